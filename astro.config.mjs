@@ -1,0 +1,31 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+// On Netlify deploy previews and branch deploys, canonical URLs point at the preview itself;
+// production and local builds use the public address.
+const site =
+  process.env.CONTEXT && process.env.CONTEXT !== 'production' && process.env.DEPLOY_PRIME_URL
+    ? process.env.DEPLOY_PRIME_URL
+    : (process.env.SITE_URL ?? 'https://www.example.com');
+
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'never',
+  build: { format: 'file' },
+  adapter: netlify({
+    // Images are optimised once, at build time, so `npm start` and Netlify serve the same files.
+    imageCDN: false,
+    // Every header lives in netlify.toml, which both Netlify and the local server read.
+    staticHeaders: false,
+    // Edge-function emulation downloads Deno, which cannot work offline.
+    devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
+  }),
+  integrations: [react()],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+/** Port of the test server; different from `npm start`'s 4321 so both can run at once. */
+const port = Number(process.env.TEST_PORT ?? 4329);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    // The same server as `npm start`, over the build that `npm test` has just made.
+    command: 'node scripts/serve.mjs',
+    env: { PORT: String(port) },
+    url: `http://localhost:${port}/404.html`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'pipe',
+  },
+});

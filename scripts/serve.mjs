@@ -1,0 +1,85 @@
+/**
+ * Serves the production build (dist/) on http://localhost:4321 through Netlify's own local
+ * emulation (@netlify/dev): netlify.toml headers and redirects, the functions in
+ * netlify/functions and a local Netlify Blobs store, offline and without a Netlify account.
+ *
+ * Two gaps of the emulation are closed here: it does not answer unmatched paths with
+ * dist/404.html, and it does not load .env (npm's "serve" script passes --env-file-if-exists).
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { NetlifyDev } from '@netlify/dev';
+
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? 'localhost';
+
+const netlify = new NetlifyDev({
+  projectRoot,
+  // Features the site does not use stay off: they would try to reach Netlify or download Deno.
+  aiGateway: { enabled: false },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+  environmentVariables: { enabled: false },
+});
+
+await netlify.start();
+
+const notFoundPage = await readFile(new URL('../dist/404.html', import.meta.url), 'utf8');
+
+/** Copies a WHATWG Response onto a Node response. */
+async function send(response, res) {
+  res.statusCode = response.status;
+  res.statusMessage = response.statusText || '';
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue;
+    res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie?.() ?? [];
+  if (cookies.length) res.setHeader('set-cookie', cookies);
+  if (!response.body) return res.end();
+  Readable.fromWeb(response.body).pipe(res);
+}
+
+/**
+ * Headers that netlify.toml assigns to a path. The emulation only reports them for a request it
+ * answers, so ask it for the 404 page itself, which every `/*` rule covers.
+ */
+async function configuredHeaders() {
+  const collected = new Headers();
+  const probe = await netlify.handle(new Request(`http://${host}:${port}/404.html`), {
+    headersCollector: (key, value) => collected.set(key, value),
+  });
+  await probe?.body?.cancel();
+  return collected;
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    if (match) return await send(match.response, res);
+    const headers = await configuredHeaders();
+    headers.set('content-type', 'text/html; charset=utf-8');
+    return await send(new Response(notFoundPage, { status: 404, headers }), res);
+  } catch (error) {
+    console.error(error);
+    if (!res.headersSent) res.statusCode = 500;
+    res.end('Internal server error');
+  }
+});
+
+server.listen(port, host, () => {
+  console.log(`Site ready on http://${host}:${port} (production build with Netlify functions, headers and redirects)`);
+});
+
+function shutdown() {
+  server.close();
+  server.closeAllConnections?.();
+  netlify.stop().finally(() => process.exit(0));
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

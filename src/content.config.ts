@@ -1,0 +1,36 @@
+/**
+ * Content collections. Each schema lives in src/lib/schemas/ as a named part; this file only
+ * wires them to the folders under src/content/.
+ */
+import { defineCollection, reference } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { technologySchema } from './lib/schemas/technology';
+import { categorySchema } from './lib/schemas/category';
+import { productSchema } from './lib/schemas/product';
+import { topicSchema } from './lib/schemas/topic';
+
+/** Entries are addressed by their `slug` field, so a renamed file keeps its web address. */
+const bySlug = ({ entry, data }: { entry: string; data: Record<string, unknown> }) =>
+  typeof data.slug === 'string' ? data.slug : entry.replace(/\.md$/, '');
+
+const technologies = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/technologies', generateId: bySlug }),
+  schema: technologySchema,
+});
+
+const categories = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/categories', generateId: bySlug }),
+  schema: categorySchema,
+});
+
+const products = defineCollection({
+  loader: glob({ pattern: '*/*.md', base: './src/content/products' }),
+  schema: (context) => productSchema(context, reference('categories')),
+});
+
+const topics = defineCollection({
+  loader: file('./src/content/topics.json'),
+  schema: topicSchema,
+});
+
+export const collections = { technologies, categories, products, topics };

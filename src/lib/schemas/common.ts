@@ -1,0 +1,134 @@
+/**
+ * Schema parts shared by every content collection. Each field carries a description so
+ * editors get hover help, and every refinement says in plain words what is wrong.
+ */
+import { z } from 'astro/zod';
+import { iconExists } from '../icons';
+
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: 'slug may only use lowercase letters, digits and hyphens',
+  })
+  .describe('Part of the web address, e.g. "bacteria-inhibition": lowercase letters, digits and hyphens.');
+
+export const text = (what: string) =>
+  z.string().trim().min(1, { error: `${what} must not be empty` }).describe(what);
+
+export const textList = (what: string, min = 1) =>
+  z
+    .array(text(`${what} entry`))
+    .min(min, { error: `${what} needs at least ${min} entr${min === 1 ? 'y' : 'ies'}` })
+    .describe(what);
+
+export const icon = z
+  .string()
+  .refine(iconExists, {
+    error: (issue) =>
+      `"${String(issue.input)}" is not a Lucide icon name; pick one from lucide.dev/icons, written like "flask-conical"`,
+  })
+  .describe('Lucide icon name in kebab-case, e.g. "flask-conical" (see lucide.dev/icons).');
+
+/** Accent colours of the theme; each maps to tokens in src/styles/global.css. */
+export const accentColours = ['teal', 'indigo', 'emerald', 'amber', 'rose', 'violet', 'sky'] as const;
+export const colour = z
+  .enum(accentColours, { error: `colour must be one of: ${accentColours.join(', ')}` })
+  .describe(`Accent colour of the card and page: ${accentColours.join(', ')}.`);
+
+export const order = z
+  .number()
+  .int({ error: 'order must be a whole number' })
+  .min(0, { error: 'order must be 0 or more' })
+  .describe('Position in lists and menus; lower numbers come first.');
+
+/** An internal path such as "/products" or "/contact". */
+export const internalHref = z
+  .string()
+  .regex(/^\/[a-z0-9\-/#?=&]*$/, { error: 'link must be a path on this site starting with "/", e.g. "/contact"' })
+  .describe('A path on this site, e.g. "/contact".');
+
+/**
+ * A button. Either it links to a page (`href`) or it opens the contact form about a topic
+ * (`topic`), which pre-fills the message; never both, never neither.
+ */
+export const action = z
+  .strictObject({
+    label: text('Button label'),
+    href: internalHref.optional(),
+    topic: slug.optional().describe('Id of a contact topic from src/content/topics.json.'),
+  })
+  .refine((a) => (a.href === undefined) !== (a.topic === undefined), {
+    error: 'a button needs either "href" or "topic", not both',
+  })
+  .describe('A button: "label" plus either "href" (a page) or "topic" (a contact topic).');
+
+export const hero = z
+  .strictObject({
+    eyebrow: text('Small line above the page heading').optional(),
+    heading: text('Page heading (the one h1 of the page)'),
+    intro: text('Paragraph under the heading'),
+    actions: z.array(action).default([]).describe('Buttons under the introduction.'),
+  })
+  .describe('Top of the page.');
+
+const cardItem = z.strictObject({
+  title: text('Card title'),
+  description: text('Card text'),
+  icon: icon.optional(),
+  value: text('Figure or range shown large on the card, e.g. "0.1-1 µm"').optional(),
+  points: z.array(text('Bullet point')).optional().describe('Short bullet points on the card.'),
+});
+
+const blockBase = {
+  id: slug.describe('Anchor of the section on the page, e.g. "key-features".'),
+  heading: text('Section heading'),
+  intro: text('Paragraph under the section heading').optional(),
+};
+
+/** Typed page sections, rendered by one template in order. */
+export const block = z.discriminatedUnion(
+  'type',
+  [
+    z
+      .strictObject({
+        type: z.literal('cards'),
+        ...blockBase,
+        columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).describe('Cards per row on wide screens: 2, 3 or 4.'),
+        items: z.array(cardItem).min(1, { error: 'a cards section needs at least one card' }),
+      })
+      .describe('A grid of cards: features, applications, principles, benefits...'),
+    z
+      .strictObject({
+        type: z.literal('metrics'),
+        ...blockBase,
+        items: z
+          .array(
+            z.strictObject({
+              value: text('The figure, e.g. "75%"'),
+              label: text('What the figure measures'),
+              description: text('One line of context').optional(),
+            }),
+          )
+          .min(1, { error: 'a metrics section needs at least one figure' }),
+      })
+      .describe('Large figures with labels.'),
+    z
+      .strictObject({
+        type: z.literal('tags'),
+        ...blockBase,
+        items: textList('Tag'),
+      })
+      .describe('A row of short labels, e.g. industries served.'),
+    z
+      .strictObject({
+        type: z.literal('cta'),
+        ...blockBase,
+        actions: z.array(action).min(1, { error: 'a call to action needs at least one button' }),
+      })
+      .describe('Closing call to action with buttons.'),
+  ],
+  { error: 'section "type" must be one of: cards, metrics, tags, cta' },
+);
+
+export type Block = z.infer<typeof block>;
+export type Action = z.infer<typeof action>;

@@ -1,0 +1,170 @@
+/**
+ * Catalogue items. One collection, one Markdown file per item, with a discriminated union on
+ * `kind`: each kind has exactly the fields of its entity, and the union keeps one readable list
+ * of kinds instead of seven near-identical collections.
+ */
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { icon, order, text, textList } from './common';
+
+export const applicationMethods = [
+  'Pad',
+  'Exhaust',
+  'Spray',
+  'Foam',
+  'Coating',
+  'Screen print',
+  'Rotary screen print',
+  'Digital print',
+  'Heat transfer',
+  'Dip',
+] as const;
+
+export const industries = [
+  'Apparel',
+  'Home textiles',
+  'Technical textiles',
+  'Sportswear',
+  'Intimate wear',
+  'Medical textiles',
+  'Hospitality',
+  'Automotive',
+  'Paper',
+  'Rubber',
+  'Cosmetics',
+  'Pharmaceuticals',
+  'Aromatherapy',
+  'FMCG',
+  'Footwear',
+  'Workwear',
+] as const;
+
+export const audiences = ['Women', 'Men', 'Unisex', 'Kids', 'Home'] as const;
+
+export const scentFamilies = ['Floral', 'Citrus', 'Fresh', 'Woody', 'Oriental', 'Gourmand', 'Green', 'Herbal', 'Aquatic'] as const;
+
+const enumOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `${what} must be one of: ${values.join(', ')}` }).describe(`${what}: ${values.join(', ')}.`);
+
+const methodList = z.array(enumOf(applicationMethods, 'application method')).min(1, {
+  error: 'list at least one application method',
+});
+const industryList = z.array(enumOf(industries, 'industry')).min(1, { error: 'list at least one industry' });
+
+export const productKinds = [
+  'aroma',
+  'essential-oil',
+  'functional-category',
+  'plant-slurry',
+  'pigment-category',
+  'printing-auxiliary',
+  'speciality-finish',
+  'speciality-print',
+] as const;
+export type ProductKind = (typeof productKinds)[number];
+
+export const productSchema = ({ image }: SchemaContext, categoryRef: z.ZodType) => {
+  const picture = {
+    image: image().describe('Picture of the item: a file in the images folder next to this one, at least 1200 px wide.'),
+    imageAlt: text('What the picture shows, for people who cannot see it'),
+  };
+  const base = {
+    category: categoryRef.describe('Slug of the product category this item belongs to, e.g. "aroma-finishes".'),
+    order,
+  };
+  return z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: z.literal('aroma'),
+        ...base,
+        name: text('Fragrance name'),
+        variantName: text('Variant name, e.g. "AF-201 Lavender Calm"'),
+        scentFamily: enumOf(scentFamilies, 'scent family'),
+        audience: enumOf(audiences, 'audience'),
+        description: text('What the fragrance is like and where it is used'),
+        ...picture,
+      }),
+      z.strictObject({
+        kind: z.literal('essential-oil'),
+        ...base,
+        name: text('Oil name'),
+        variant: text('Variant code or grade'),
+        properties: textList('Properties'),
+        benefits: textList('Benefits'),
+        ...picture,
+      }),
+      z.strictObject({
+        kind: z.literal('functional-category'),
+        ...base,
+        title: text('Functional category title'),
+        icon: icon.optional(),
+        description: text('What this functional category does'),
+        features: textList('Features'),
+        keyProducts: textList('Key products'),
+      }),
+      z.strictObject({
+        kind: z.literal('plant-slurry'),
+        ...base,
+        name: text('Product name'),
+        variant: text('Variant code'),
+        type: z.literal('Microencapsulated slurry', { error: 'type must be "Microencapsulated slurry"' }),
+        description: text('What the product does'),
+        applicationMethods: methodList,
+        industries: industryList,
+        ...picture,
+      }),
+      z.strictObject({
+        kind: z.literal('pigment-category'),
+        ...base,
+        title: text('Pigment category title'),
+        description: text('What this pigment range is'),
+        series: textList('Series'),
+        advantages: textList('Advantages'),
+        industries: industryList,
+        methods: methodList,
+        ...picture,
+      }),
+      z.strictObject({
+        kind: z.literal('printing-auxiliary'),
+        ...base,
+        title: text('Auxiliary category title'),
+        description: text('What these auxiliaries do'),
+        variants: textList('Variants'),
+        advantages: textList('Advantages').optional(),
+        applicationMethods: methodList,
+        industry: industryList,
+        ...picture,
+      }),
+      z.strictObject({
+        kind: z.literal('speciality-finish'),
+        ...base,
+        title: text('Finish category title'),
+        description: text('What the finish does'),
+        finishes: textList('Finishes'),
+        industries: industryList,
+        applications: textList('Applications'),
+        features: textList('Features'),
+        testMethod: text('Test method, e.g. "AATCC 30"').optional(),
+        specialNote: text('Special note').optional(),
+        ...picture,
+      }),
+      z.strictObject({
+        kind: z.literal('speciality-print'),
+        ...base,
+        title: text('Print effect title'),
+        printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"'),
+        variants: textList('Variants'),
+        description: text('What the effect looks and feels like'),
+        information: text('Technical information: curing, fastness, stability'),
+        applicationMethod: enumOf(applicationMethods, 'application method'),
+        industry: industryList,
+        media: text('Printable media, e.g. "Cotton and polyester-cotton knits"').optional(),
+        nature: text('Nature of the product, e.g. "Water-based"').optional(),
+        compliance: text('Compliance, e.g. "OekoTex Standard 100"').optional(),
+        ...picture,
+      }),
+    ],
+    { error: `kind must be one of: ${productKinds.join(', ')}` },
+  );
+};

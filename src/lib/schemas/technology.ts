@@ -1,0 +1,35 @@
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { action, block, colour, hero, icon, order, slug, text, textList } from './common';
+
+/**
+ * Fields shared by a technology and a product category: what the menus, cards and page heads
+ * are derived from.
+ */
+export const offeringBase = ({ image }: SchemaContext) => ({
+  title: text('Name shown in menus, cards and the page title'),
+  slug,
+  order,
+  shortDescription: text('One sentence for menus and cards (at most 120 characters)').pipe(
+    z.string().max(120, { error: 'shortDescription must be at most 120 characters' }),
+  ),
+  description: text('Full description for the overview card and search engines (at most 300 characters)').pipe(
+    z.string().max(300, { error: 'description must be at most 300 characters' }),
+  ),
+  icon,
+  colour,
+  image: image().describe('Picture for cards and the page head: a file next to this one, at least 1200 px wide.'),
+  imageAlt: text('What the picture shows, for people who cannot see it'),
+  hero,
+  sections: z.array(block).default([]).describe('The page sections, in order.'),
+});
+
+export const technologySchema = (context: SchemaContext) =>
+  z
+    .strictObject({
+      ...offeringBase(context),
+      features: textList('Feature list on the technology card', 3).describe('Three to five short features for the card.'),
+    })
+    .describe('A technology: one page, one card, one menu entry.');
+
+export { action };

@@ -1,0 +1,123 @@
+import { expect, test } from '@playwright/test';
+import { narrow, offerings, wide } from './support';
+
+const technologies = offerings('technologies');
+const categories = offerings('categories');
+
+test.describe('top bar at 1280 px', () => {
+  test.use({ viewport: wide });
+
+  test('is fixed and links to the main pages', async ({ page }) => {
+    await page.goto('/');
+    const header = page.locator('body > header');
+    await expect(header).toHaveCSS('position', 'fixed');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about');
+    await expect(nav.getByRole('link', { name: 'Careers', exact: true })).toHaveAttribute('href', '/careers');
+    await expect(header.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    // The menu toggle is for small screens only.
+    await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
+  });
+
+  test('the Technologies dropdown opens on hover and lists every technology', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    const first = nav.getByRole('link', { name: new RegExp(technologies[0]!.title) });
+    await expect(first).toBeHidden();
+    await nav.getByRole('link', { name: 'Technologies', exact: true }).hover();
+    for (const { title, slug } of technologies) {
+      await expect(nav.getByRole('link', { name: new RegExp(title.replace(/[&]/g, '\\$&')) })).toHaveAttribute('href', `/${slug}`);
+    }
+    await expect(nav.getByRole('link', { name: 'View All Technologies' })).toHaveAttribute('href', '/technologies');
+  });
+
+  test('the Products dropdown opens by keyboard focus and lists every category', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
+    const trigger = nav.getByRole('link', { name: 'Products', exact: true });
+    const viewAll = nav.getByRole('link', { name: 'View All Products' });
+    await expect(viewAll).toBeHidden();
+    for (let i = 0; i < 40 && !(await trigger.evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('Tab');
+    }
+    await expect(trigger).toBeFocused();
+    await expect(viewAll).toBeVisible();
+    for (const { slug } of categories) {
+      await expect(nav.locator(`a[href="/products/${slug}"]`)).toBeVisible();
+    }
+    // The next Tab goes into the open panel, which stays open.
+    await page.keyboard.press('Tab');
+    await expect(nav.locator(`a[href="/products/${categories[0]!.slug}"]`)).toBeFocused();
+  });
+});
+
+test.describe('top bar at 390 px', () => {
+  test.use({ viewport: narrow });
+
+  test('becomes a menu opened and closed by a toggle', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main (small screens)' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+    // Wait for the island so the click is handled by its state.
+    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(1);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    for (const { slug } of [...technologies]) {
+      await expect(menu.locator(`a[href="/${slug}"]`)).toBeVisible();
+    }
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(menu).toBeHidden();
+  });
+
+  test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(1);
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await toggle.click();
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(toggle).toBeFocused();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ viewport: narrow, javaScriptEnabled: false });
+
+  test('the small-screen menu still opens', async ({ page }) => {
+    await page.goto('/');
+    const menu = page.getByRole('navigation', { name: 'Main (small screens)' });
+    await expect(menu).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Careers' }).click();
+    await expect(page).toHaveURL('/careers');
+  });
+});
+
+test.describe('footer', () => {
+  test.use({ viewport: wide });
+
+  test('lists resources, technologies, products, contact strip, legal links and © 2025', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    for (const heading of ['Resources', 'Technologies', 'Products']) {
+      await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
+    }
+    const technologyLinks = footer.getByRole('navigation', { name: 'Footer: Technologies' }).getByRole('link');
+    await expect(technologyLinks).toHaveCount(technologies.length);
+    const productLinks = footer.getByRole('navigation', { name: 'Footer: Products' }).getByRole('link');
+    await expect(productLinks).toHaveCount(categories.length);
+    await expect(footer).toContainText('Bangkok');
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveText(/@example\.com$/);
+    await expect(footer.locator('a[href^="tel:+"]')).toHaveCount(1);
+    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
+    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
+    await expect(footer).toContainText('© 2025');
+  });
+});

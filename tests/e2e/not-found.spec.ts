@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { recordScripts, wide } from './support';
+
+test.use({ viewport: wide });
+
+test('an unknown path answers 404 with the not-found page', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (message) => errors.push(message.text()));
+  const scripts = recordScripts(page);
+
+  const response = await page.goto('/no/such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
+  const home = page.getByRole('link', { name: 'Return to Home' });
+  await expect(home).toHaveAttribute('href', '/');
+  expect(errors.some((text) => text.includes('/no/such-page'))).toBe(true);
+  // The page has no island: no script file at all (the console line is inline).
+  expect(scripts).toEqual([]);
+
+  await home.click();
+  await expect(page).toHaveURL('/');
+});
+
+test('the not-found page is not indexed', async ({ page }) => {
+  await page.goto('/missing');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+});

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { Page } from '@playwright/test';
+
+const dist = join(process.cwd(), 'dist');
+
+/** Every page of the production build, as the path a visitor types ("/", "/about", "/404"). */
+export function builtPages(): string[] {
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== '_astro' && entry.name !== 'admin') walk(path);
+      } else if (entry.name.endsWith('.html')) {
+        const route = '/' + relative(dist, path).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+        pages.push(route);
+      }
+    }
+  };
+  walk(dist);
+  return pages.sort();
+}
+
+/** Collects the URLs of every script the page requests. */
+export function recordScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  return scripts;
+}
+
+export const wide = { width: 1280, height: 900 };
+export const narrow = { width: 390, height: 844 };
+
+/** Titles and slugs of a content folder's Markdown entries, in `order`, read the way editors write them. */
+export function offerings(folder: 'technologies' | 'categories'): { title: string; slug: string }[] {
+  const dir = join(process.cwd(), 'src/content', folder);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => {
+      const text = readFileSync(join(dir, name), 'utf8');
+      const field = (key: string) => text.match(new RegExp(`^${key}:\\s*["']?(.*?)["']?\\s*$`, 'm'))?.[1] ?? '';
+      return { title: field('title'), slug: field('slug'), order: Number(field('order')) };
+    })
+    .sort((a, b) => a.order - b.order)
+    .map(({ title, slug }) => ({ title, slug }));
+}

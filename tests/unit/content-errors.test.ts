@@ -1,0 +1,41 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { identitySchema } from '../../src/lib/schemas/identity';
+import { formatIssues, parseOrExplain } from '../../src/lib/content-errors';
+import rawIdentity from '../../src/content/company/identity.json';
+
+describe('a content mistake names the file and the field', () => {
+  it('fails `astro sync` on a technology without its short description', () => {
+    const result = spawnSync('astro', ['sync', '--root', 'tests/fixtures/broken-technology'], {
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    const output = `${result.stdout}\n${result.stderr}`;
+    expect(result.status).not.toBe(0);
+    expect(output).toContain('tests/fixtures/broken-technology/src/content/technologies/plasma-finishing.md');
+    expect(output).toMatch(/shortDescription.*Required/);
+  });
+
+  it('explains an identity file with a missing e-mail and a bad phone number', () => {
+    const broken = structuredClone(rawIdentity) as Record<string, unknown> & { emails: Record<string, string>; phones: { tel: string }[] };
+    delete broken.emails.careers;
+    broken.phones[1]!.tel = '022 000';
+    expect(() => parseOrExplain(identitySchema, broken, 'src/content/company/identity.json')).toThrowError(
+      /src\/content\/company\/identity\.json: emails\.careers: [\s\S]*src\/content\/company\/identity\.json: phones\.1\.tel: tel must be "\+" and 6-15 digits/,
+    );
+  });
+
+  it('accepts the shipped identity file', () => {
+    const parsed = parseOrExplain(identitySchema, rawIdentity, 'identity.json');
+    expect(parsed.offices.map((o) => o.city)).toEqual(['Bangkok', 'Thane West', 'Freetown']);
+    expect(parsed.foundedYear).toBe(2012);
+    expect(parsed.footerYear).toBe(2025);
+  });
+
+  it('formats every issue as file: field: message', () => {
+    const result = identitySchema.safeParse({});
+    expect(result.success).toBe(false);
+    const lines = formatIssues('x.json', result.error!);
+    expect(lines).toContain('x.json: name: Invalid input: expected string, received undefined');
+  });
+});
