@@ -3,6 +3,23 @@ import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { appendFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
+
+/**
+ * Writes the /portfolio/{slug} permanent redirects into dist/_redirects after each build.
+ * @type {import('astro').AstroIntegration}
+ */
+const portfolioRedirectsIntegration = {
+  name: 'portfolio-redirects',
+  hooks: {
+    'astro:build:done': async ({ dir }) => {
+      const slugs = categorySlugs(fileURLToPath(new URL('./src/content/categories/', import.meta.url)));
+      await appendFile(new URL('_redirects', dir), portfolioRedirects(slugs));
+    },
+  },
+};
 
 // On Netlify deploy previews and branch deploys, canonical URLs point at the preview itself;
 // production and local builds use the public address.
@@ -24,7 +41,7 @@ export default defineConfig({
     // Edge-function emulation downloads Deno, which cannot work offline.
     devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
   }),
-  integrations: [react()],
+  integrations: [react(), portfolioRedirectsIntegration],
   vite: {
     plugins: [tailwindcss()],
   },

@@ -8,6 +8,7 @@ import { technologySchema } from './lib/schemas/technology';
 import { categorySchema } from './lib/schemas/category';
 import { productSchema } from './lib/schemas/product';
 import { topicSchema } from './lib/schemas/topic';
+import { certificationSchema, legalSchema, pageSchema } from './lib/schemas/company';
 
 /** Entries are addressed by their `slug` field, so a renamed file keeps its web address. */
 const bySlug = ({ entry, data }: { entry: string; data: Record<string, unknown> }) =>
@@ -33,4 +34,21 @@ const topics = defineCollection({
   schema: topicSchema,
 });
 
-export const collections = { technologies, categories, products, topics };
+/** Home, About and Careers: one Markdown file each, addressed by its `page` field. */
+const pages = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/pages', generateId: ({ data, entry }) => String(data.page ?? entry) }),
+  schema: pageSchema,
+});
+
+const certifications = defineCollection({
+  loader: file('./src/content/certifications/certifications.json'),
+  schema: certificationSchema,
+});
+
+/** Privacy policy and terms of service: the Markdown body holds the text, one `##` heading per section. */
+const legal = defineCollection({
+  loader: glob({ pattern: '*.md', base: './src/content/legal' }),
+  schema: legalSchema,
+});
+
+export const collections = { technologies, categories, products, topics, pages, certifications, legal };

@@ -1,0 +1,127 @@
+/**
+ * The contact form. Server-rendered as a plain HTML form that posts to the endpoint, so it works
+ * without JavaScript; once hydrated it sends JSON, shows toasts, disables itself while sending,
+ * clears on success and keeps every value on failure.
+ */
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { Toaster, toast } from 'sonner';
+import { joinName } from '../../lib/contact/name';
+import { prefillMessage, type PrefillTopic } from '../../lib/contact/prefill';
+
+export interface ContactFormText {
+  submitLabel: string;
+  sendingLabel: string;
+  success: { title: string; text: string };
+  failure: { title: string; text: string };
+}
+
+export interface ContactFormProps {
+  endpoint: string;
+  text: ContactFormText;
+  topics: PrefillTopic[];
+  /** Technology and category names by slug, for the pre-filled sentence. */
+  subjects: Record<string, string>;
+  limits: { name: number; email: number; company: number; message: number };
+  honeypotField: string;
+}
+
+const empty = { firstName: '', lastName: '', email: '', company: '', message: '' };
+type Values = typeof empty;
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
+
+export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField }: ContactFormProps) {
+  const [values, setValues] = useState<Values>(empty);
+  const [sending, setSending] = useState(false);
+
+  useEffect(() => {
+    const start = prefillMessage(window.location.search, topics, subjects);
+    if (start) setValues((v) => (v.message ? v : { ...v, message: start }));
+  }, [topics, subjects]);
+
+  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const honeypot = new FormData(event.currentTarget).get(honeypotField);
+    setSending(true);
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          name: joinName(values.firstName, values.lastName),
+          email: values.email,
+          company: values.company,
+          message: values.message,
+          ...(honeypot ? { [honeypotField]: honeypot } : {}),
+        }),
+      });
+      if (!response.ok) {
+        const detail = await response.text().catch(() => '');
+        throw new Error(`The server answered ${response.status}${detail ? `: ${detail}` : ''}`);
+      }
+      toast.success(text.success.title, { description: text.success.text });
+      setValues(empty);
+    } catch (error) {
+      console.error('Error sending message:', error);
+      toast.error(text.failure.title, { description: text.failure.text });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <>
+      <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <p>
+            <label htmlFor="firstName" className="text-sm font-semibold">
+              First Name
+            </label>
+            <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} />
+          </p>
+          <p>
+            <label htmlFor="lastName" className="text-sm font-semibold">
+              Last Name
+            </label>
+            <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} className={inputClass} />
+          </p>
+        </div>
+        <p>
+          <label htmlFor="email" className="text-sm font-semibold">
+            Email
+          </label>
+          <input id="email" name="email" type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} className={inputClass} />
+        </p>
+        <p>
+          <label htmlFor="company" className="text-sm font-semibold">
+            Company <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <input id="company" name="company" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} />
+        </p>
+        <p>
+          <label htmlFor="message" className="text-sm font-semibold">
+            Message
+          </label>
+          <textarea id="message" name="message" rows={5} required maxLength={limits.message} value={values.message} onChange={update('message')} className={inputClass} />
+        </p>
+        {/* A field people never see or fill; robots that fill every field are answered and ignored. */}
+        <p className="absolute -left-[10000px]" aria-hidden="true">
+          <label htmlFor={honeypotField}>Leave this field empty</label>
+          <input id={honeypotField} name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </p>
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+        >
+          {sending ? text.sendingLabel : text.submitLabel}
+        </button>
+      </form>
+      <Toaster position="top-center" richColors closeButton />
+    </>
+  );
+}

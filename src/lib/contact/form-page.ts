@@ -1,0 +1,51 @@
+/**
+ * The page a visitor without JavaScript sees when the form needs correcting: the errors and the
+ * form again with every value kept. It is small and self-contained (no build assets), because
+ * the function that renders it does not know the hashed stylesheet names.
+ */
+import { escapeHtml } from './mail';
+import { contactLimits, honeypotField, type FieldErrors } from './message';
+
+interface FormErrorPage {
+  error: string;
+  fields: FieldErrors;
+  values: Record<string, unknown>;
+}
+
+const value = (values: Record<string, unknown>, key: string) => escapeHtml(typeof values[key] === 'string' ? (values[key] as string) : '');
+
+export function renderFormErrorPage({ error, fields, values }: FormErrorPage): string {
+  const nameError = fields.name;
+  const input = (id: string, label: string, type: string, required: boolean, max: number, fieldError?: string) => `
+    <p><label for="${id}">${label}${required ? '' : ' (optional)'}</label>
+    <input id="${id}" name="${id}" type="${type}" maxlength="${max}" value="${value(values, id)}"${required ? ' required' : ''}${
+      fieldError ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''
+    }>${fieldError ? `<span class="err" id="${id}-error">${escapeHtml(fieldError)}</span>` : ''}</p>`;
+  const list = Object.values(fields)
+    .map((message) => `<li>${escapeHtml(message)}</li>`)
+    .join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Please check your message</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:40rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.75rem}
+.box{border:1px solid #fecaca;background:#fef2f2;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}label{display:block;font-weight:600;margin-bottom:.25rem}
+input,textarea{width:100%;box-sizing:border-box;font:inherit;padding:.6rem .75rem;border:1px solid #94a3b8;border-radius:.5rem}
+.err{display:block;color:#b91c1c;font-size:.9rem}button{font:inherit;font-weight:600;background:#0b6e69;color:#fff;border:0;border-radius:999px;padding:.7rem 1.5rem}
+.hp{position:absolute;left:-10000px}a{color:#0d5855}</style></head>
+<body><main><h1>Please check your message</h1>
+<div class="box" role="alert"><p><strong>${escapeHtml(error)}</strong></p>${list ? `<ul>${list}</ul>` : ''}</div>
+<form method="post" action="/api/send-contact-email">
+${
+  values.firstName !== undefined || values.lastName !== undefined
+    ? input('firstName', 'First Name', 'text', true, contactLimits.name, nameError) + input('lastName', 'Last Name', 'text', true, contactLimits.name)
+    : input('name', 'Name', 'text', true, contactLimits.name, nameError)
+}
+${input('email', 'Email', 'email', true, contactLimits.email, fields.email)}
+${input('company', 'Company', 'text', false, contactLimits.company, fields.company)}
+<p><label for="message">Message</label><textarea id="message" name="message" rows="5" maxlength="${contactLimits.message}" required${
+    fields.message ? ' aria-invalid="true" aria-describedby="message-error"' : ''
+  }>${value(values, 'message')}</textarea>${fields.message ? `<span class="err" id="message-error">${escapeHtml(fields.message)}</span>` : ''}</p>
+<p class="hp" aria-hidden="true"><label for="${honeypotField}">Leave this field empty</label><input id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off"></p>
+<p><button type="submit">Send Message</button></p></form>
+<p><a href="/contact">Back to the contact page</a></p></main></body></html>`;
+}

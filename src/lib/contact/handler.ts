@@ -1,0 +1,101 @@
+/**
+ * The send-contact-email endpoint as a plain function of a Request, so tests call it directly.
+ * Order of work: refuse what is malformed (4xx with a reason), keep the message (503 if it cannot
+ * be kept, so the visitor keeps the text and tries again), then try to e-mail it. A failed e-mail
+ * leaves the message pending for the retry function; the visitor still gets success.
+ */
+import { deliverMessage } from './deliver';
+import { renderFormErrorPage } from './form-page';
+import type { Mailer, MailSettings } from './mail';
+import { joinName, validateContactMessage, type FieldErrors } from './message';
+import { isRobot, readContactRequest, type BodyFormat } from './request';
+import { newMessageId, type MessageStore, type StoredMessage } from './store';
+
+export interface ContactDependencies {
+  store: MessageStore;
+  /** Undefined when no SMTP server is configured: messages are only stored. */
+  mail?: { mailer: Mailer; settings: MailSettings } | undefined;
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** Origins besides the request's own that may post (e.g. the production address on a preview). */
+  extraOrigins?: readonly string[];
+  /** Where the no-JavaScript form lands after success. */
+  thanksPath?: string;
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+
+const html = (status: number, body: string) =>
+  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+
+/** The form posts first and last name; API clients post `name`. */
+function normalise(body: Record<string, unknown>, format: BodyFormat): Record<string, unknown> {
+  if (format === 'form' && body.name === undefined && (body.firstName !== undefined || body.lastName !== undefined)) {
+    return { ...body, name: joinName(String(body.firstName ?? ''), String(body.lastName ?? '')) };
+  }
+  return body;
+}
+
+function refusal(status: number, error: string, format: BodyFormat | undefined, body?: Record<string, unknown>, fields?: FieldErrors) {
+  if (format === 'form') return html(status, renderFormErrorPage({ error, fields: fields ?? {}, values: body ?? {} }));
+  return json(status, fields ? { error, fields } : { error });
+}
+
+export async function handleContactSubmission(request: Request, deps: ContactDependencies): Promise<Response> {
+  try {
+    return await handle(request, deps);
+  } catch (error) {
+    // A fault of ours, not of the input: logged in full, answered without details.
+    (deps.log ?? console.error)(`contact: unexpected error: ${error instanceof Error ? error.stack : String(error)}`);
+    return json(500, { error: 'Something went wrong on our side. Please try again or contact us directly.' });
+  }
+}
+
+async function handle(request: Request, deps: ContactDependencies): Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const thanks = deps.thanksPath ?? '/contact/thanks';
+
+  const read = await readContactRequest(request, deps.extraOrigins);
+  if (!read.ok) {
+    if (read.status === 405 || read.status === 415) return json(read.status, { error: read.error }, read.headers);
+    return refusal(read.status, read.error, read.format);
+  }
+  const { format } = read;
+  const accepted = () => (format === 'form' ? new Response(null, { status: 303, headers: { location: thanks } }) : json(200, { ok: true }));
+
+  if (isRobot(read.body)) return accepted();
+
+  const body = normalise(read.body, format);
+  const validation = validateContactMessage(body);
+  if (!validation.ok) {
+    return refusal(400, 'Some fields need your attention', format, read.body, validation.fields);
+  }
+
+  const receivedAt = now();
+  const record: StoredMessage = {
+    id: newMessageId(receivedAt),
+    receivedAt: receivedAt.toISOString(),
+    status: 'pending',
+    attempts: 0,
+    message: validation.message,
+  };
+  try {
+    await deps.store.save(record);
+  } catch (error) {
+    log(`contact: could not store message: ${error instanceof Error ? error.message : String(error)}`);
+    return refusal(503, 'Your message could not be saved just now. Please try again in a moment.', format, read.body);
+  }
+
+  if (deps.mail) {
+    const delivered = await deliverMessage(record, deps.store, deps.mail.mailer, deps.mail.settings, now());
+    if (delivered.status !== 'sent') log(`contact: e-mail for ${record.id} failed (${delivered.lastError}); kept as pending for retry`);
+  } else {
+    log(`contact: SMTP_URL is not set; message ${record.id} is kept in the contact-messages store (npm run messages lists it)`);
+  }
+  return accepted();
+}

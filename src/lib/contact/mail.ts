@@ -1,0 +1,79 @@
+/**
+ * The e-mail that carries a contact message to the company. Every visitor-supplied value is
+ * escaped in the HTML body; single-line fields cannot hold line breaks (see message.ts), and
+ * nodemailer encodes header values, so nothing a visitor types can add a header.
+ */
+import { createTransport } from 'nodemailer';
+import type { ContactMessage } from './message';
+
+export interface MailSettings {
+  to: string;
+  from: string;
+}
+
+export interface OutgoingEmail {
+  to: string;
+  from: string;
+  replyTo: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(email: OutgoingEmail): Promise<void>;
+}
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export function composeEmail(message: ContactMessage, settings: MailSettings, receivedAt: string): OutgoingEmail {
+  const subject = message.company
+    ? `Website enquiry from ${message.name} (${message.company})`
+    : `Website enquiry from ${message.name}`;
+  const rows: [string, string][] = [
+    ['Name', message.name],
+    ['Email', message.email],
+    ['Company', message.company || '-'],
+    ['Received', receivedAt],
+  ];
+  const text = `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nMessage:\n${message.message}\n`;
+  const html = `<table>${rows
+    .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join('')}</table><p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`;
+  return { to: settings.to, from: settings.from, replyTo: message.email, subject, text, html };
+}
+
+/** A mailer over SMTP, configured by a URL such as smtp://user:pass@host:587. */
+export function smtpMailer(url: string): Mailer {
+  const transport = createTransport(url, {
+    // A slow mail server must not hold the visitor: the message is already stored.
+    connectionTimeout: 8_000,
+    greetingTimeout: 8_000,
+    socketTimeout: 10_000,
+  });
+  return {
+    async send(email) {
+      await transport.sendMail(email);
+    },
+  };
+}
+
+export interface MailEnvironment {
+  SMTP_URL?: string | undefined;
+  CONTACT_TO?: string | undefined;
+  CONTACT_FROM?: string | undefined;
+}
+
+/** The mailer and addresses from the environment, or undefined when SMTP_URL is not set. */
+export function mailFromEnvironment(env: MailEnvironment, fallbackTo: string): { mailer: Mailer; settings: MailSettings } | undefined {
+  if (!env.SMTP_URL) return undefined;
+  const to = env.CONTACT_TO || fallbackTo;
+  return { mailer: smtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to } };
+}

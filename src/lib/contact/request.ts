@@ -1,0 +1,91 @@
+/**
+ * Reads a contact submission from an HTTP request: method, origin, type and size are checked
+ * before the body is parsed, and every refusal is a 4xx with a reason.
+ */
+import { contactLimits, honeypotField } from './message';
+
+export type BodyFormat = 'json' | 'form';
+
+export type ReadResult =
+  | { ok: true; format: BodyFormat; body: Record<string, unknown> }
+  | { ok: false; status: number; error: string; format?: BodyFormat; headers?: Record<string, string> };
+
+/** Whether the request comes from a page of this site (or from a client that sends no Origin). */
+export function isSameOrigin(request: Request, extraOrigins: readonly string[] = []): boolean {
+  const origin = request.headers.get('origin');
+  if (origin === null) return true;
+  const own = new URL(request.url).origin;
+  return origin === own || extraOrigins.includes(origin);
+}
+
+function formatOf(request: Request): BodyFormat | undefined {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json') return 'json';
+  if (type === 'application/x-www-form-urlencoded') return 'form';
+  return undefined;
+}
+
+/** Reads at most `limit` bytes; undefined when the body is larger. */
+async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+}
+
+export async function readContactRequest(request: Request, extraOrigins: readonly string[] = []): Promise<ReadResult> {
+  if (request.method !== 'POST') {
+    return { ok: false, status: 405, error: 'Only POST is accepted', headers: { allow: 'POST' } };
+  }
+  const format = formatOf(request);
+  if (!isSameOrigin(request, extraOrigins)) {
+    return { ok: false, status: 403, error: 'Messages can only be sent from this site', ...(format ? { format } : {}) };
+  }
+  if (!format) {
+    return { ok: false, status: 415, error: 'Send the message as application/json or application/x-www-form-urlencoded' };
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (Number.isFinite(declared) && declared > contactLimits.bodyBytes) {
+    return { ok: false, status: 413, error: `The message is larger than ${contactLimits.bodyBytes / 1024} KB`, format };
+  }
+  const text = await readLimited(request, contactLimits.bodyBytes);
+  if (text === undefined) {
+    return { ok: false, status: 413, error: `The message is larger than ${contactLimits.bodyBytes / 1024} KB`, format };
+  }
+  if (format === 'form') {
+    return { ok: true, format, body: Object.fromEntries(new URLSearchParams(text)) };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, status: 400, error: 'The body is not valid JSON', format };
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    return { ok: false, status: 400, error: 'The body must be a JSON object', format };
+  }
+  return { ok: true, format, body: parsed as Record<string, unknown> };
+}
+
+/** A filled honeypot marks a robot: it is answered as if accepted and nothing is kept. */
+export function isRobot(body: Record<string, unknown>): boolean {
+  const trap = body[honeypotField];
+  return trap !== undefined && trap !== null && String(trap).trim() !== '';
+}

@@ -1,0 +1,23 @@
+/**
+ * Content queries shared by pages: every list comes out in its editor-set `order`.
+ */
+import { getCollection } from 'astro:content';
+import { byOrder } from './navigation';
+
+export const technologies = async () => byOrder(await getCollection('technologies'));
+export const categories = async () => byOrder(await getCollection('categories'));
+export const certifications = async () => byOrder(await getCollection('certifications'));
+
+/** Catalogue items of one category, in order. */
+export async function productsOf(categorySlug: string) {
+  return byOrder(await getCollection('products', (item) => item.data.category.id === categorySlug));
+}
+
+type PageName = 'home' | 'about' | 'careers' | 'technologies' | 'products' | 'portfolio' | 'contact';
+
+export async function companyPage<P extends PageName>(page: P) {
+  const entries = await getCollection('pages');
+  const entry = entries.find((e) => e.data.page === page);
+  if (!entry) throw new Error(`src/content/pages: no file with "page: ${page}"`);
+  return entry.data as Extract<(typeof entries)[number]['data'], { page: P }> & { page: P };
+}

@@ -1,0 +1,30 @@
+/**
+ * Netlify reads a function's rate limit from its source when it deploys, and silently drops a
+ * malformed one; local emulation does not enforce it at all. So the rule is checked here with
+ * Netlify's own parser.
+ */
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: deep import of the parser Netlify's build uses; the package has no typed subpath export.
+import { parseFile } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js';
+// @ts-expect-error: same package, the function that turns `rateLimit` into deployed traffic rules.
+import { getTrafficRulesConfig } from '@netlify/zip-it-and-ship-it/dist/rate_limit.js';
+
+type Parsed = { config: { path?: string[]; rateLimit?: unknown; schedule?: string }; runtimeAPIVersion?: number };
+
+describe('in-source function configuration, read by Netlify\'s parser', () => {
+  it('send-contact-email: v2 function on /api/send-contact-email, rate limited per IP and domain', async () => {
+    const parsed = (await parseFile('netlify/functions/send-contact-email.ts', { functionName: 'send-contact-email' })) as Parsed;
+    expect(parsed.runtimeAPIVersion).toBe(2);
+    expect(parsed.config.path).toEqual(['/api/send-contact-email']);
+    expect(parsed.config.rateLimit).toEqual({ windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+    const rules = getTrafficRulesConfig(parsed.config.rateLimit);
+    expect(rules.action.config.rateLimitConfig).toMatchObject({ windowLimit: 5, windowSize: 60 });
+    // A list of keys: with the plain string 'ip' this would not be per visitor.
+    expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
+  });
+
+  it('retry-contact-emails runs every 15 minutes', async () => {
+    const parsed = (await parseFile('netlify/functions/retry-contact-emails.ts', { functionName: 'retry-contact-emails' })) as Parsed;
+    expect(parsed.config.schedule).toBe('*/15 * * * *');
+  });
+});

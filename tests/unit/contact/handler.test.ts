@@ -1,0 +1,207 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { handleContactSubmission } from '../../../src/lib/contact/handler';
+import { retryPendingMessages } from '../../../src/lib/contact/deliver';
+import { smtpMailer } from '../../../src/lib/contact/mail';
+import type { MessageStore } from '../../../src/lib/contact/store';
+import { closedPort, post, startBlobs, startSmtp, valid, type Inbox } from './harness';
+
+const settings = { to: 'sales@example.com', from: 'website@example.com' };
+let blobs: Awaited<ReturnType<typeof startBlobs>>;
+let inbox: Inbox;
+const logs: string[] = [];
+
+beforeAll(async () => {
+  inbox = await startSmtp();
+});
+afterAll(async () => {
+  await inbox.stop();
+});
+beforeEach(async () => {
+  blobs = await startBlobs();
+  inbox.received.length = 0;
+  logs.length = 0;
+});
+afterEach(async () => {
+  await blobs.stop();
+});
+
+const withMail = (url = inbox.url) => ({
+  store: blobs.store,
+  mail: { mailer: smtpMailer(url), settings },
+  log: (line: string) => logs.push(line),
+});
+
+describe('an accepted message', () => {
+  it('is stored, then e-mailed with reply-to, subject and escaped HTML, then marked sent', async () => {
+    const response = await handleContactSubmission(
+      post({ ...valid, message: 'Price for <script>alert(1)</script> & "bulk"?' }),
+      withMail(),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+
+    const [record, ...others] = await blobs.store.list();
+    expect(others).toEqual([]);
+    expect(record).toMatchObject({ status: 'sent', attempts: 1, message: { name: 'Ada Lovelace', company: 'Analytical Looms' } });
+    expect(Date.parse(record!.receivedAt)).not.toBeNaN();
+
+    expect(inbox.received).toHaveLength(1);
+    const mail = inbox.received[0]!;
+    expect(mail.subject).toBe('Website enquiry from Ada Lovelace (Analytical Looms)');
+    expect(mail.replyTo?.text).toBe('ada@example.org');
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('sales@example.com');
+    expect(mail.from?.text).toBe('website@example.com');
+    expect(mail.text).toContain('Price for <script>alert(1)</script> & "bulk"?');
+    expect(mail.html).toContain('Price for &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;bulk&quot;?');
+    expect(mail.html).not.toContain('<script>');
+  });
+
+  it('leaves the company out of the subject when none is given', async () => {
+    const response = await handleContactSubmission(post({ ...valid, company: '' }), withMail());
+    expect(response.status).toBe(200);
+    expect(inbox.received[0]!.subject).toBe('Website enquiry from Ada Lovelace');
+  });
+
+  it('stays pending when the mail server is down, and the retry function delivers it later', async () => {
+    const down = `smtp://127.0.0.1:${await closedPort()}`;
+    const now = new Date('2026-11-22T10:00:00Z');
+    const response = await handleContactSubmission(post(valid), { ...withMail(down), now: () => now });
+    expect(response.status).toBe(200);
+    const [pending] = await blobs.store.list();
+    expect(pending).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-11-22T10:15:00.000Z' });
+    expect(pending!.lastError).toBeTruthy();
+    expect(logs.join('\n')).toContain('kept as pending');
+
+    // Not yet due: nothing happens.
+    const early = await retryPendingMessages(blobs.store, smtpMailer(inbox.url), settings, new Date('2026-11-22T10:10:00Z'));
+    expect(early).toEqual({ due: 0, sent: 0, stillPending: 0 });
+
+    // Still down when due: the attempt is counted and the next one waits twice as long.
+    const again = await retryPendingMessages(blobs.store, smtpMailer(down), settings, new Date('2026-11-22T10:15:00Z'));
+    expect(again).toEqual({ due: 1, sent: 0, stillPending: 1 });
+    expect(await blobs.store.get(pending!.id)).toMatchObject({ attempts: 2, nextAttemptAt: '2026-11-22T10:45:00.000Z' });
+
+    const later = await retryPendingMessages(blobs.store, smtpMailer(inbox.url), settings, new Date('2026-11-22T10:45:00Z'));
+    expect(later).toEqual({ due: 1, sent: 1, stillPending: 0 });
+    expect(await blobs.store.get(pending!.id)).toMatchObject({ status: 'sent', attempts: 3 });
+    expect(inbox.received).toHaveLength(1);
+  });
+
+  it('is kept without any mail server when SMTP is not configured', async () => {
+    const response = await handleContactSubmission(post(valid), { store: blobs.store, log: (l) => logs.push(l) });
+    expect(response.status).toBe(200);
+    expect(await blobs.store.list()).toHaveLength(1);
+    expect(logs).toEqual([expect.stringContaining('SMTP_URL is not set')]);
+  });
+
+  it('from the no-JavaScript form joins first and last name and redirects to the thank-you page', async () => {
+    const form = new URLSearchParams({ firstName: '  Ada ', lastName: ' Lovelace ', email: 'ada@example.org', company: '', message: 'Hello', website: '' });
+    const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/contact/thanks');
+    expect((await blobs.store.list())[0]!.message.name).toBe('Ada Lovelace');
+  });
+});
+
+describe('a refused request', () => {
+  const cases: [string, () => Request, number, string | RegExp][] = [
+    ['GET', () => new Request('https://www.example.com/api/send-contact-email'), 405, 'Only POST'],
+    ['plain text', () => post('hello', { type: 'text/plain' }), 415, 'application/json'],
+    ['a body over 32 KB', () => post({ ...valid, message: 'x'.repeat(33 * 1024) }), 413, 'larger than 32 KB'],
+    ['invalid JSON', () => post('{"name":', {}), 400, 'not valid JSON'],
+    ['a JSON array', () => post([valid]), 400, 'JSON object'],
+    ['another site', () => post(valid, { origin: 'https://evil.example.net' }), 403, 'from this site'],
+  ];
+  for (const [what, request, status, error] of cases) {
+    it(`answers ${status} to ${what}`, async () => {
+      const response = await handleContactSubmission(request(), withMail());
+      expect(response.status).toBe(status);
+      expect((await response.json()).error).toMatch(error);
+      expect(await blobs.store.list()).toEqual([]);
+      expect(inbox.received).toEqual([]);
+    });
+  }
+
+  it('says Allow: POST on 405', async () => {
+    const response = await handleContactSubmission(new Request('https://www.example.com/api/send-contact-email', { method: 'PUT', body: 'x' }), withMail());
+    expect(response.headers.get('allow')).toBe('POST');
+  });
+
+  it('names each bad field', async () => {
+    const response = await handleContactSubmission(
+      post({ name: '   ', email: 'not-an-address', company: 'c'.repeat(201), message: '' }),
+      withMail(),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'Some fields need your attention',
+      fields: {
+        name: 'Name is required',
+        email: 'Email must be a valid e-mail address',
+        company: 'Company must be at most 200 characters',
+        message: 'Message is required',
+      },
+    });
+  });
+
+  it('rejects wrong types and over-long values', async () => {
+    const response = await handleContactSubmission(
+      post({ name: 42, email: `${'a'.repeat(250)}@example.org`, message: 'm'.repeat(5001) }),
+      withMail(),
+    );
+    expect(response.status).toBe(400);
+    const { fields } = await response.json();
+    expect(fields).toEqual({
+      name: 'Name must be text',
+      email: 'Email must be at most 254 characters',
+      message: 'Message must be at most 5000 characters',
+    });
+  });
+
+  it('rejects header injection through line breaks in single-line fields', async () => {
+    for (const field of ['name', 'email', 'company'] as const) {
+      const response = await handleContactSubmission(post({ ...valid, [field]: `${valid[field]}\r\nBcc: victim@example.net` }), withMail());
+      expect(response.status, field).toBe(400);
+      expect((await response.json()).fields[field]).toMatch(/one line|valid e-mail/);
+    }
+    expect(await blobs.store.list()).toEqual([]);
+    expect(inbox.received).toEqual([]);
+  });
+
+  it('shows the no-JavaScript visitor the errors with every value kept and escaped', async () => {
+    const form = new URLSearchParams({ firstName: 'Ada', lastName: '<b>L</b>', email: 'nope', company: 'ACME', message: 'Keep this text' });
+    const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const page = await response.text();
+    expect(page).toContain('Email must be a valid e-mail address');
+    expect(page).toContain('value="Ada"');
+    expect(page).toContain('value="&lt;b&gt;L&lt;/b&gt;"');
+    expect(page).toContain('>Keep this text</textarea>');
+  });
+});
+
+describe('a robot filling the honeypot', () => {
+  it('is answered as if accepted, and nothing is kept or sent', async () => {
+    const response = await handleContactSubmission(post({ ...valid, website: 'https://spam.example.net' }), withMail());
+    expect(response.status).toBe(200);
+    expect(await blobs.store.list()).toEqual([]);
+    expect(inbox.received).toEqual([]);
+  });
+});
+
+describe('when the store cannot be written', () => {
+  it('answers 503 so the visitor keeps the text, and sends nothing', async () => {
+    const broken: MessageStore = {
+      save: async () => {
+        throw new Error('store unavailable');
+      },
+      get: async () => undefined,
+      list: async () => [],
+    };
+    const response = await handleContactSubmission(post(valid), { store: broken, mail: { mailer: smtpMailer(inbox.url), settings }, log: () => {} });
+    expect(response.status).toBe(503);
+    expect((await response.json()).error).toMatch(/could not be saved/);
+    expect(inbox.received).toEqual([]);
+  });
+});
