@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { appendFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,12 @@ export default defineConfig({
     // Edge-function emulation downloads Deno, which cannot work offline.
     devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
   }),
-  integrations: [react(), portfolioRedirectsIntegration],
+  integrations: [
+    react(),
+    // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
+    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
+    portfolioRedirectsIntegration,
+  ],
   vite: {
     plugins: [tailwindcss()],
   },

@@ -13,3 +13,15 @@ for (const path of builtPages()) {
     });
   }
 }
+
+for (const path of builtPages()) {
+  test(`${path} has one h1 and headings in order`, async ({ page }) => {
+    await page.goto(path);
+    const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((hs) =>
+      hs.filter((h) => (h as HTMLElement).offsetParent !== null || h.closest('main')).map((h) => Number(h.tagName[1])),
+    );
+    expect(levels.filter((l) => l === 1)).toHaveLength(1);
+    const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} -> h${level}`] : []));
+    expect(skips).toEqual([]);
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Reads the contact messages of the local Netlify Blobs store (.netlify/blobs-serve), the one the
+ * local server's function writes to, through a Blobs server of its own on the same folder.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { BlobsServer } from '@netlify/blobs/server';
+import { getStore } from '@netlify/blobs';
+
+export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
+
+/** All stored messages, newest first. */
+export async function readLocalMessages() {
+  if (!existsSync(localStoreDirectory)) return [];
+  const token = 'local-messages';
+  const server = new BlobsServer({ directory: localStoreDirectory, token, port: 0 });
+  const { port } = await server.start();
+  try {
+    // The local emulation uses site id "0" when no Netlify site is linked.
+    const store = getStore({ name: 'contact-messages', siteID: '0', token, apiURL: `http://localhost:${port}`, consistency: 'strong' });
+    const { blobs } = await store.list();
+    const records = (await Promise.all(blobs.map((b) => store.get(b.key, { type: 'json' })))).filter(Boolean);
+    return records.sort((a, b) => b.id.localeCompare(a.id));
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { prefillMessage } from '../../../src/lib/contact/prefill';
+import { joinName } from '../../../src/lib/contact/name';
+import topics from '../../../src/content/topics.json';
+
+const subjects = { microencapsulation: 'Microencapsulation', pigments: 'Pigments' };
+
+describe('contact pre-fill', () => {
+  it('starts the message with the topic sentence naming the technology or category', () => {
+    expect(prefillMessage('?topic=technical-data&about=microencapsulation', topics, subjects)).toBe(
+      'I would like to request technical data for Microencapsulation.\n\n',
+    );
+    expect(prefillMessage('?topic=colour-matching&about=pigments', topics, subjects)).toBe(
+      'I would like to use your colour matching service for Pigments.\n\n',
+    );
+  });
+
+  it('ignores an unknown topic, and an unknown subject falls back to a neutral phrase', () => {
+    expect(prefillMessage('?topic=free-money&about=pigments', topics, subjects)).toBe('');
+    expect(prefillMessage('?topic=samples&about=<script>', topics, subjects)).toBe('I would like to request samples of your products.\n\n');
+    expect(prefillMessage('?topic=samples&about=constructor', topics, subjects)).toBe('I would like to request samples of your products.\n\n');
+    expect(prefillMessage('', topics, subjects)).toBe('');
+  });
+
+  it('joins first and last name with one space, trimmed', () => {
+    expect(joinName('  Ada ', ' Lovelace  ')).toBe('Ada Lovelace');
+    expect(joinName('Ada', '')).toBe('Ada');
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueJsonLd, jsonLdScript, organizationJsonLd } from '../../src/lib/structured-data';
+import { identitySchema } from '../../src/lib/schemas/identity';
+import raw from '../../src/content/company/identity.json';
+
+const identity = identitySchema.parse(raw);
+const site = new URL('https://www.example.com');
+
+describe('structured data', () => {
+  it('describes the organisation with its three offices and contact points', () => {
+    const org = organizationJsonLd(identity, site);
+    expect(org['@type']).toBe('Organization');
+    expect(org.name).toBe(identity.name);
+    const addresses = org.address as { addressLocality: string; addressCountry: string }[];
+    expect(addresses.map((a) => [a.addressLocality, a.addressCountry])).toEqual([
+      ['Bangkok', 'TH'],
+      ['Thane West', 'IN'],
+      ['Freetown', 'SL'],
+    ]);
+    expect(org.contactPoint).toHaveLength(3);
+    expect(org.logo).toBe('https://www.example.com/icon-512.png');
+  });
+
+  it('lists catalogue items as products in order', () => {
+    const list = catalogueJsonLd({ title: 'Pigments', url: new URL('/products/pigments', site) }, [{ name: 'A', description: 'a' }, { name: 'B', description: 'b' }], 'Brand');
+    expect(list.numberOfItems).toBe(2);
+    const elements = list.itemListElement as { position: number; item: { '@type': string; name: string } }[];
+    expect(elements.map((e) => [e.position, e.item['@type'], e.item.name])).toEqual([
+      [1, 'Product', 'A'],
+      [2, 'Product', 'B'],
+    ]);
+  });
+
+  it('cannot be closed early by text in the data', () => {
+    expect(jsonLdScript({ name: '</script><script>alert(1)</script>' })).not.toContain('</script>');
+  });
+});
