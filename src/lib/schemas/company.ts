@@ -114,7 +114,12 @@ export const pageSchema = ({ image }: SchemaContext) =>
         title: text('Browser tab title'),
         description: text('Search result description (70-160 characters)'),
         hero: z.strictObject(intro),
-        details: z.strictObject({ heading: text('Heading of the contact list'), intro: text('Paragraph') }),
+        details: z.strictObject({
+          heading: text('Heading of the contact list'),
+          intro: text('Paragraph'),
+          emailLabel: text('Label of the e-mail entry'),
+          phoneLabel: text('Label of the phone entry'),
+        }),
         form: z.strictObject({
           heading: text('Form heading, "Send us a Message"'),
           intro: text('Paragraph above the form'),

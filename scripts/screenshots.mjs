@@ -1,0 +1,28 @@
+/**
+ * npm run screenshots [-- <base-url>] [paths...]: full-page screenshots of every page at 390 and
+ * 1280 px into screenshots/ (not committed), to look at the site as a visitor does.
+ */
+import { mkdirSync } from 'node:fs';
+import { chromium } from '@playwright/test';
+
+const args = process.argv.slice(2);
+const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:4321';
+const paths = args.length
+  ? args
+  : ['/', '/about', '/careers', '/contact', '/technologies', '/microencapsulation', '/products', '/products/pigments', '/portfolio', '/privacy-policy', '/no-such-page'];
+mkdirSync('screenshots', { recursive: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+for (const width of [390, 1280]) {
+  const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 900 }, reducedMotion: 'reduce' });
+  for (const path of paths) {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    const name = `screenshots/${width}${path === '/' ? '-home' : path.replaceAll('/', '-')}.png`;
+    await page.screenshot({ path: name, fullPage: true });
+    console.log(name);
+  }
+  await page.close();
+}
+await browser.close();

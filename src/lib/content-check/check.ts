@@ -1,0 +1,195 @@
+/**
+ * Checks every content file without building the site, and reports each problem as
+ * `file: field: message`. Beyond the zod schemas it finds what they cannot see on their own:
+ * duplicate slugs, references to categories or topics that do not exist, pictures that are
+ * missing or too small, and pictures in the content folders that nothing uses.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { z } from 'astro/zod';
+import { parse as parseYaml } from 'yaml';
+import { categorySchema } from '../schemas/category';
+import { certificationSchema, legalSchema, pageSchema } from '../schemas/company';
+import { identitySchema } from '../schemas/identity';
+import { productSchema } from '../schemas/product';
+import { technologySchema } from '../schemas/technology';
+import { topicSchema } from '../schemas/topic';
+import { issuePath } from '../content-errors';
+
+export interface Problem {
+  file: string;
+  field: string;
+  message: string;
+}
+
+export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
+
+/** Smallest width of a content picture, in pixels (SVG badges are exempt). */
+export const minImageWidth = 1200;
+
+type ImageRef = { file: string; field: string; path: string; unchecked?: boolean };
+
+const imageExtensions = /\.(png|jpe?g|webp|avif|gif|svg)$/i;
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+function frontmatter(text: string): unknown {
+  const match = text.match(/^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/);
+  if (!match) throw new Error('the file must start with a frontmatter block between two "---" lines');
+  return parseYaml(match[1]!) ?? {};
+}
+
+const imageMarker = '\u0000image:';
+
+/**
+ * Validates one document. `image()` becomes a string check that marks each picture path, so the
+ * pictures and the fields naming them can be checked afterwards.
+ */
+function validate(schemaFor: (ctx: { image: () => z.ZodType }) => z.ZodType, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
+  const image = () =>
+    z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => `${imageMarker}${path}`);
+  const result = schemaFor({ image }).safeParse(data);
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issue.message });
+    // The pictures an invalid file names still count as used, so one mistake is reported once.
+    const mention = (value: unknown, path: PropertyKey[]): void => {
+      if (typeof value === 'string' && imageExtensions.test(value) && value.startsWith('.')) images.push({ file, field: issuePath(path), path: value, unchecked: true });
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) mention(v, [...path, k]);
+    };
+    mention(data, []);
+    return undefined;
+  }
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string' && value.startsWith(imageMarker)) {
+      images.push({ file, field: issuePath(path), path: value.slice(imageMarker.length) });
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => visit(v, [...path, i]));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+    }
+  };
+  visit(result.data, []);
+  return result.data as Record<string, unknown>;
+}
+
+export interface CheckOptions {
+  /** Project root; content is read from <root>/src/content. */
+  root: string;
+  /** Reads a picture's width; sharp in production, a stub in tests. */
+  imageWidth: (path: string) => Promise<number | undefined>;
+}
+
+export async function checkContent({ root, imageWidth }: CheckOptions): Promise<Problem[]> {
+  const content = join(root, 'src/content');
+  const rel = (path: string) => relative(root, path).split(sep).join('/');
+  const problems: Problem[] = [];
+  const images: ImageRef[] = [];
+  const read = (path: string) => readFileSync(path, 'utf8');
+
+  const markdown = (folder: string, depth: 1 | 2) =>
+    walk(join(content, folder)).filter((f) => f.endsWith('.md') && relative(join(content, folder), f).split(sep).length === depth);
+
+  const load = (path: string, schema: Parameters<typeof validate>[0]) => {
+    const file = rel(path);
+    let data: unknown;
+    try {
+      data = path.endsWith('.json') ? JSON.parse(read(path)) : frontmatter(read(path));
+    } catch (error) {
+      problems.push({ file, field: '(file)', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+      return undefined;
+    }
+    return validate(schema, data, file, images, problems);
+  };
+
+  // Topics first: buttons everywhere refer to them.
+  const topicsFile = join(content, 'topics.json');
+  const topicIds = new Set<string>();
+  const topicList = load(topicsFile, () => z.array(topicSchema)) as unknown as { id: string }[] | undefined;
+  for (const t of topicList ?? []) topicIds.add(t.id);
+
+  // Identity is a typed module, not a collection, but editors change it like the rest.
+  load(join(content, 'company/identity.json'), () => identitySchema);
+
+  const slugs = new Map<string, string>();
+  const claimSlug = (slug: string, file: string, field: string, scope: string) => {
+    const key = `${scope}:${slug}`;
+    const first = slugs.get(key);
+    if (first) problems.push({ file, field, message: `slug "${slug}" is already used by ${first}` });
+    else slugs.set(key, file);
+  };
+
+  const technologies = markdown('technologies', 1).map((path) => [path, load(path, technologySchema as never)] as const);
+  const categories = markdown('categories', 1).map((path) => [path, load(path, categorySchema as never)] as const);
+  // Technologies live at /<slug> beside the company pages, so they share one address space.
+  for (const route of ['about', 'contact', 'careers', 'privacy-policy', 'terms-of-service', 'technologies', 'products', 'portfolio', '404', 'admin']) {
+    slugs.set(`root:${route}`, `the page /${route}`);
+  }
+  for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
+  for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
+  const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+
+  const categoryRef = z.string({ error: 'category must be the slug of a product category' });
+  for (const path of markdown('products', 2)) {
+    const data = load(path, (ctx) => productSchema(ctx as never, categoryRef));
+    if (!data) continue;
+    const file = rel(path);
+    const folder = relative(join(content, 'products'), dirname(path));
+    if (!categorySlugs.has(String(data.category))) {
+      problems.push({ file, field: 'category', message: `"${data.category}" is not a product category (known: ${[...categorySlugs].join(', ')})` });
+    } else if (folder !== data.category) {
+      problems.push({ file, field: 'category', message: `"${data.category}" does not match the folder "${folder}" the file is in` });
+    }
+  }
+
+  const pages = markdown('pages', 1).map((path) => [path, load(path, pageSchema as never)] as const);
+  const pageKinds = new Map<string, string>();
+  for (const [path, data] of pages) {
+    if (!data) continue;
+    const first = pageKinds.get(String(data.page));
+    if (first) problems.push({ file: rel(path), field: 'page', message: `page "${data.page}" is already described by ${first}` });
+    else pageKinds.set(String(data.page), rel(path));
+  }
+  for (const path of markdown('legal', 1)) load(path, () => legalSchema);
+  const certificationsFile = join(content, 'certifications/certifications.json');
+  if (existsSync(certificationsFile)) load(certificationsFile, (ctx) => z.array(certificationSchema(ctx as never)));
+
+  // Buttons naming topics that do not exist.
+  for (const path of [...markdown('technologies', 1), ...markdown('categories', 1), ...markdown('pages', 1)]) {
+    const text = read(path);
+    for (const match of text.matchAll(/^\s*(?:-\s+)?topic:\s*["']?([^"'\s]+)/gm)) {
+      if (!topicIds.has(match[1]!)) {
+        const line = text.slice(0, match.index).split('\n').length;
+        problems.push({ file: rel(path), field: `topic (line ${line})`, message: `"${match[1]}" is not a contact topic of src/content/topics.json` });
+      }
+    }
+  }
+
+  // Pictures: present, large enough, and every picture in the content folders used.
+  const used = new Set<string>();
+  for (const ref of images) {
+    const absolute = resolve(root, dirname(ref.file), ref.path);
+    used.add(absolute);
+    if (ref.unchecked) continue;
+    if (!existsSync(absolute)) {
+      problems.push({ file: ref.file, field: ref.field, message: `picture "${ref.path}" does not exist` });
+      continue;
+    }
+    if (!absolute.endsWith('.svg')) {
+      const width = await imageWidth(absolute);
+      if (width !== undefined && width < minImageWidth) {
+        problems.push({ file: ref.file, field: ref.field, message: `image must be at least ${minImageWidth} px wide ("${ref.path}" is ${width} px)` });
+      }
+    }
+  }
+  for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
+    if (!used.has(path)) problems.push({ file: rel(path), field: '(file)', message: 'picture is not used by any content file; delete it or refer to it' });
+  }
+
+  return problems;
+}

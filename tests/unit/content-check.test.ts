@@ -1,0 +1,147 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkContent, formatProblem } from '../../src/lib/content-check/check';
+
+let root: string;
+const write = (path: string, text: string) => {
+  const full = join(root, 'src/content', path);
+  mkdirSync(dirname(full), { recursive: true });
+  writeFileSync(full, text);
+};
+// Pictures are stand-ins; their width comes from the name ("small-" ones are 600 px).
+const picture = (path: string) => write(path, 'picture');
+const imageWidth = async (path: string) => (path.includes('small-') ? 600 : 1600);
+const run = async () => (await checkContent({ root, imageWidth })).map(formatProblem);
+
+const technology = (slug: string, extra = '') => `---
+title: ${slug}
+slug: ${slug}
+order: 1
+shortDescription: Short.
+description: Longer description.
+icon: flask-conical
+colour: teal
+image: ./images/${slug}.webp
+imageAlt: An illustration
+hero:
+  heading: ${slug}
+  intro: Intro.
+  actions:
+    - label: Ask us
+      topic: samples
+features: [One, Two, Three]
+${extra}---
+Body.
+`;
+
+const category = (slug: string) => `---
+title: ${slug}
+slug: ${slug}
+order: 1
+shortDescription: Short.
+description: Longer description.
+icon: palette
+colour: rose
+image: ./images/${slug}.webp
+imageAlt: An illustration
+hero:
+  heading: ${slug}
+  intro: Intro.
+showOnHome: true
+itemsHeading: Items
+supportActions:
+  - label: Reach Out
+    href: /contact
+---
+`;
+
+const product = (category: string) => `---
+kind: printing-auxiliary
+category: ${category}
+order: 1
+title: Binder
+description: An acrylic binder.
+variants: [B-100]
+applicationMethods: [Screen print]
+industry: [Apparel]
+image: ./images/binder.webp
+imageAlt: An illustration
+---
+`;
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'content-check-'));
+  write('topics.json', JSON.stringify([{ id: 'samples', label: 'Samples', sentence: 'Samples of {about}.' }]));
+  write('company/identity.json', readFileSync('src/content/company/identity.json', 'utf8'));
+  write('technologies/plasma.md', technology('plasma'));
+  picture('technologies/images/plasma.webp');
+  write('categories/binders.md', category('binders'));
+  picture('categories/images/binders.webp');
+  write('products/binders/binder.md', product('binders'));
+  picture('products/binders/images/binder.webp');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('npm run content:check', () => {
+  it('passes valid content', async () => {
+    expect(await run()).toEqual([]);
+  });
+
+  it('names the file and field of a schema error', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('colour: teal', 'colour: mauve').replace('order: 1', 'order: first'));
+    expect(await run()).toEqual([
+      'src/content/technologies/plasma.md: order: Invalid input: expected number, received string',
+      'src/content/technologies/plasma.md: colour: colour must be one of: teal, indigo, emerald, amber, rose, violet, sky',
+    ]);
+  });
+
+  it('finds duplicate slugs, and slugs that collide with a page', async () => {
+    write('technologies/plasma-copy.md', technology('plasma').replace('./images/plasma.webp', './images/plasma.webp'));
+    write('technologies/about.md', technology('about'));
+    picture('technologies/images/about.webp');
+    expect(await run()).toEqual([
+      'src/content/technologies/about.md: slug: slug "about" is already used by the page /about',
+      'src/content/technologies/plasma.md: slug: slug "plasma" is already used by src/content/technologies/plasma-copy.md',
+    ]);
+  });
+
+  it('finds a reference to a category that does not exist, or a file in the wrong folder', async () => {
+    write('products/binders/binder.md', product('thickeners'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: category: "thickeners" is not a product category (known: binders)',
+    ]);
+    write('categories/thickeners.md', category('thickeners'));
+    picture('categories/images/thickeners.webp');
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: category: "thickeners" does not match the folder "binders" the file is in',
+    ]);
+  });
+
+  it('finds a button naming a contact topic that does not exist', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('topic: samples', 'topic: brochures'));
+    expect(await run()).toEqual([
+      'src/content/technologies/plasma.md: topic (line 16): "brochures" is not a contact topic of src/content/topics.json',
+    ]);
+  });
+
+  it('finds pictures that are missing, too small or unused', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('./images/plasma.webp', './images/plasma-new.webp'));
+    write('categories/binders.md', category('binders').replace('./images/binders.webp', './images/small-binders.webp'));
+    picture('categories/images/small-binders.webp');
+    expect(await run()).toEqual([
+      'src/content/technologies/plasma.md: image: picture "./images/plasma-new.webp" does not exist',
+      'src/content/categories/binders.md: image: image must be at least 1200 px wide ("./images/small-binders.webp" is 600 px)',
+      'src/content/categories/images/binders.webp: (file): picture is not used by any content file; delete it or refer to it',
+      'src/content/technologies/images/plasma.webp: (file): picture is not used by any content file; delete it or refer to it',
+    ]);
+  });
+
+  it('reports a file without frontmatter instead of crashing', async () => {
+    write('products/binders/notes.md', 'Just notes, no frontmatter.');
+    expect(await run()).toEqual([
+      'src/content/products/binders/notes.md: (file): the file must start with a frontmatter block between two "---" lines',
+    ]);
+  });
+});
