@@ -7,6 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { appendFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
+import { sonnerStyleHash } from './src/lib/csp.ts';
+import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 
 /**
  * Writes the /portfolio/{slug} permanent redirects into dist/_redirects after each build.
@@ -42,6 +44,29 @@ export default defineConfig({
     // Edge-function emulation downloads Deno, which cannot work offline.
     devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
   }),
+  // Content Security Policy: Astro hashes every script and style it emits into a <meta> tag per
+  // page. The directives a <meta> cannot carry (frame-ancestors) and form-action are sent as a
+  // header from netlify.toml.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+      ],
+      scriptDirective: {
+        // Inline scripts are not hashed by Astro; theirs come from src/lib/inline-scripts.ts.
+        hashes: inlineScriptHashes(),
+      },
+      styleDirective: {
+        // The <style> element sonner (the contact form's toasts) injects when it first renders.
+        hashes: [sonnerStyleHash()],
+      },
+    },
+  },
   integrations: [
     react(),
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.

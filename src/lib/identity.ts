@@ -18,3 +18,8 @@ export function office(id: Office['id']): Office {
 export function formatAddress(o: Office): string {
   return [...o.streetAddress, [o.city, o.postalCode].join(' '), o.region, o.country].filter(Boolean).join(', ');
 }
+
+/** A phone number as shown, with non-breaking spaces so it never wraps across lines. */
+export function phoneDisplay(display: string): string {
+  return display.replaceAll(' ', '\u00a0');
+}

@@ -81,13 +81,13 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
             <label htmlFor="firstName" className="text-sm font-semibold">
               First Name
             </label>
-            <input id="firstName" name="firstName" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} />
+            <input id="firstName" name="firstName" type="text" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} />
           </p>
           <p>
             <label htmlFor="lastName" className="text-sm font-semibold">
               Last Name
             </label>
-            <input id="lastName" name="lastName" autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} className={inputClass} />
+            <input id="lastName" name="lastName" type="text" autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} className={inputClass} />
           </p>
         </div>
         <p>
@@ -100,7 +100,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           <label htmlFor="company" className="text-sm font-semibold">
             Company <span className="font-normal text-muted">(optional)</span>
           </label>
-          <input id="company" name="company" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} />
+          <input id="company" name="company" type="text" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} />
         </p>
         <p>
           <label htmlFor="message" className="text-sm font-semibold">
@@ -111,7 +111,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
         {/* A field people never see or fill; robots that fill every field are answered and ignored. */}
         <p className="absolute -left-[10000px]" aria-hidden="true">
           <label htmlFor={honeypotField}>Leave this field empty</label>
-          <input id={honeypotField} name={honeypotField} tabIndex={-1} autoComplete="off" defaultValue="" />
+          <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </p>
         <button
           type="submit"

@@ -1,0 +1,181 @@
+/**
+ * npm run bench: the site-wide budgets of the performance issue, measured.
+ *
+ *   1. a clean production build (dist/ and the image cache removed), timed;
+ *   2. the production server of `npm start`;
+ *   3. Lighthouse (mobile, simulated throttling; median of 3 runs by performance score) on
+ *      every page of the build and the 404 page;
+ *   4. per page: HTML and CSS bytes (raw and gzip), the JavaScript a 1280 px desktop visitor
+ *      downloads, the requests and total weight Lighthouse saw.
+ *
+ * Prints one table with each figure next to its budget and a last line "N within budget,
+ * M over", writes the same to bench/results.md, and exits 1 when anything is over budget.
+ *
+ *   npm run bench -- --runs 1          one Lighthouse run per page (quicker, less stable)
+ *   npm run bench -- --catalogue 1000  build cost with 1,000 extra catalogue items instead
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
+import { benchCatalogue } from './lib/bench-catalogue.mjs';
+
+const { values: options } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, port: { type: 'string', default: '4349' } },
+});
+if (options.catalogue) {
+  process.exitCode = await benchCatalogue(Number(options.catalogue));
+  process.exit();
+}
+
+const runs = Number(options.runs);
+const port = Number(options.port);
+const origin = `http://localhost:${port}`;
+const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const kb = (bytes) => bytes / 1024;
+const budgets = {
+  performance: { min: 99 },
+  accessibility: { min: 100 },
+  bestPractices: { min: 100 },
+  seo: { min: 100 },
+  lcp: { max: 1200 },
+  cls: { max: 0.01 },
+  tbt: { max: 50 },
+  htmlCssGzip: { max: 30 },
+  js1280: { max: 0 },
+  homeWeight: { max: 120 },
+  buildPerPage: { max: 0.3 },
+};
+
+// 1. Clean build.
+rmSync('dist', { recursive: true, force: true });
+rmSync('node_modules/.astro', { recursive: true, force: true });
+const started = performance.now();
+const build = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+const buildSeconds = (performance.now() - started) / 1000;
+if (build.status !== 0) {
+  console.error(build.stdout);
+  process.exit(1);
+}
+
+const dist = join(process.cwd(), 'dist');
+const htmlFiles = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === '_astro' ? [] : htmlFiles(path);
+    return name.endsWith('.html') ? [path] : [];
+  });
+const pages = htmlFiles(dist).map((file) => {
+  const route = '/' + relative(dist, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  return { file, route, url: route === '/404' ? `${origin}/no-such-page` : `${origin}${route}` };
+});
+const buildPerPage = buildSeconds / pages.length;
+
+// 2. The production server.
+const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+await new Promise((resolve, reject) => {
+  server.stdout.on('data', (chunk) => String(chunk).includes('Site ready') && resolve());
+  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+});
+
+const rows = [];
+try {
+  // JavaScript at 1280 px, from a desktop browser.
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags.slice(1) });
+  const desktopJs = new Map();
+  for (const page of pages) {
+    const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const scripts = new Set();
+    tab.on('request', (request) => request.resourceType() === 'script' && scripts.add(new URL(request.url()).pathname));
+    await tab.goto(page.url, { waitUntil: 'networkidle' });
+    await tab.mouse.wheel(0, 20_000);
+    await tab.waitForLoadState('networkidle');
+    await tab.close();
+    desktopJs.set(page.route, [...scripts]);
+  }
+  await browser.close();
+
+  const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+  try {
+    for (const page of pages) {
+      const html = readFileSync(page.file);
+      const css = [...html.toString().matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1])));
+      const js = desktopJs.get(page.route).map((path) => readFileSync(join(dist, path)));
+      const size = (buffers) => ({ raw: kb(buffers.reduce((n, b) => n + b.length, 0)), gzip: kb(buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0)) });
+
+      const reports = [];
+      for (let i = 0; i < runs; i++) {
+        const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        reports.push(lhr);
+      }
+      reports.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
+      const lhr = reports[Math.floor(reports.length / 2)];
+      const requests = lhr.audits['network-requests'].details.items;
+      const noindex = /<meta name="robots" content="noindex"/.test(html.toString());
+      rows.push({
+        route: page.route,
+        noindex,
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
+        seo: Math.round(lhr.categories.seo.score * 100),
+        lcp: lhr.audits['largest-contentful-paint'].numericValue,
+        cls: lhr.audits['cumulative-layout-shift'].numericValue,
+        tbt: lhr.audits['total-blocking-time'].numericValue,
+        html: size([html]),
+        css: size(css),
+        js: size(js),
+        requests: requests.length,
+        weight: kb(lhr.audits['total-byte-weight'].numericValue),
+      });
+      process.stderr.write(`measured ${page.route}\n`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+// 3. The table.
+let within = 0;
+let over = 0;
+const check = (value, budget, text) => {
+  const ok = budget.min !== undefined ? value >= budget.min : value <= budget.max;
+  ok ? within++ : over++;
+  return ok ? text : `**${text} ✗**`;
+};
+const f1 = (n) => n.toFixed(1);
+const lines = [
+  '| page | perf ≥99 | a11y 100 | best pr. 100 | SEO 100 | LCP ≤1200 ms | CLS ≤0.01 | TBT ≤50 ms | HTML KB raw/gz | CSS KB raw/gz | HTML+CSS gz ≤30 KB | JS at 1280 px KB raw/gz | requests | weight KB |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+];
+for (const r of rows) {
+  const islandPage = r.js.raw > 0 && (r.route === '/' || r.route === '/contact');
+  lines.push(
+    `| ${r.route} | ${check(r.performance, budgets.performance, r.performance)} | ${check(r.accessibility, budgets.accessibility, r.accessibility)} | ${check(r.bestPractices, budgets.bestPractices, r.bestPractices)} | ${
+      r.noindex ? `${r.seo} (noindex)` : check(r.seo, budgets.seo, r.seo)
+    } | ${check(r.lcp, budgets.lcp, r.lcp.toFixed(0))} | ${check(r.cls, budgets.cls, r.cls.toFixed(3))} | ${check(r.tbt, budgets.tbt, r.tbt.toFixed(0))} | ${f1(r.html.raw)} / ${f1(r.html.gzip)} | ${f1(r.css.raw)} / ${f1(r.css.gzip)} | ${check(
+      r.html.gzip + r.css.gzip,
+      budgets.htmlCssGzip,
+      f1(r.html.gzip + r.css.gzip),
+    )} | ${islandPage ? `${f1(r.js.raw)} / ${f1(r.js.gzip)} (island)` : check(r.js.raw, budgets.js1280, `${f1(r.js.raw)} / ${f1(r.js.gzip)}`)} | ${r.requests} | ${
+      r.route === '/' ? check(r.weight, budgets.homeWeight, `${f1(r.weight)} (≤120)`) : f1(r.weight)
+    } |`,
+  );
+}
+const buildLine = `Clean production build: ${buildSeconds.toFixed(1)} s for ${pages.length} pages = ${check(buildPerPage, budgets.buildPerPage, `${buildPerPage.toFixed(2)} s per page`)} (budget ≤ 0.3 s per page, ${runs} Lighthouse run(s) per page, median).`;
+const summary = `${within} within budget, ${over} over`;
+const report = `# Benchmark results\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion()} mobile with simulated throttling, on a machine with ${(await import('node:os')).cpus().length} cores.\n\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}\n`;
+mkdirSync('bench', { recursive: true });
+writeFileSync('bench/results.md', report);
+console.log(`\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}`);
+process.exitCode = over ? 1 : 0;
+
+function lighthouseVersion() {
+  return JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;
+}

@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+import { builtPages, narrow, wide } from './support';
+
+function watchViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+for (const path of builtPages()) {
+  test(`no Content Security Policy violation on ${path}`, async ({ page }) => {
+    const violations = watchViolations(page);
+    for (const viewport of [wide, narrow]) {
+      await page.setViewportSize(viewport);
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.mouse.wheel(0, 20_000);
+      await page.waitForLoadState('networkidle');
+    }
+    await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(1);
+    expect(violations).toEqual([]);
+  });
+}
+
+test('the contact toast renders under the policy', async ({ page }) => {
+  const violations = watchViolations(page);
+  await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }));
+  await page.goto('/contact');
+  await page.locator('#form').scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Email').fill('ada@example.org');
+  await page.getByLabel('Message').fill('Hello');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  const toast = page.locator('[data-sonner-toast]');
+  await expect(toast).toBeVisible();
+  // sonner's own stylesheet applied: toasts are positioned by it.
+  await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
+  expect(violations).toEqual([]);
+});
+
+test('the header carries the directives a meta tag cannot', async ({ request }) => {
+  const csp = (await request.get('/')).headers()['content-security-policy'];
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toContain("form-action 'self'");
+});
