@@ -14,10 +14,13 @@ export async function productsOf(categorySlug: string) {
 }
 
 type PageName = 'home' | 'about' | 'careers' | 'technologies' | 'products' | 'portfolio' | 'contact';
+type AnyPage = Awaited<ReturnType<typeof getCollection<'pages'>>>[number]['data'];
+/** The data of page P; overview pages share one variant whose `page` is a union. */
+type PageData<P extends PageName> = AnyPage extends infer D ? (D extends { page: infer K } ? (P extends K ? D : never) : never) : never;
 
 export async function companyPage<P extends PageName>(page: P) {
   const entries = await getCollection('pages');
   const entry = entries.find((e) => e.data.page === page);
   if (!entry) throw new Error(`src/content/pages: no file with "page: ${page}"`);
-  return entry.data as Extract<(typeof entries)[number]['data'], { page: P }> & { page: P };
+  return entry.data as PageData<P>;
 }

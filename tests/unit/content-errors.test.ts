@@ -20,7 +20,7 @@ describe('a content mistake names the file and the field', () => {
     const broken = structuredClone(rawIdentity) as Record<string, unknown> & { emails: Record<string, string>; phones: { tel: string }[] };
     delete broken.emails.careers;
     broken.phones[1]!.tel = '022 000';
-    expect(() => parseOrExplain(identitySchema, broken, 'src/content/company/identity.json')).toThrowError(
+    expect(() => parseOrExplain(identitySchema, broken, 'src/content/company/identity.json')).toThrow(
       /src\/content\/company\/identity\.json: emails\.careers: [\s\S]*src\/content\/company\/identity\.json: phones\.1\.tel: tel must be "\+" and 6-15 digits/,
     );
   });

@@ -3,7 +3,7 @@
  * without JavaScript; once hydrated it sends JSON, shows toasts, disables itself while sending,
  * clears on success and keeps every value on failure.
  */
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
 import { prefillMessage, type PrefillTopic } from '../../lib/contact/prefill';
@@ -43,7 +43,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const honeypot = new FormData(event.currentTarget).get(honeypotField);
     setSending(true);

@@ -52,7 +52,8 @@ export function composeEmail(message: ContactMessage, settings: MailSettings, re
 
 /** A mailer over SMTP, configured by a URL such as smtp://user:pass@host:587. */
 export function smtpMailer(url: string): Mailer {
-  const transport = createTransport(url, {
+  const transport = createTransport({
+    url,
     // A slow mail server must not hold the visitor: the message is already stored.
     connectionTimeout: 8_000,
     greetingTimeout: 8_000,

@@ -63,7 +63,7 @@ export const productKinds = [
 ] as const;
 export type ProductKind = (typeof productKinds)[number];
 
-export const productSchema = ({ image }: SchemaContext, categoryRef: z.ZodType) => {
+export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, categoryRef: Ref) => {
   const picture = {
     image: image().describe('Picture of the item: a file in the images folder next to this one, at least 1200 px wide.'),
     imageAlt: text('What the picture shows, for people who cannot see it'),

@@ -4,9 +4,8 @@
  * Netlify's own parser.
  */
 import { describe, expect, it } from 'vitest';
-// @ts-expect-error: deep import of the parser Netlify's build uses; the package has no typed subpath export.
+// Deep imports: the parser and rule builder Netlify's build uses.
 import { parseFile } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js';
-// @ts-expect-error: same package, the function that turns `rateLimit` into deployed traffic rules.
 import { getTrafficRulesConfig } from '@netlify/zip-it-and-ship-it/dist/rate_limit.js';
 
 type Parsed = { config: { path?: string[]; rateLimit?: unknown; schedule?: string }; runtimeAPIVersion?: number };
@@ -17,7 +16,7 @@ describe('in-source function configuration, read by Netlify\'s parser', () => {
     expect(parsed.runtimeAPIVersion).toBe(2);
     expect(parsed.config.path).toEqual(['/api/send-contact-email']);
     expect(parsed.config.rateLimit).toEqual({ windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] });
-    const rules = getTrafficRulesConfig(parsed.config.rateLimit);
+    const rules = getTrafficRulesConfig(parsed.config.rateLimit as Parameters<typeof getTrafficRulesConfig>[0])!;
     expect(rules.action.config.rateLimitConfig).toMatchObject({ windowLimit: 5, windowSize: 60 });
     // A list of keys: with the plain string 'ip' this would not be per visitor.
     expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
