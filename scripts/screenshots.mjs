@@ -19,6 +19,13 @@ for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 900 }, reducedMotion: 'reduce' });
   for (const path of paths) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
+    // Scroll through the page so lazy pictures load before the full-page capture.
+    for (let y = 0; y < (await page.evaluate(() => document.body.scrollHeight)); y += 600) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(50);
+    }
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => window.scrollTo(0, 0));
     const name = `screenshots/${width}${path === '/' ? '-home' : path.replaceAll('/', '-')}.png`;
     await page.screenshot({ path: name, fullPage: true });
     console.log(name);

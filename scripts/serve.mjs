@@ -29,6 +29,10 @@ const netlify = new NetlifyDev({
 
 await netlify.start();
 
+// The emulation bundles a function on its first call, which takes seconds: do it now, so the
+// first visitor who sends the contact form does not wait for it.
+await netlify.handle(new Request(`http://${host}:${port}/api/send-contact-email`)).then((r) => r?.body?.cancel());
+
 const notFoundPage = await readFile(new URL('../dist/404.html', import.meta.url), 'utf8');
 
 /** Copies a WHATWG Response onto a Node response. */

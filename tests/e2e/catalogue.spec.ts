@@ -94,8 +94,9 @@ test.describe('at 390 px', () => {
     const nav = page.getByRole('navigation', { name: 'Product categories' });
     const toggle = nav.getByRole('button', { name: 'Categories' });
     await toggle.click();
-    await page.route('**/products/aroma-finishes', (route) => route.abort());
-    await nav.locator('a[href="/products/aroma-finishes"]:visible').click({ noWaitAfter: true });
+    // Keep the page: the link's default action is cancelled, the island still sees the choice.
+    await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault(), true));
+    await nav.locator('a[href="/products/aroma-finishes"]:visible').click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -31,7 +31,7 @@ const expectations: Record<string, (page: import('@playwright/test').Page) => Pr
     await expect(page.locator('#initiatives li')).toHaveCount(6);
     const impact = page.locator('#impact');
     for (const [value, label] of [['75%', /CO2 reduction/i], ['90%', /biodegradable ingredients/i], ['50%', /energy savings/i]] as const) {
-      await expect(impact.locator('div').filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
+      await expect(impact.locator('dl > div').filter({ hasText: value }).filter({ hasText: label })).toHaveCount(1);
     }
     for (const label of ['Explore Green Solutions', 'Start Your Green Journey', 'Sustainability Report']) await expect(page.getByRole('main').getByRole('link', { name: label }).first()).toBeVisible();
   },
