@@ -110,6 +110,7 @@ export async function scanContent(root) {
 
   const jobs = new Map();
   for (const { file, rel, data } of docs) {
+    if (data.colour !== undefined && !validColour(data.colour)) warnings.push(`${rel}: colour "${data.colour}" is not one of ${BRAND_COLOURS.join(', ')}; using a fallback`);
     const holders = data.__images ?? findImages(data);
     for (const holder of holders) {
       const value = holder.image.trim();
@@ -121,7 +122,7 @@ export async function scanContent(root) {
         continue;
       }
       if (jobs.has(out)) continue;
-      const { subject, colour } = describe(rel, data, holder, categoryColours, warnings);
+      const { subject, colour } = describe(rel, data, holder, categoryColours);
       jobs.set(out, { out, subject, colour, seed, source: rel });
     }
   }
@@ -129,7 +130,7 @@ export async function scanContent(root) {
 }
 
 /** Subject words and colour for one picture, from where the file lives and what it says. */
-function describe(rel, data, holder, categoryColours, warnings) {
+function describe(rel, data, holder, categoryColours) {
   const segs = rel.split('/');
   const collection = segs.length > 1 ? segs[0] : '';
   const base = path.basename(rel, '.md');
@@ -142,7 +143,6 @@ function describe(rel, data, holder, categoryColours, warnings) {
   const subject = words.filter((w) => typeof w === 'string' && w.trim()).join(' ');
 
   let colour = validColour(data.colour);
-  if (data.colour !== undefined && !colour) warnings.push(`${rel}: colour "${data.colour}" is not one of ${BRAND_COLOURS.join(', ')}; using a fallback`);
   if (!colour && category) colour = categoryColours[category] ?? CATEGORY_FALLBACK_COLOURS[category] ?? null;
   if (!colour) colour = BRAND_COLOURS[hashString(`${collection}/${slug}`) % BRAND_COLOURS.length];
   return { subject, colour };

@@ -50,7 +50,8 @@ export function artworkSvg({ subject = '', colour = 'teal', seed, width = 1200, 
 
 /** Rasterise an SVG string; `format` is webp (default), png, jpeg or avif. */
 export function rasterise(svg, { format = 'webp', quality = 80 } = {}) {
-  const image = sharp(Buffer.from(svg), { density: 72 });
+  // The backdrop is opaque, so the alpha channel would only cost bytes and encoding time.
+  const image = sharp(Buffer.from(svg), { density: 72 }).removeAlpha();
   switch (format) {
     case 'png':
       return image.png({ compressionLevel: 9 }).toBuffer();

@@ -169,9 +169,10 @@ export class Scene {
     return `url(#${id})`;
   }
 
-  mask(markup) {
+  /** A luminance mask over `box` (default: the whole canvas; smaller boxes render faster). */
+  mask(markup, box = { x: 0, y: 0, width: this.w, height: this.h }) {
     const id = this.id('m');
-    this.defs.push(el('mask', { id, maskUnits: 'userSpaceOnUse', x: 0, y: 0, width: this.w, height: this.h }, markup));
+    this.defs.push(el('mask', { id, maskUnits: 'userSpaceOnUse', ...box }, markup));
     return `url(#${id})`;
   }
 

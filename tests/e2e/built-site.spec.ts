@@ -2,8 +2,8 @@
  * Checks of the production build as a whole: valid HTML on every page, and no broken link or
  * anchor anywhere on the site (crawled through the local server, so redirects count).
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
@@ -38,4 +38,48 @@ test('no broken link or anchor on the site', async ({ baseURL }) => {
   const broken = result.links.filter((link) => link.state === 'BROKEN').map((link) => `${link.status} ${link.url} (on ${link.parent})`);
   expect(broken).toEqual([]);
   expect(result.links.length).toBeGreaterThan(50);
+});
+
+const pageHead = (file: string) => {
+  const html = readFileSync(file, 'utf8');
+  const pick = (re: RegExp) => html.match(re)?.[1];
+  return {
+    file: relative(dist, file),
+    title: pick(/<title>([^<]*)<\/title>/),
+    description: pick(/<meta name="description" content="([^"]*)"/),
+    canonical: pick(/<link rel="canonical" href="([^"]*)"/),
+    ogImage: pick(/<meta property="og:image" content="([^"]*)"/),
+    noindex: /<meta name="robots" content="noindex"/.test(html),
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]!)),
+  };
+};
+
+test('every page has its own title and description, a canonical URL, a sharing picture and the organisation', () => {
+  const heads = htmlFiles(dist).map(pageHead);
+  const duplicates = (key: 'title' | 'description') =>
+    heads.filter((h, i) => heads.findIndex((o) => o[key] === h[key]) !== i).map((h) => `${h.file}: ${h[key]}`);
+  expect(duplicates('title')).toEqual([]);
+  expect(duplicates('description')).toEqual([]);
+  for (const head of heads) {
+    expect(head.title, head.file).toBeTruthy();
+    expect(head.description?.length ?? 0, head.file).toBeGreaterThanOrEqual(50);
+    if (!head.noindex) expect(head.canonical, head.file).toMatch(/^https?:\/\/[^/]+\//);
+    expect(head.ogImage, head.file).toMatch(/\/og\/\w+\.jpg$/);
+    expect(head.jsonLd.some((d) => d['@type'] === 'Organization' && d.address.length === 3), head.file).toBe(true);
+  }
+  const catalogue = heads.find((h) => h.file === 'products/pigments.html')!;
+  expect(catalogue.jsonLd.find((d) => d['@type'] === 'ItemList')?.numberOfItems).toBe(3);
+});
+
+test('the sitemap lists every public page and leaves out the rest; robots.txt points at it', async ({ request }) => {
+  const index = await (await request.get('/sitemap-index.xml')).text();
+  const sitemapUrl = index.match(/<loc>([^<]+)<\/loc>/)![1]!;
+  const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, '') || '/');
+  const publicPages = htmlFiles(dist).map(pageHead).filter((h) => !h.noindex).map((h) => '/' + h.file.replace(/\.html$/, '').replace(/(^|\/)index$/, ''));
+  expect(paths.sort()).toEqual(publicPages.map((p) => p.replace(/\/$/, '') || '/').sort());
+  expect(paths).not.toContain('/404');
+  expect(paths).not.toContain('/contact/thanks');
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${new URL('/sitemap-index.xml', sitemapUrl).href}`);
 });

@@ -51,6 +51,7 @@ hero:
   intro: Intro.
 showOnHome: true
 itemsHeading: Items
+supportHeading: Work with us
 supportActions:
   - label: Reach Out
     href: /contact

@@ -15,8 +15,8 @@ export function background(s, { texture = 'dots' } = {}) {
     deep
       ? [
           // Deep grounds lean towards navy so night scenes read as night in every colour.
-          [0, mix(pal[950], '#0b1226', 0.45)],
-          [0.55, mix(pal[900], '#0b1226', 0.55)],
+          [0, mix(pal[950], '#0b1226', 0.6)],
+          [0.55, mix(pal[900], '#0b1226', 0.7)],
           [1, mix(pal[800], comp[900], 0.5)],
         ]
       : [
@@ -101,7 +101,7 @@ function textureLayer(s, texture) {
 
 /** Final light: a soft key light along the top and a gentle darkening at the bottom edge. */
 export function finish(s) {
-  const { w, h, pal } = s;
+  const { h, pal } = s;
   const deep = s.tone === 'deep';
   const [r, g, b] = sampleStops([[0, pal[900]]], 0);
   // Stretched PNG bands (see smoothRect): gradients over the full canvas cost per pixel.

@@ -5,8 +5,8 @@
  */
 import { el, g, n, smoothPath, polar, blobPoints } from '../svg.mjs';
 import { mix, RAMPS } from '../palette.mjs';
-import { capsule, droplet, leaf, highlight, shadow, sparkle, atom } from './elements.mjs';
-import { packCircles, scentTrail } from './science.mjs';
+import { capsule, droplet, leaf, highlight, shadow, sparkle } from './elements.mjs';
+import { packCircles } from './science.mjs';
 import { fabricFloor } from './ground.mjs';
 
 const { emerald, green, lime, amber, orange, yellow, violet, purple, pink, rose, fuchsia, sky, cyan, blue, stone, slate, teal, red } = RAMPS;
@@ -106,7 +106,7 @@ function citrusSlice(s, x, y, r, ramp, rot = 0) {
 }
 
 export function citrus(s) {
-  const { rng, u, w, h } = s;
+  const { rng, u, h } = s;
   const parts = [];
   const main = [s.fx, s.fy, h * rng.range(0.24, 0.29)];
   // Burst rays and droplets radiating from the main slice.
@@ -194,8 +194,8 @@ export function sandalwood(s) {
     const a = (k / count) * Math.PI * 2 + rng.jitter(0, 0.2);
     const dist = h * rng.range(0.2, 0.3);
     const [x, y] = polar(s.fx, s.fy, dist, a);
-    const r = rng.range(60, 95) * u;
-    const t = r * rng.range(0.3, 0.42);
+    const r = rng.range(80, 120) * u;
+    const t = r * rng.range(0.32, 0.42);
     const rot = (a * 180) / Math.PI + 90 + rng.jitter(0, 20);
     const d = `M${n(-r)} 0A${n(r)} ${n(r * 0.8)} 0 0 1 ${n(r)} 0A${n(r * 0.88)} ${n(r * 0.8 - t)} 0 0 0 ${n(-r)} 0Z`;
     const fill = s.linear([[0, mix(amber[100], '#ffffff', 0.4)], [0.5, amber[300]], [1, orange[500]]], { x1: 0, y1: 0, x2: 0.3, y2: 1 });
@@ -249,7 +249,7 @@ export function peppermint(s) {
 }
 
 /** Six-armed frost crystal. */
-function frost(s, x, y, r) {
+export function frost(s, x, y, r) {
   const parts = [];
   for (let k = 0; k < 6; k++) {
     const a = (k / 6) * Math.PI * 2;
@@ -342,7 +342,7 @@ export function lemongrass(s) {
 }
 
 export function neem(s) {
-  const { rng, u, w, h } = s;
+  const { rng, u, h } = s;
   const parts = [];
   // Pinnate compound leaves: serrated leaflets along a rachis.
   for (let k = 0; k < 3; k++) {
@@ -400,23 +400,26 @@ export function aloe(s) {
 }
 
 export function turmeric(s) {
-  const { rng, u, w, h } = s;
+  const { rng, u, h } = s;
   const parts = [];
   const cx = s.fx;
   const cy = s.fy;
-  const R = h * 0.22;
+  const R = h * 0.3;
   // Golden particle halo.
-  for (let k = 0; k < 70; k++) {
+  for (let k = 0; k < 110; k++) {
     const a = rng.range(0, Math.PI * 2);
-    const d = R * rng.range(1.25, 2.4);
+    const d = R * rng.range(1.15, 2.2);
     const [x, y] = polar(cx, cy, d, a);
     parts.push(el('circle', { cx: x, cy: y, r: rng.range(2, 7) * u * (2.4 - d / R) * 0.6, fill: k % 3 ? amber[400] : orange[500], opacity: rng.range(0.5, 0.95) }));
   }
   // Knobbly rhizome pieces behind the slice.
   for (let k = 0; k < 2; k++) {
-    const x = cx + (k ? 1 : -1) * R * 1.7;
-    const y = cy + (k ? -0.5 : 0.6) * R;
-    parts.push(el('path', { d: smoothPath(blobPoints(rng, x, y, R * 0.5, { count: 8, wobble: 0.25, sy: 0.55 })), fill: s.linear([[0, amber[600]], [1, orange[900]]]) }));
+    // A second, smaller slice seen at an angle: the root shows its cut face again.
+    const x = cx + (k ? 1 : -1) * R * 1.75;
+    const y = cy + (k ? -0.55 : 0.6) * R;
+    const rr = R * (k ? 0.42 : 0.5);
+    parts.push(el('ellipse', { cx: x, cy: y, rx: rr, ry: rr * 0.62, fill: orange[800] }));
+    parts.push(el('ellipse', { cx: x, cy: y - rr * 0.04, rx: rr * 0.9, ry: rr * 0.55, fill: s.radial([[0, amber[300]], [1, orange[500]]]) }));
   }
   const outline = blobPoints(rng, cx, cy, R, { count: 10, wobble: 0.06 });
   parts.push(shadow(s, cx + 12 * u, cy + R * 0.95, R, R * 0.2, 0.3));
@@ -429,7 +432,7 @@ export function turmeric(s) {
 
 export function vitaminE(s) {
   const { rng, u, w, h } = s;
-  const circles = packCircles(rng, { cx: s.fx, cy: s.fy, rx: w * 0.42, ry: h * 0.38, count: 9, rMin: 26 * u, rMax: 120 * u, gap: 14 * u, power: 1.8 });
+  const circles = packCircles(rng, { cx: s.fx, cy: s.fy, rx: w * 0.34, ry: h * 0.34, count: 10, rMin: 30 * u, rMax: 150 * u, gap: 10 * u, power: 1.6 });
   const parts = [s.glow(s.fx, s.fy, h * 0.45, amber[200], 0.7)];
   for (const [x, y, r] of circles.sort((a, b) => a[2] - b[2])) parts.push(capsule(s, x, y, r, { core: amber, coreScale: 0.66, coreOffset: [0.06, 0.1], shell: yellow }));
   return parts.join('');
@@ -653,5 +656,20 @@ export function oilsOnLinen(s) {
     parts.push(capsule(s, x, y, r, { core: null, drop: false }));
     parts.push(droplet(s, x + r * 0.05, y + r * 0.22, r * 0.36, { ramp: amber }));
   }
+  return parts.join('');
+}
+
+/** Cooling and thermo-regulating: phase-change capsules soaking up warm waves, frost beyond. */
+export function cooling(s) {
+  const { rng, u, w, h } = s;
+  const parts = [s.glow(w * 0.1, h * 0.9, h * 0.7, orange[300], 0.55), s.glow(w * 0.9, h * 0.1, h * 0.7, cyan[200], 0.8)];
+  // Heat arrives as warm waves from the lower left and stops at the capsule band.
+  for (let k = 0; k < 4; k++) {
+    const pts = Array.from({ length: 6 }, (_, i) => [(-0.05 + i * 0.1) * w, h * (0.62 + k * 0.08) + Math.sin(i * 1.6 + k) * 14 * u]);
+    parts.push(stroke(smoothPath(pts, false), orange[400], 5 * u, { opacity: 0.6 - k * 0.1 }));
+  }
+  const caps = packCircles(rng, { cx: s.fx, cy: s.fy, rx: w * 0.2, ry: h * 0.3, count: 9, rMin: 24 * u, rMax: 80 * u, gap: 10 * u, power: 1.5 });
+  for (const [x, y, r] of caps) parts.push(capsule(s, x, y, r, { core: rng.chance(0.5) ? cyan : sky, coreScale: 0.62 }));
+  for (let k = 0; k < 10; k++) parts.push(frost(s, rng.range(0.62, 0.95) * w, rng.range(0.08, 0.6) * h, rng.range(10, 24) * u));
   return parts.join('');
 }

@@ -2,13 +2,13 @@
  * Pigments and printing auxiliaries: colour particles, neon strokes, a rotary screen laying
  * paste, binder chains, thickener ribbons.
  */
-import { el, g, n, smoothPath, polar } from '../svg.mjs';
+import { el, n, smoothPath, polar } from '../svg.mjs';
 import { mix, RAMPS } from '../palette.mjs';
-import { capsule, atom, bond, highlight, shadow, sparkle } from './elements.mjs';
+import { capsule, atom, shadow } from './elements.mjs';
 import { fabricFloor } from './ground.mjs';
 import { fibreTube, packCircles } from './science.mjs';
 
-const { red, rose, pink, fuchsia, orange, amber, yellow, lime, green, emerald, cyan, sky, blue, indigo, violet, slate } = RAMPS;
+const { red, rose, pink, fuchsia, orange, yellow, lime, green, cyan, blue, slate } = RAMPS;
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
 
 /** Conventional pigments: big overlapping translucent discs of saturated primaries. */
@@ -178,8 +178,8 @@ export function thickener(s) {
   }
   const d = smoothPath(pts, false);
   parts.push(shadow(s, cx + 12 * u, base + R * 0.3, R * 1.4, 34 * u, 0.28));
-  parts.push(stroke(d, ramp[400], 86 * u));
-  parts.push(stroke(d, ramp[200], 74 * u));
+  parts.push(stroke(d, ramp[300], 86 * u));
+  parts.push(stroke(d, ramp[100], 76 * u));
   parts.push(stroke(d, mix(ramp[50], '#fffbf5', 0.6), 54 * u, { transform: `translate(0 ${n(-6 * u)})` }));
   parts.push(stroke(d, '#ffffff', 14 * u, { opacity: 0.85, transform: `translate(${n(-4 * u)} ${n(-20 * u)})` }));
   for (let k = 0; k < 6; k++) parts.push(capsule(s, rng.range(0.08, 0.92) * w, rng.range(0.08, 0.6) * h, rng.range(10, 22) * u, { core: null, opacity: 0.8 }));

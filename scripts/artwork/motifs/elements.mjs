@@ -94,16 +94,17 @@ function dropletShape(s, x, y, r, { ramp = s.acc, angle = 0, clear = false } = {
 export function bead(s, x, y, r, { ramp = s.comp, flat = 0.82 } = {}) {
   const fill = s.radial(
     [
-      [0, WHITE, 0.15],
-      [0.62, ramp[200], 0.35],
-      [0.9, ramp[400], 0.65],
-      [1, ramp[600], 0.8],
+      [0, WHITE, 0.25],
+      [0.55, ramp[200], 0.45],
+      [0.85, ramp[400], 0.8],
+      [1, ramp[700], 0.95],
     ],
     { cx: 0.5, cy: 0.45, r: 0.55, fx: 0.45, fy: 0.3 },
   );
   return [
     shadow(s, x + r * 0.28, y + r * flat * 0.78, r * 1.05, r * 0.3, 0.28),
     el('ellipse', { cx: x, cy: y, rx: r, ry: r * flat, fill }),
+    el('ellipse', { cx: x, cy: y, rx: r, ry: r * flat, fill: 'none', stroke: WHITE, 'stroke-width': 1.5 * s.u, 'stroke-opacity': 0.7 }),
     // Light focused through the bead lands on its lower, far side.
     el('ellipse', { cx: x + r * 0.15, cy: y + r * flat * 0.55, rx: r * 0.55, ry: r * 0.22, fill: s.radial([[0, WHITE, 0.75], [1, WHITE, 0]]) }),
     highlight(s, x - r * 0.38, y - r * flat * 0.45, r * 0.32, r * 0.15, -25, 0.95),
@@ -157,7 +158,7 @@ export function hexRing(s, x, y, r, { ramp = s.pal, rotate = 0, atoms = true, ar
 
 /** A small random ball-and-stick molecule (a branching tree of 4–8 atoms). */
 export function molecule(s, x, y, size, { ramp = s.pal, accent = s.acc, rng = s.rng, atoms = rng.int(4, 7), opacity = 1 } = {}) {
-  const u = s.u;
+
   const nodes = [[x, y, 0]];
   for (let i = 1; i < atoms; i++) {
     const parent = nodes[rng.int(0, nodes.length - 1)];

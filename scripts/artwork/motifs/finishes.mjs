@@ -2,13 +2,13 @@
  * Speciality finishes: a woven or knitted surface plus the effect the finish gives it (water
  * beads, deflected sun rays, stopped flames, repelled insects, dispersed static…).
  */
-import { el, g, n, smoothPath, polar, blobPoints, faded } from '../svg.mjs';
+import { el, g, n, smoothPath, polar, faded } from '../svg.mjs';
 import { mix, RAMPS } from '../palette.mjs';
-import { bead, capsule, droplet, highlight, shadow, sparkle, fabric } from './elements.mjs';
-import { fabricFloor, fabricSwatch } from './ground.mjs';
-import { packCircles, polymerChain } from './science.mjs';
+import { bead, capsule, droplet, shadow, sparkle, fabric } from './elements.mjs';
+import { fabricFloor } from './ground.mjs';
+import { packCircles } from './science.mjs';
 
-const { amber, orange, yellow, red, rose, slate, sky, cyan, blue, indigo, violet, pink, stone, emerald, teal, lime } = RAMPS;
+const { amber, orange, yellow, red, slate, sky, cyan, violet, pink } = RAMPS;
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
 const poly = (pts) => pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
 
@@ -88,9 +88,9 @@ export function flameRetardant(s) {
 export function antiMosquito(s) {
   const { rng, u, w, h } = s;
   const parts = [];
-  const cx = s.fx;
+  const cx = w / 2 + (s.fx - w / 2) * 0.5;
   const cy = s.fy + h * 0.05;
-  const R = h * 0.36;
+  const R = h * 0.34;
   // Net: a lens-shaped grid warped like fabric stretched over a frame.
   const lines = [];
   const N = 18;
@@ -121,8 +121,10 @@ export function antiMosquito(s) {
     // Each insect approaches the net, touches the repellent zone and turns back out.
     const y = cy + (k < 2 ? -0.45 : 0.35) * R + rng.jitter(0, 20 * u);
     const near = [cx + side * R * 1.3, y];
-    const start = [near[0] + side * 170 * u, y + 90 * u];
-    const away = [near[0] + side * rng.range(120, 170) * u, y - rng.range(80, 120) * u];
+    // Keep the insects inside the frame even when the net sits off centre.
+    const reach = Math.min(170 * u, side > 0 ? w - near[0] - 50 * u : near[0] - 50 * u);
+    const start = [near[0] + side * reach, y + 90 * u];
+    const away = [near[0] + side * reach * rng.range(0.7, 1), y - rng.range(80, 120) * u];
     parts.push(stroke(`M${n(start[0])} ${n(start[1])}Q${n(near[0] - side * 40 * u)} ${n(near[1])} ${n(away[0])} ${n(away[1])}`, s.pal[400], 2.5 * u, { 'stroke-dasharray': `${n(6 * u)} ${n(9 * u)}`, opacity: 0.8 }));
     parts.push(s.glow(near[0], near[1], 50 * u, s.acc[200], 0.6));
     parts.push(mosquito(s, away[0], away[1], 48 * u, side > 0 ? -35 : 215));
@@ -210,7 +212,7 @@ export function antiStatic(s) {
 
 /** Durable press: a crisply folded shirt built from clean planes. */
 export function durablePress(s) {
-  const { rng, u, w, h } = s;
+  const { rng, u } = s;
   const parts = [];
   const cx = s.fx;
   const cy = s.fy + 20 * u;
@@ -277,7 +279,7 @@ export function moisture(s) {
 
 /** Soil release: an oil droplet lifting away from clean fabric inside a swirl of water. */
 export function soilRelease(s) {
-  const { rng, u, w, h } = s;
+  const { rng, u } = s;
   const floor = fabricFloor(s, { top: 0.6, curve: 0.04 });
   const parts = [floor.markup];
   const cx = s.fx;

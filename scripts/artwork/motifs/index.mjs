@@ -8,10 +8,16 @@ import * as bot from './botanical.mjs';
 import * as pr from './prints.mjs';
 import * as fin from './finishes.mjs';
 import * as col from './colour.mjs';
+import * as co from './company.mjs';
 
 const R = (name, test, draw, extra = {}) => ({ name, test, draw, ...extra });
 
 export const RECIPES = [
+  // Company pages: these words only ever come from page alt texts and captions.
+  R('laboratory', / laborator| flask| glassware| beaker/, co.laboratory, { texture: 'hex', accent: 'teal' }),
+  R('team', / interlinked| team | teamwork| people/, co.team, { texture: 'dots' }),
+  R('padder', / roller| padder| pilot plant| mangle/, co.padder, { texture: 'grid', accent: 'amber' }),
+  R('capsules-on-fabric', / microcapsules/, (s) => sci.capsulesOnFabric(s, { trails: false, count: 9 }), { texture: 'dots', accent: 'amber' }),
   // Speciality prints.
   R('puff', / puff/, (s) => pr.raisedPrint(s, 'puff'), { texture: 'dots' }),
   R('high-density', / high density| hd print/, pr.densityBlocks, { texture: 'grid', accent: 'orange' }),
@@ -48,6 +54,7 @@ export const RECIPES = [
   R('rose', / rose| petal| floral/, bot.rosePetals, { texture: 'dots', accent: 'rose' }),
   R('eucalyptus', / eucalyptus/, bot.eucalyptus, { texture: 'dots', accent: 'teal' }),
   R('peppermint', / peppermint| mint/, bot.peppermint, { texture: 'hex', accent: 'emerald' }),
+  R('cooling', / cooling| thermo regul| phase change/, bot.cooling, { texture: 'hex', accent: 'cyan' }),
   R('aloe', / aloe/, bot.aloe, { texture: 'dots', accent: 'lime' }),
   R('chamomile', / chamomile/, bot.chamomile, { texture: 'dots', accent: 'amber' }),
   R('neem', / neem/, bot.neem, { texture: 'hex', accent: 'lime' }),
@@ -81,7 +88,7 @@ export const RECIPES = [
   R('essential-oils', / essential oil/, bot.oilsOnLinen, { texture: 'dots' }),
   R('pigments', / pigment/, col.pigmentBands, { texture: 'dots' }),
   R('printing-auxiliaries', / printing auxiliar| print paste| rotary/, col.rotaryScreen, { texture: 'grid' }),
-  R('speciality-finishes', / speciality finish| finishes/, fin.coatings, { texture: 'grid' }),
+  R('speciality-finishes', / speciality finish/, fin.coatings, { texture: 'grid' }),
   R('speciality-prints', / speciality print| special effect print/, pr.printEffects, { texture: 'dots' }),
   R('aroma', / aroma| fragran| scent/, (s) => sci.capsulesOnFabric(s), { texture: 'dots' }),
   R('functional', / functional| slurr| active/, (s) => sci.activesOnKnit(s), { texture: 'hex' }),

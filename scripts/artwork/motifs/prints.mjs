@@ -9,7 +9,7 @@ import { capsule, highlight, shadow, sparkle, dropletPath, fabric } from './elem
 import { packCircles, scentTrail } from './science.mjs';
 import { fabricFloor, fabricSwatch } from './ground.mjs';
 
-const { amber, orange, yellow, lime, green, emerald, teal, cyan, sky, blue, indigo, violet, purple, fuchsia, pink, rose, red, stone, slate } = RAMPS;
+const { amber, orange, yellow, lime, green, emerald, cyan, sky, blue, violet, purple, fuchsia, pink, rose, red, stone, slate } = RAMPS;
 
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
 const poly = (pts) => pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
@@ -79,7 +79,7 @@ export function raisedPrint(s, style) {
 
 /** High-density print: crisp isometric blocks rising from a fabric plane. */
 export function densityBlocks(s) {
-  const { rng, u, w, h } = s;
+  const { rng, u, w } = s;
   const floor = fabricFloor(s, { top: 0.4, kind: 'plain', pitch: 42, angle: 45, squash: 0.5, curve: 0.02 });
   const parts = [floor.markup];
   const a = 62 * u;
@@ -249,8 +249,10 @@ export function glow(s) {
     parts.push(s.glow(x, y, r * 2.4, ramp[400], 0.45));
     if (i === 0) {
       // The crescent: a disc with a darker disc bitten out of it, using evenodd.
-      const d = `M${n(x - r)} ${n(y)}a${n(r)} ${n(r)} 0 1 0 ${n(r * 2)} 0a${n(r)} ${n(r)} 0 1 0 ${n(-r * 2)} 0Z`;
-      parts.push(g({}, [el('path', { d, fill: s.radial([[0, lime[100]], [1, lime[400]]]) }), el('circle', { cx: x + r * 0.45, cy: y - r * 0.3, r: r * 0.85, fill: mix(s.pal[950], '#0b1226', 0.5) })]));
+      // Crescent: a disc with an offset disc masked out of it (the mask covers only this area).
+      const box = { x: Math.floor(x - r - 2), y: Math.floor(y - r - 2), width: Math.ceil(2 * r + 4), height: Math.ceil(2 * r + 4) };
+      const mask = s.mask(el('rect', { ...box, fill: '#ffffff' }) + el('circle', { cx: x + r * 0.42, cy: y - r * 0.28, r: r * 0.86, fill: '#000000' }), box);
+      parts.push(g({ mask }, el('circle', { cx: x, cy: y, r, fill: s.radial([[0, lime[100]], [1, lime[400]]]) })));
     } else {
       parts.push(el('polygon', { points: star(x, y, r, i % 3 ? 5 : 4, rng.range(0, 1)), fill: s.radial([[0, '#ffffff'], [0.4, ramp[200]], [1, ramp[400]]]), 'stroke-linejoin': 'round', stroke: ramp[300], 'stroke-width': 2 * u }));
     }
@@ -417,11 +419,12 @@ export function gel(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.35, curve: 0.03, kind: 'plain', pitch: 44 });
   const parts = [floor.markup];
-  const spots = packCircles(rng, { cx: s.fx, cy: h * 0.64, rx: w * 0.38, ry: h * 0.22, count: 9, rMin: 24 * u, rMax: 110 * u, gap: 16 * u, power: 1.5 });
+  const spots = packCircles(rng, { cx: s.fx, cy: h * 0.64, rx: w * 0.38, ry: h * 0.22, count: 9, rMin: 30 * u, rMax: 130 * u, gap: 16 * u, power: 1.4 });
   for (const [x, y, r] of spots.sort((a, b) => a[1] - b[1])) {
     const d = smoothPath(blobPoints(rng, x, y, r, { count: 8, wobble: 0.14, sy: 0.72 }));
     parts.push(el('path', { d, fill: s.pal[900], opacity: 0.16, transform: `translate(${n(r * 0.12)} ${n(r * 0.22)})` }));
-    parts.push(el('path', { d, fill: s.radial([[0, '#ffffff', 0.08], [0.7, cyan[100], 0.25], [0.92, cyan[300], 0.55], [1, '#ffffff', 0.9]], { fx: 0.45, fy: 0.4 }) }));
+    parts.push(el('path', { d, fill: s.radial([[0, '#ffffff', 0.15], [0.65, cyan[100], 0.35], [0.9, cyan[400], 0.75], [1, cyan[700], 0.9]], { fx: 0.45, fy: 0.4 }) }));
+    parts.push(el('path', { d, fill: 'none', stroke: '#ffffff', 'stroke-width': 2 * u, 'stroke-opacity': 0.85 }));
     parts.push(el('ellipse', { cx: x + r * 0.2, cy: y + r * 0.35, rx: r * 0.45, ry: r * 0.12, fill: s.radial([[0, '#ffffff', 0.8], [1, '#ffffff', 0]]) }));
     parts.push(highlight(s, x - r * 0.35, y - r * 0.3, r * 0.35, r * 0.11, -20, 0.95));
   }
@@ -461,7 +464,7 @@ export function photochromic(s) {
 export function thermochromic(s) {
   const { rng, u, w, h } = s;
   const parts = [];
-  const levels = [blue[700], blue[500], sky[400], violet[400], fuchsia[400], pink[400], rose[300], '#fff1f2'];
+  const levels = [blue[700], blue[500], sky[400], violet[400], fuchsia[400], pink[400], rose[300], rose[200]];
   const x0 = s.fx;
   const y0 = s.fy + h * 0.14;
   const rot = rng.jitter(0, 14);
@@ -469,7 +472,7 @@ export function thermochromic(s) {
   // Hand silhouette built from a palm and five rounded fingers; each thermal level shrinks it.
   const fingers = [[-58, -62, 23, 150, -12], [-16, -72, 24, 172, -3], [28, -68, 23, 160, 6], [68, -48, 20, 122, 15], [-92, 18, 24, 118, -58]];
   levels.forEach((colour, k) => {
-    const grow = (levels.length - 1 - k) * 4.5 * u;
+    const grow = (levels.length - 1 - k) * 7 * u;
     const shapes = [el('ellipse', { cx: 0, cy: 10 * u, rx: 98 * u + grow, ry: 108 * u + grow, fill: colour })];
     for (const [fx, fy, fw, fl, fa] of fingers) {
       shapes.push(el('rect', { x: -fw * u - grow, y: -fl * u - grow, width: fw * 2 * u + grow * 2, height: fl * u + grow * 2, rx: fw * u + grow, fill: colour, transform: `translate(${n(fx * u)} ${n(fy * u)}) rotate(${fa})` }));
@@ -517,15 +520,15 @@ export function printEffects(s) {
   const parts = [fabricSwatch(s, { cx: s.fx, cy: s.fy + h * 0.02, width: w * 0.66, height: h * 0.7, kind: 'basket', pitch: 30 })];
   // Puff blob.
   const [px, py] = [s.fx - w * 0.16, s.fy + h * 0.08];
-  const puffD = printShape(rng, px, py, 90 * u, 'flower');
+  const puffD = printShape(rng, px, py, 120 * u, 'flower');
   parts.push(el('path', { d: puffD, fill: s.pal[950], opacity: 0.2, transform: `translate(${n(8 * u)} ${n(16 * u)})` }));
   parts.push(el('path', { d: puffD, fill: s.radial([[0, '#ffffff'], [0.6, s.pal[100]], [1, s.pal[300]]], { fx: 0.35, fy: 0.3 }) }));
   // Foil shard.
-  const fpts = Array.from({ length: 4 }, (_, i) => polar(s.fx + w * 0.14, s.fy - h * 0.1, 110 * u * rng.range(0.75, 1.05), (i / 4) * Math.PI * 2 + rng.range(0, 1)));
+  const fpts = Array.from({ length: 4 }, (_, i) => polar(s.fx + w * 0.14, s.fy - h * 0.1, 140 * u * rng.range(0.8, 1.05), (i / 4) * Math.PI * 2 + rng.range(0, 1)));
   parts.push(el('polygon', { points: poly(fpts), fill: '#000000', opacity: 0.2, transform: `translate(${n(8 * u)} ${n(16 * u)})` }));
   parts.push(el('polygon', { points: poly(fpts), fill: metalFill(s, 'gold', 35) }));
   // Glitter spray along the lower right.
-  for (let k = 0; k < 120; k++) {
+  for (let k = 0; k < 220; k++) {
     const x = s.fx + w * 0.12 + rng.jitter(0, w * 0.14);
     const y = s.fy + h * 0.2 + rng.jitter(0, h * 0.08);
     const c = rng.pick([METALS.silver, METALS.gold, METALS.rose]);

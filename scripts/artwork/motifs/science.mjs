@@ -3,7 +3,7 @@
  */
 import { el, g, n, smoothPath, polar, faded } from '../svg.mjs';
 import { mix, RAMPS } from '../palette.mjs';
-import { capsule, molecule, hexRing, atom, bond, bead, droplet, shadow, fibreBundle, leaf, sparkle } from './elements.mjs';
+import { capsule, molecule, hexRing, atom, bond, bead, droplet, fibreBundle, leaf, sparkle } from './elements.mjs';
 import { fabricFloor, fabricSwatch } from './ground.mjs';
 
 /**
@@ -97,8 +97,8 @@ export function capsulesOnFabric(s, { trails = true, knit = false, count = 7, ac
   const items = [];
   for (let k = 0; k < count; k++) {
     const x = (0.12 + (0.76 * (k + rng.range(0.15, 0.85))) / count) * w;
-    const r = rng.range(26, 68) * u;
-    const y = floor.edge(x) + rng.range(0.02, 0.22) * s.h;
+    const r = rng.range(34, 80) * u;
+    const y = floor.edge(x) + rng.range(0.04, 0.2) * s.h;
     items.push([x, y, r]);
   }
   items.sort((a, b) => a[1] - b[1]);
@@ -317,16 +317,17 @@ export function activesOnKnit(s, { cages = false } = {}) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.6, kind: 'knit', pitch: 44 });
   const parts = [floor.markup];
-  for (let k = 0; k < 6; k++) {
-    const x = (0.1 + (0.8 * (k + rng.range(0.2, 0.8))) / 6) * w;
-    const y = rng.range(0.18, 0.48) * h;
+  const count = 7;
+  for (let k = 0; k < count; k++) {
+    const x = (0.08 + (0.84 * (k + rng.range(0.25, 0.75))) / count) * w;
+    const y = (k % 2 ? rng.range(0.16, 0.3) : rng.range(0.34, 0.48)) * h;
     const gy = floor.edge(x) + rng.range(0.05, 0.15) * h;
     // Tether line from the active down to the fibre surface.
     parts.push(el('line', { x1: x, y1: y, x2: x + rng.jitter(0, 30 * u), y2: gy, stroke: s.pal[500], 'stroke-width': 2 * u, 'stroke-dasharray': `${n(3 * u)} ${n(7 * u)}`, opacity: 0.6 }));
     parts.push(el('circle', { cx: x, cy: gy, r: 5 * u, fill: s.pal[600] }));
-    if (cages) parts.push(cage(s, x, y, rng.range(36, 52) * u));
-    else if (k % 2) parts.push(capsule(s, x, y, rng.range(24, 44) * u));
-    else parts.push(molecule(s, x, y, rng.range(22, 30) * u, { rng }));
+    if (cages) parts.push(cage(s, x, y, rng.range(40, 56) * u));
+    else if (k % 2) parts.push(capsule(s, x, y, rng.range(36, 60) * u));
+    else parts.push(molecule(s, x, y, rng.range(32, 42) * u, { rng }));
   }
   return parts.join('');
 }

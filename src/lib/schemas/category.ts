@@ -10,6 +10,7 @@ export const categorySchema = (context: SchemaContext) =>
       showOnHome: z.boolean().describe('Whether the category has a card on the home page.'),
       itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"'),
       itemsIntro: text('Paragraph under the product cards heading').optional(),
+      supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"'),
       supportActions: z
         .array(action)
         .default([])

@@ -57,7 +57,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
           .strictObject({ ...intro, figure: text('The headline figure, e.g. "20%+"'), figureLabel: text('What the figure measures') })
           .describe('The research-investment part of the about section (anchor #research).'),
         technologies: z.strictObject(intro),
-        products: z.strictObject({ ...intro, action }),
+        products: z.strictObject({ ...intro, cardLinkLabel: text('Link text on each category card, e.g. "Explore"'), action }),
         certifications: z.strictObject(intro),
         closing: z.strictObject({ heading: text('Heading'), intro: text('Paragraph'), action }),
       }),
