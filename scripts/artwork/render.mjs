@@ -21,15 +21,16 @@ export const normaliseSubject = (subject) => ` ${String(subject ?? '').toLowerCa
 export function artworkSvg({ subject = '', colour = 'teal', seed, width = 1200, height = 800 } = {}) {
   const text = normaliseSubject(subject);
   const recipe = chooseRecipe(text);
-  const rng = createRng(seed ?? `${text}|${colour}`);
-  const pal = ramp(colour);
+  const colourKey = String(colour ?? 'teal').trim().toLowerCase();
+  const rng = createRng(seed ?? `${text}|${colourKey}`);
+  const pal = ramp(colourKey);
   const accentName = Array.isArray(recipe.accent) ? rng.pick(recipe.accent) : recipe.accent;
   const s = new Scene({
     width: Math.round(width),
     height: Math.round(height),
     rng,
     pal,
-    comp: companionOf(RAMPS[colour] ? colour : 'slate'),
+    comp: companionOf(RAMPS[colourKey] ? colourKey : 'slate'),
     acc: accentName ? RAMPS[accentName] : pal,
     tone: recipe.tone ?? 'light',
     subject: text,

@@ -68,7 +68,7 @@ function capsuleShape(s, x, y, r, { shell = s.pal, core = s.acc, coreScale = 0.5
   return parts.join('');
 }
 
-/** Teardrop outline centred on its round part; the point faces `angle` degrees (−90 = up). */
+/** Teardrop outline centred on its round part, point upwards (droplet() rotates it). */
 export function dropletPath(x, y, r) {
   return `M${n(x)} ${n(y - r * 1.75)}C${n(x + r * 0.32)} ${n(y - r * 1.1)} ${n(x + r)} ${n(y - r * 0.6)} ${n(x + r)} ${n(y)}A${n(r)} ${n(r)} 0 0 1 ${n(x - r)} ${n(y)}C${n(x - r)} ${n(y - r * 0.6)} ${n(x - r * 0.32)} ${n(y - r * 1.1)} ${n(x)} ${n(y - r * 1.75)}Z`;
 }
@@ -158,7 +158,6 @@ export function hexRing(s, x, y, r, { ramp = s.pal, rotate = 0, atoms = true, ar
 
 /** A small random ball-and-stick molecule (a branching tree of 4–8 atoms). */
 export function molecule(s, x, y, size, { ramp = s.pal, accent = s.acc, rng = s.rng, atoms = rng.int(4, 7), opacity = 1 } = {}) {
-
   const nodes = [[x, y, 0]];
   for (let i = 1; i < atoms; i++) {
     const parent = nodes[rng.int(0, nodes.length - 1)];

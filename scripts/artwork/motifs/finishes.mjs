@@ -149,34 +149,40 @@ function mosquitoShape(s, x, y, size, angle) {
   return g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(angle)})` }, parts);
 }
 
-/** Anti-pilling: big knitted loops, with loose fibres being drawn back into the yarn. */
+/** Anti-pilling: a smooth knit where fuzzy pills shrink step by step back into the yarn. */
 export function antiPilling(s) {
   const { rng, u, w, h } = s;
-  const parts = [];
-  const px = 150 * u;
-  const py = 120 * u;
-  const rows = Math.ceil(h / py) + 2;
-  const cols = Math.ceil(w / px) + 2;
-  const yarn = (d, ramp) => [stroke(d, ramp[500], 50 * u), stroke(d, ramp[300], 38 * u), stroke(d, ramp[100], 12 * u, { opacity: 0.8, transform: `translate(${n(-5 * u)} ${n(-7 * u)})` })].join('');
-  for (let j = -1; j < rows; j++) {
-    for (let i = -1; i < cols; i++) {
-      const x = i * px + (j % 2 ? 0 : 0);
-      const y = j * py;
-      // One jersey loop: up the left leg, round the head, down the right leg.
-      const d = `M${n(x - px * 0.45)} ${n(y + py * 0.9)}C${n(x - px * 0.2)} ${n(y + py * 0.4)} ${n(x - px * 0.5)} ${n(y - py * 0.25)} ${n(x)} ${n(y - py * 0.3)}C${n(x + px * 0.5)} ${n(y - py * 0.25)} ${n(x + px * 0.2)} ${n(y + py * 0.4)} ${n(x + px * 0.45)} ${n(y + py * 0.9)}`;
-      parts.push(yarn(d, (i + j) % 5 === 0 ? s.comp : s.pal));
+  const floor = fabricFloor(s, { top: 0.42, kind: 'knit', pitch: 58, squash: 0.6, curve: 0.04 });
+  const parts = [floor.markup];
+  const steps = 4;
+  for (let k = 0; k < steps; k++) {
+    const t = k / (steps - 1);
+    const x = w * (0.2 + 0.6 * t);
+    const ground = floor.edge(x) + h * (0.16 + 0.08 * Math.sin(t * Math.PI));
+    const r = (1 - t * 0.8) * 80 * u;
+    const y = ground - r * 1.2 - 30 * u * (1 - t);
+    // The fibre path back into the surface.
+    parts.push(stroke(`M${n(x)} ${n(y + r)}Q${n(x - 30 * u)} ${n((y + ground) / 2)} ${n(x)} ${n(ground)}`, s.pal[500], 2.5 * u, { 'stroke-dasharray': `${n(5 * u)} ${n(7 * u)}`, opacity: 0.8 }));
+    parts.push(el('ellipse', { cx: x, cy: ground, rx: 16 * u, ry: 6 * u, fill: s.pal[600], opacity: 0.5 }));
+    // A pill: soft ball with loose fibres sticking out of it, fewer as it shrinks.
+    parts.push(shadow(s, x + r * 0.2, ground + 4 * u, r * 0.9, r * 0.25, 0.2));
+    const fibres = [];
+    const count = Math.round(48 * (1 - t * 0.7));
+    for (let i = 0; i < count; i++) {
+      const a = (i / count) * Math.PI * 2 + rng.jitter(0, 0.2);
+      const [x0, y0] = polar(x, y, r * 0.8, a);
+      const [x1, y1] = polar(x, y, r * rng.range(1.08, 1.3), a + rng.jitter(0, 0.5));
+      // Curled, not straight: loose fibres, not spikes.
+      fibres.push(`M${n(x0)} ${n(y0)}Q${n((x0 + x1) / 2 + rng.jitter(0, 12 * u))} ${n((y0 + y1) / 2 + rng.jitter(0, 12 * u))} ${n(x1)} ${n(y1)}`);
     }
+    parts.push(stroke(fibres.join(''), mix(s.pal[200], '#ffffff', 0.3), 1.4 * u, { opacity: 0.9 }));
+    parts.push(el('circle', { cx: x, cy: y, r, fill: s.radial([[0, mix(s.pal[50], '#ffffff', 0.5)], [0.7, s.pal[200]], [1, s.pal[300]]], { fx: 0.35, fy: 0.3 }) }));
+    parts.push(stroke(fibres.slice(0, Math.ceil(count / 2)).join(''), '#ffffff', 1 * u, { opacity: 0.7 }));
   }
-  parts.push(el('rect', { width: w, height: h, fill: s.radial([[0, '#ffffff', 0.15], [1, s.pal[900], 0.3]], { cx: s.fx / w, cy: s.fy / h, r: 0.8 }) }));
-  // Stray fibres curling back towards the yarn surface.
-  for (let k = 0; k < 9; k++) {
-    const x = rng.range(0.1, 0.9) * w;
-    const y = rng.range(0.15, 0.85) * h;
-    const pts = Array.from({ length: 6 }, (_, i) => [x + i * 18 * u + Math.sin(i * 1.3 + k) * 14 * u, y - i * 16 * u + Math.cos(i * 1.7) * 10 * u]);
-    parts.push(stroke(smoothPath(pts, false), '#ffffff', 3 * u, { opacity: 0.85 }));
-    parts.push(stroke(smoothPath(pts, false), s.pal[300], 1.2 * u));
-    parts.push(s.glow(pts[0][0], pts[0][1], 16 * u, '#ffffff', 0.8));
-  }
+  // The smooth end of the sequence: a clean glint on the knit.
+  const endX = w * 0.86;
+  parts.push(sparkle(s, endX, floor.edge(endX) + h * 0.14, 26 * u));
+  for (let k = 0; k < 4; k++) parts.push(sparkle(s, endX + rng.jitter(0, 70 * u), floor.edge(endX) + h * rng.range(0.1, 0.4), rng.range(6, 12) * u));
   return parts.join('');
 }
 
@@ -279,7 +285,7 @@ export function moisture(s) {
 
 /** Soil release: an oil droplet lifting away from clean fabric inside a swirl of water. */
 export function soilRelease(s) {
-  const { rng, u } = s;
+  const { rng, u, h } = s;
   const floor = fabricFloor(s, { top: 0.6, curve: 0.04 });
   const parts = [floor.markup];
   const cx = s.fx;

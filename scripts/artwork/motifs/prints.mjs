@@ -49,7 +49,7 @@ function printShape(rng, x, y, r, kind) {
 export function raisedPrint(s, style) {
   const { rng, u, w, h } = s;
   const parts = [];
-  const floor = fabricFloor(s, { top: 0.3, kind: 'knit', pitch: 38, curve: 0.03, a: style === 'matt' ? stone : s.pal });
+  const floor = fabricFloor(s, { top: 0.3, kind: 'knit', pitch: 46, curve: 0.03, a: style === 'matt' ? stone : s.pal });
   parts.push(floor.markup);
   const ramps = style === 'matt' ? [s.acc, rose, sky, amber, emerald] : style === 'gloss' ? [s.acc, cyan, fuchsia] : [s.pal, s.acc, slate];
   const spots = packCircles(rng, { cx: s.fx, cy: h * 0.64, rx: w * 0.38, ry: h * 0.24, count: rng.int(6, 8), rMin: 44 * u, rMax: 104 * u, gap: 20 * u, power: 1.2 });
@@ -79,7 +79,7 @@ export function raisedPrint(s, style) {
 
 /** High-density print: crisp isometric blocks rising from a fabric plane. */
 export function densityBlocks(s) {
-  const { rng, u, w } = s;
+  const { rng, u, h } = s;
   const floor = fabricFloor(s, { top: 0.4, kind: 'plain', pitch: 42, angle: 45, squash: 0.5, curve: 0.02 });
   const parts = [floor.markup];
   const a = 62 * u;
@@ -408,7 +408,7 @@ export function devore(s) {
   // The sheer ground shows through the cut-outs: pale, with a fine mesh.
   const mesh = s.pattern('sheer-mesh', 9 * u, 9 * u, (tw, th) => el('path', { d: `M0 0L${tw} ${th}M${tw} 0L0 ${th}`, stroke: s.pal[300], 'stroke-width': 0.8 * u }));
   parts.push(el('rect', { width: w, height: h, fill: mesh, opacity: 0.7 }));
-  const weave = fabric(s, { kind: 'twill', pitch: 26, angle: 0, a: s.pal, b: s.comp });
+  const weave = fabric(s, { kind: 'twill', pitch: 34, angle: 0, a: s.pal, b: s.comp });
   parts.push(g({ mask }, [weave, el('rect', { width: w, height: h, fill: s.linear([[0, '#ffffff', 0.1], [1, s.pal[900], 0.25]]) })]));
   for (const [x, y, r] of flowers) parts.push(el('path', { d: printShape(rng, x, y, r, 'flower'), fill: 'none', stroke: s.pal[200], 'stroke-width': 2.5 * u, 'stroke-opacity': 0.9 }));
   return parts.join('');

@@ -306,7 +306,7 @@ export function cosmetic(s) {
     parts.push(capsule(s, x, y, r, { drop: false, core: RAMPS.amber }));
     if (r > 34 * u) {
       // Released droplets fall towards the knit from the lower rim of the capsule.
-      for (let d = 0; d < 3; d++) parts.push(droplet(s, x + rng.jitter(0, r * 0.6), y + r + (d + 1) * 22 * u, (5 - d) * 1.6 * u + 3 * u, { ramp: RAMPS.amber, angle: 180, opacity: 0.9 - d * 0.2 }));
+      for (let d = 0; d < 3; d++) parts.push(droplet(s, x + rng.jitter(0, r * 0.6), y + r + (d + 1) * 22 * u, (5 - d) * 1.6 * u + 3 * u, { ramp: RAMPS.amber, opacity: 0.9 - d * 0.2 }));
     }
   }
   return parts.join('');
