@@ -128,7 +128,11 @@ export const pageSchema = ({ image }: SchemaContext) =>
           success: z.strictObject({ title: text('Toast title on success'), text: text('Toast text on success') }),
           failure: z.strictObject({ title: text('Toast title on failure'), text: text('Toast text on failure') }),
         }),
-        thanks: z.strictObject({ title: text('Browser tab title of the thank-you page'), ...intro }),
+        thanks: z.strictObject({
+          title: text('Browser tab title of the thank-you page'),
+          description: text('Description of the thank-you page'),
+          ...intro,
+        }),
       }),
     ],
     { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact' },
