@@ -62,9 +62,37 @@ async function configuredHeaders() {
   return collected;
 }
 
+/**
+ * The emulation starts a fresh worker thread for every function call. Dozens of them starting at
+ * once on a small machine run past the function timeout and answer 500, which Netlify's real,
+ * separately scaled functions never would; so function calls take turns, a few at a time, and
+ * the rest wait in line.
+ */
+function limiter(slots) {
+  const waiting = [];
+  let busy = 0;
+  const release = () => {
+    busy--;
+    waiting.shift()?.();
+  };
+  return async (task) => {
+    if (busy >= slots) await new Promise((resolve) => waiting.push(resolve));
+    busy++;
+    try {
+      return await task();
+    } finally {
+      release();
+    }
+  };
+}
+const functionTurn = limiter(Number(process.env.FUNCTION_CONCURRENCY ?? 12));
+const isFunctionPath = (url = '') => url.startsWith('/api/') || url.startsWith('/.netlify/functions/');
+
 const server = createServer(async (req, res) => {
   try {
-    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    const match = isFunctionPath(req.url)
+      ? await functionTurn(() => netlify.handleAndIntrospectNodeRequest(req))
+      : await netlify.handleAndIntrospectNodeRequest(req);
     if (match) return await send(match.response, res);
     const headers = await configuredHeaders();
     headers.set('content-type', 'text/html; charset=utf-8');

@@ -9,7 +9,10 @@ import { getStore } from '@netlify/blobs';
 
 export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
 
-/** All stored messages, newest first. */
+/**
+ * All stored messages, newest first. An entry that cannot be read as a message (for example one
+ * cut short when the server was killed mid-write) is returned as { id, unreadable: true }.
+ */
 export async function readLocalMessages() {
   if (!existsSync(localStoreDirectory)) return [];
   const token = 'local-messages';
@@ -19,7 +22,15 @@ export async function readLocalMessages() {
     // The local emulation uses site id "0" when no Netlify site is linked.
     const store = getStore({ name: 'contact-messages', siteID: '0', token, apiURL: `http://localhost:${port}`, consistency: 'strong' });
     const { blobs } = await store.list();
-    const records = (await Promise.all(blobs.map((b) => store.get(b.key, { type: 'json' })))).filter(Boolean);
+    const read = async (key) => {
+      const text = await store.get(key, { type: 'text' });
+      try {
+        return JSON.parse(text);
+      } catch {
+        return { id: key, unreadable: true };
+      }
+    };
+    const records = (await Promise.all(blobs.map((b) => read(b.key)))).filter(Boolean);
     return records.sort((a, b) => b.id.localeCompare(a.id));
   } finally {
     await server.stop();
