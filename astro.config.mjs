@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
 import { sonnerStyleHash } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
+import { lateHydration } from './src/hydration/integration.ts';
 
 /**
  * Writes the /portfolio/{slug} permanent redirects into dist/_redirects after each build.
@@ -77,6 +78,7 @@ export default defineConfig({
   },
   integrations: [
     react(),
+    lateHydration(),
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
     sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
     portfolioRedirectsIntegration,

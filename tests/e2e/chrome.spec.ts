@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { narrow, offerings, wide } from './support';
+import { narrow, offerings, recordScripts, wide } from './support';
 
 const technologies = offerings('technologies');
 const categories = offerings('categories');
@@ -55,16 +55,21 @@ test.describe('top bar at 390 px', () => {
   test.use({ viewport: narrow });
 
   test('becomes a menu opened and closed by a toggle', async ({ page }) => {
+    const scripts = recordScripts(page);
     await page.goto('/');
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('navigation', { name: 'Main', exact: true })).toBeHidden();
     const toggle = page.getByRole('button', { name: 'Menu' });
     const menu = page.getByRole('navigation', { name: 'Main (small screens)' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toBeHidden();
-    // Wait for the island so the click is handled by its state.
-    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(1);
+    // The menu's code is fetched only when the visitor reaches for the toggle...
+    expect(scripts.filter((url) => url.includes('Disclosure'))).toEqual([]);
     await toggle.click();
+    // ...and the first click, which hydrates the island, already opens it and it stays open.
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(1);
+    expect(scripts.some((url) => url.includes('Disclosure'))).toBe(true);
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
     for (const { slug } of [...technologies]) {
@@ -75,11 +80,29 @@ test.describe('top bar at 390 px', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('on a slow link the menu opens at once and stays open when its code arrives', async ({ page }) => {
+    await page.route('**/_astro/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const menu = page.getByRole('navigation', { name: 'Main (small screens)' });
+    await toggle.click();
+    // CSS opens it while the island's code is still on its way...
+    await expect(menu).toBeVisible({ timeout: 500 });
+    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(0);
+    // ...and the hydrated island takes over without closing it.
+    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(1);
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu).toBeVisible();
+  });
+
   test('Escape closes the menu and returns focus to the toggle', async ({ page }) => {
     await page.goto('/');
-    await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(1);
     const toggle = page.getByRole('button', { name: 'Menu' });
     await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Escape');
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(toggle).toBeFocused();

@@ -78,7 +78,7 @@ test('the statistic badge rotates every 3 seconds through five statistics and wr
   }
 });
 
-test('only the badge island loads at 1280 px; the menu island joins below 768 px', async ({ page }) => {
+test('only the badge island loads at 1280 px; at 390 px the menu island waits for its toggle', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/');
   await page.getByRole('group', { name: 'Key figures' }).scrollIntoViewIfNeeded();
@@ -87,6 +87,9 @@ test('only the badge island loads at 1280 px; the menu island joins below 768 px
   expect(scripts.some((url) => url.includes('Disclosure'))).toBe(false);
 
   await page.setViewportSize(narrow);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((url) => url.includes('Disclosure'))).toBe(false);
+  await page.getByRole('button', { name: 'Menu' }).click();
   await expect.poll(() => scripts.some((url) => url.includes('Disclosure'))).toBe(true);
 });
 

@@ -1,0 +1,9 @@
+// Lets `astro check` and editors know the site's own client directives (see integration.ts).
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    'client:click'?: boolean;
+    'client:settled'?: boolean;
+  }
+}

@@ -1,0 +1,19 @@
+import type { AstroIntegration } from 'astro';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The site's two late hydration directives, `client:click` and `client:settled` (see their files
+ * for when each hydrates). Astro's own `client:idle`, `client:visible` and `client:media` all load
+ * an island's script during or right after the first paint.
+ */
+export function lateHydration(): AstroIntegration {
+  return {
+    name: 'late-hydration',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'click', entrypoint: fileURLToPath(new URL('./click.ts', import.meta.url)) });
+        addClientDirective({ name: 'settled', entrypoint: fileURLToPath(new URL('./settled.ts', import.meta.url)) });
+      },
+    },
+  };
+}

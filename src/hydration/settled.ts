@@ -1,0 +1,44 @@
+import type { ClientDirective } from 'astro';
+
+/**
+ * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
+ * and the island is on screen.
+ *
+ * Astro's `client:visible` starts downloading as soon as the island is in view, which for an
+ * island near the top of the page means during the first paint: its script then competes with
+ * the page's own HTML, CSS and pictures on a slow link. Waiting for the load event keeps the first
+ * paint and the largest picture first in line; the island's server-rendered HTML is already
+ * complete and usable meanwhile (the statistic badge shows its first figure, the contact form
+ * posts without JavaScript).
+ */
+const settledDirective: ClientDirective = (load, _options, el) => {
+  const pageLoaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const browserIdle = () =>
+    new Promise<void>((resolve) => {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 2000 });
+      else setTimeout(resolve, 200);
+    });
+  // The island element itself has `display: contents`, so its children are what is seen.
+  const onScreen = () =>
+    new Promise<void>((resolve) => {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return;
+          observer.disconnect();
+          resolve();
+        },
+        { rootMargin: '200px' },
+      );
+      for (const child of el.children) observer.observe(child);
+    });
+
+  void pageLoaded
+    .then(browserIdle)
+    .then(onScreen)
+    .then(async () => (await load())());
+};
+
+export default settledDirective;
