@@ -3,12 +3,15 @@
  * emulation (@netlify/dev): netlify.toml headers and redirects, the functions in
  * netlify/functions and a local Netlify Blobs store, offline and without a Netlify account.
  *
- * Two gaps of the emulation are closed here: it does not answer unmatched paths with
- * dist/404.html, and it does not load .env (npm's "serve" script passes --env-file-if-exists).
+ * Three gaps of the emulation are closed here: it does not answer unmatched paths with
+ * dist/404.html, it does not compress responses as Netlify's CDN does (so page weights measured
+ * locally match production), and it does not load .env (npm's "serve" script passes
+ * --env-file-if-exists).
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
+import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
 
@@ -35,8 +38,21 @@ await netlify.handle(new Request(`http://${host}:${port}/api/send-contact-email`
 
 const notFoundPage = await readFile(new URL('../dist/404.html', import.meta.url), 'utf8');
 
-/** Copies a WHATWG Response onto a Node response. */
-async function send(response, res) {
+/** Text formats worth compressing; pictures and fonts are compressed already. */
+const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;
+
+/** Brotli or gzip, as Netlify's CDN chooses from the request's Accept-Encoding. */
+function encodingFor(req, response) {
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.body || response.headers.has('content-encoding') || !compressible.test(type)) return undefined;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+/** Copies a WHATWG Response onto a Node response, compressed when the client accepts it. */
+async function send(response, req, res) {
   res.statusCode = response.status;
   res.statusMessage = response.statusText || '';
   for (const [name, value] of response.headers) {
@@ -46,7 +62,15 @@ async function send(response, res) {
   const cookies = response.headers.getSetCookie?.() ?? [];
   if (cookies.length) res.setHeader('set-cookie', cookies);
   if (!response.body) return res.end();
-  Readable.fromWeb(response.body).pipe(res);
+  const encoding = encodingFor(req, response);
+  const body = Readable.fromWeb(response.body);
+  if (!encoding) return body.pipe(res);
+  res.removeHeader('content-length');
+  res.setHeader('content-encoding', encoding);
+  res.setHeader('vary', 'Accept-Encoding');
+  const compressor =
+    encoding === 'br' ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : createGzip({ level: 9 });
+  body.pipe(compressor).pipe(res);
 }
 
 /**
@@ -93,10 +117,10 @@ const server = createServer(async (req, res) => {
     const match = isFunctionPath(req.url)
       ? await functionTurn(() => netlify.handleAndIntrospectNodeRequest(req))
       : await netlify.handleAndIntrospectNodeRequest(req);
-    if (match) return await send(match.response, res);
+    if (match) return await send(match.response, req, res);
     const headers = await configuredHeaders();
     headers.set('content-type', 'text/html; charset=utf-8');
-    return await send(new Response(notFoundPage, { status: 404, headers }), res);
+    return await send(new Response(notFoundPage, { status: 404, headers }), req, res);
   } catch (error) {
     console.error(error);
     if (!res.headersSent) res.statusCode = 500;
