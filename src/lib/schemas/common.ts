@@ -54,6 +54,9 @@ export const internalHref = z
 export const action = z
   .strictObject({
     label: text('Button label'),
+    context: text('Button context')
+      .describe('Words screen readers hear after a short label, so the button makes sense on its own: "about our technologies" after "Learn More".')
+      .optional(),
     href: internalHref.optional(),
     topic: slug.optional().describe('Id of a contact topic from src/content/topics.json.'),
   })
