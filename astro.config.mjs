@@ -36,7 +36,9 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
-  build: { format: 'file' },
+  // Stylesheets go inline: one round trip fewer before the first paint on a slow mobile link,
+  // for about 7 KB (compressed) per page.
+  build: { format: 'file', inlineStylesheets: 'always' },
   adapter: netlify({
     // Images are optimised once, at build time, so `npm start` and Netlify serve the same files.
     imageCDN: false,
@@ -50,7 +52,7 @@ export default defineConfig({
   image: {
     service: {
       entrypoint: 'astro/assets/services/sharp',
-      config: { avif: { effort: 0 }, webp: { effort: 1 } },
+      config: { avif: { effort: 0, quality: 40 }, webp: { effort: 1 } },
     },
   },
   // Content Security Policy: Astro hashes every script and style it emits into a <meta> tag per
