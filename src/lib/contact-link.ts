@@ -6,6 +6,8 @@ export interface ButtonAction {
   label: string;
   href?: string | undefined;
   topic?: string | undefined;
+  /** Words read by screen readers only, after the label, so the link says where it leads. */
+  context?: string | undefined;
 }
 
 export function contactHref(topic: string, about?: string): string {
