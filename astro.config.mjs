@@ -1,13 +1,13 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import netlify from '@netlify/vite-plugin';
 import { appendFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
-import { sonnerStyleHash } from './src/lib/csp.ts';
+import { sonnerStyleHashes } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 
@@ -39,22 +39,17 @@ export default defineConfig({
   // Stylesheets go inline: one round trip fewer before the first paint on a slow mobile link,
   // for about 7 KB (compressed) per page.
   build: { format: 'file', inlineStylesheets: 'always' },
-  adapter: netlify({
-    // Images are optimised once, at build time, so `npm start` and Netlify serve the same files.
-    imageCDN: false,
-    // Every header lives in netlify.toml, which both Netlify and the local server read.
-    staticHeaders: false,
-    // Edge-function emulation downloads Deno, which cannot work offline.
-    devFeatures: { edgeFunctions: false, images: true, environmentVariables: false },
-  }),
-  // Pictures are optimised at build time; low encoder effort keeps a clean build fast (the files
-  // are a few per cent larger than at the default effort).
+  // No adapter: every page is prerendered, and Netlify serves dist/ and builds netlify/functions
+  // itself. (@astrojs/netlify would add an unused server-rendering function to every deploy and
+  // spend seconds of each build tracing its dependencies.)
+  //
+  // Pictures are resized and encoded by Netlify Image CDN when first requested, and cached there,
+  // so a build only copies the originals; `npm start` and `npm run dev` emulate the CDN locally.
   image: {
-    service: {
-      entrypoint: 'astro/assets/services/sharp',
-      config: { avif: { effort: 0, quality: 40 }, webp: { effort: 1 } },
-    },
+    service: { entrypoint: '@astrojs/netlify/image-service.js' },
   },
+  // No code blocks in the content: skip loading the syntax highlighter.
+  markdown: { syntaxHighlight: false },
   // Content Security Policy: Astro hashes every script and style it emits into a <meta> tag per
   // page. The directives a <meta> cannot carry (frame-ancestors) and form-action are sent as a
   // header from netlify.toml.
@@ -74,7 +69,7 @@ export default defineConfig({
       },
       styleDirective: {
         // The <style> element sonner (the contact form's toasts) injects when it first renders.
-        hashes: [sonnerStyleHash()],
+        hashes: sonnerStyleHashes(),
       },
     },
   },
@@ -86,6 +81,18 @@ export default defineConfig({
     portfolioRedirectsIntegration,
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [
+      tailwindcss(),
+      // `astro dev` with Netlify's local emulation: the contact function, Blobs, headers, redirects
+      // and the image CDN. Features the site does not use stay off: they would try to reach
+      // Netlify or download Deno.
+      netlify({
+        aiGateway: { enabled: false },
+        database: { enabled: false },
+        edgeFunctions: { enabled: false },
+        geolocation: { enabled: false },
+        environmentVariables: { enabled: false },
+      }),
+    ],
   },
 });

@@ -144,7 +144,7 @@ try {
       process.stderr.write(`measured ${page.route}\n`);
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 } finally {
   server.kill('SIGTERM');

@@ -3,9 +3,10 @@
  * emulation (@netlify/dev): netlify.toml headers and redirects, the functions in
  * netlify/functions and a local Netlify Blobs store, offline and without a Netlify account.
  *
- * Three gaps of the emulation are closed here: it does not answer unmatched paths with
- * dist/404.html, it does not compress responses as Netlify's CDN does (so page weights measured
- * locally match production), and it does not load .env (npm's "serve" script passes
+ * Gaps of the emulation are closed here: it does not answer unmatched paths with dist/404.html;
+ * it does not compress responses as Netlify's CDN does (so page weights measured locally match
+ * production); its image CDN re-encodes every picture on every request, slowly (see
+ * lib/image-cdn.mjs); and it does not load .env (npm's "serve" script passes
  * --env-file-if-exists).
  */
 import { createServer } from 'node:http';
@@ -14,6 +15,7 @@ import { Readable } from 'node:stream';
 import { constants as zlib, createBrotliCompress, createGzip } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { NetlifyDev } from '@netlify/dev';
+import { createImageCdn, imageCdnPath } from './lib/image-cdn.mjs';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 4321);
@@ -26,6 +28,7 @@ const netlify = new NetlifyDev({
   database: { enabled: false },
   edgeFunctions: { enabled: false },
   geolocation: { enabled: false },
+  // Pictures are answered by lib/image-cdn.mjs instead.
   images: { enabled: false },
   environmentVariables: { enabled: false },
 });
@@ -37,6 +40,7 @@ await netlify.start();
 await netlify.handle(new Request(`http://${host}:${port}/api/send-contact-email`)).then((r) => r?.body?.cancel());
 
 const notFoundPage = await readFile(new URL('../dist/404.html', import.meta.url), 'utf8');
+const imageCdn = createImageCdn(fileURLToPath(new URL('../dist', import.meta.url)));
 
 /** Text formats worth compressing; pictures and fonts are compressed already. */
 const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;
@@ -109,16 +113,24 @@ function limiter(slots) {
     }
   };
 }
+const siteHeaders = configuredHeaders();
 const functionTurn = limiter(Number(process.env.FUNCTION_CONCURRENCY ?? 12));
 const isFunctionPath = (url = '') => url.startsWith('/api/') || url.startsWith('/.netlify/functions/');
 
 const server = createServer(async (req, res) => {
   try {
+    const url = new URL(req.url ?? '/', `http://${host}:${port}`);
+    if (url.pathname === imageCdnPath) {
+      const image = await imageCdn(url, { method: req.method, accept: String(req.headers.accept ?? '') });
+      const headers = new Headers(await siteHeaders);
+      for (const [name, value] of image.headers) headers.set(name, value);
+      return await send(new Response(image.body, { status: image.status, headers }), req, res);
+    }
     const match = isFunctionPath(req.url)
       ? await functionTurn(() => netlify.handleAndIntrospectNodeRequest(req))
       : await netlify.handleAndIntrospectNodeRequest(req);
     if (match) return await send(match.response, req, res);
-    const headers = await configuredHeaders();
+    const headers = new Headers(await siteHeaders);
     headers.set('content-type', 'text/html; charset=utf-8');
     return await send(new Response(notFoundPage, { status: 404, headers }), req, res);
   } catch (error) {

@@ -34,7 +34,11 @@ test('About: story, mission and vision, values, offices, expertise, certificatio
   await expect(page.locator('#expertise')).toContainText('20%+');
   await expect(page.locator('#certifications li')).toHaveCount(6);
   await expect(page.getByRole('link', { name: 'Start Your Project' })).toHaveAttribute('href', '/contact');
-  await expect(page.getByRole('link', { name: 'Learn More', exact: true })).toHaveAttribute('href', '/technologies');
+  // The short label gets words for screen readers, so the link makes sense on its own.
+  const learnMore = page.getByRole('link', { name: 'Learn More about our technologies', exact: true });
+  await expect(learnMore).toHaveAttribute('href', '/technologies');
+  await expect(learnMore).toHaveText('Learn More about our technologies');
+  await expect(learnMore.locator('.sr-only')).toHaveText('about our technologies');
 });
 
 test('Careers: six benefits, culture pictures, a mailto link with a preset subject and no form', async ({ page }) => {
