@@ -5,9 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 
-/** The not-found page logs the path the visitor asked for. */
+/**
+ * The not-found page logs the path the visitor asked for. As a warning, not an error: a mistyped
+ * address is not a fault of the page, and Lighthouse's best-practices score counts console errors.
+ */
 export const logNotFoundScript =
-  "console.error('404 Error: User attempted to access non-existent route:', window.location.pathname);";
+  "console.warn('404 Error: User attempted to access non-existent route:', window.location.pathname);";
 
 /** Legal pages show the visitor's own date as "Last updated" (the HTML carries the build date). */
 export const viewedDateScript =
