@@ -1,0 +1,69 @@
+/**
+ * The cheap guard on bytes that `npm test` keeps (the full budgets are measured by `npm run bench`):
+ * HTML with its inlined CSS, and the JavaScript each page's islands can load, gzip-compressed,
+ * read from the production build. A regression fails CI before it reaches a visitor.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { builtPages } from './support';
+
+const dist = join(process.cwd(), 'dist');
+const KB = 1024;
+const gzipKB = (text: string | Buffer) => gzipSync(text, { level: 9 }).length / KB;
+
+/** Budgets in KB, gzip. */
+const budgets = {
+  /** HTML + CSS of any page (the issue's budget; stylesheets are inlined into the HTML). */
+  htmlAndCss: 30,
+  /** The inlined stylesheet alone: the whole site shares one small theme. */
+  css: 10,
+  /** Every script a page's islands may load, once all of them have hydrated (React included). */
+  islandScripts: 90,
+};
+
+const fileOf = (route: string) => join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
+
+/** A script and every module it imports, as paths under dist/. */
+function moduleClosure(entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const code = readFileSync(join(dist, path), 'utf8');
+    // Every relative module path the chunk names: static imports and lazy ones alike.
+    for (const match of code.matchAll(/["'](\.\/[^"'\s]+\.js)["']/g)) {
+      visit(join(path, '..', match[1]!));
+    }
+  };
+  entries.forEach(visit);
+  return seen;
+}
+
+for (const route of builtPages()) {
+  test(`${route}: HTML, CSS and island scripts within their byte budgets`, () => {
+    const html = readFileSync(fileOf(route), 'utf8');
+    const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+    const linkedCss = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1]!)));
+
+    expect(gzipKB(html) + linkedCss.reduce((n, b) => n + gzipKB(b), 0), 'HTML + CSS, KB gzip').toBeLessThanOrEqual(budgets.htmlAndCss);
+    expect(gzipKB(css), 'inlined CSS, KB gzip').toBeLessThanOrEqual(budgets.css);
+
+    const entries = [...html.matchAll(/(?:component|renderer)-url="\/([^"]+)"/g)].map((m) => m[1]!);
+    const scripts = [...moduleClosure(entries)];
+    const scriptKB = scripts.reduce((n, path) => n + gzipKB(readFileSync(join(dist, path))), 0);
+    expect(scriptKB, `island scripts (${scripts.join(', ')}), KB gzip`).toBeLessThanOrEqual(budgets.islandScripts);
+  });
+}
+
+test('the guard sees the island scripts it budgets', () => {
+  // The home page's statistic badge needs React; if the import scan missed modules, the budget
+  // above would pass on too few bytes.
+  const html = readFileSync(fileOf('/'), 'utf8');
+  const entries = [...html.matchAll(/(?:component|renderer)-url="\/([^"]+)"/g)].map((m) => m[1]!);
+  const scripts = moduleClosure(entries);
+  expect(scripts.size).toBeGreaterThan(entries.length);
+  const total = [...scripts].reduce((n, path) => n + gzipKB(readFileSync(join(dist, path))), 0);
+  expect(total).toBeGreaterThan(40);
+});
