@@ -4,9 +4,9 @@
  * categories, builds each, and reports build time and output size. Goal: 1,000 extra items in
  * under 60 s on 2 cores, growing linearly.
  *
- * The synthetic items reuse the pictures already in the catalogue, so the figures measure the
- * cost of pages and cards; every new picture an editor adds costs its own optimisation once
- * (Astro keeps optimised pictures in its cache between builds).
+ * The synthetic items reuse the pictures already in the catalogue. A build only copies pictures
+ * (Netlify Image CDN resizes and encodes them when first requested), so a new picture an editor
+ * adds costs the copy of one file.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
