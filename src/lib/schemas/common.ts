@@ -94,15 +94,15 @@ export const block = z.discriminatedUnion(
   [
     z
       .strictObject({
-        type: z.literal('cards'),
+        type: z.literal('cards').describe('Section type "cards".'),
         ...blockBase,
         columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).describe('Cards per row on wide screens: 2, 3 or 4.'),
-        items: z.array(cardItem).min(1, { error: 'a cards section needs at least one card' }),
+        items: z.array(cardItem).min(1, { error: 'a cards section needs at least one card' }).describe('The cards, in order.'),
       })
       .describe('A grid of cards: features, applications, principles, benefits...'),
     z
       .strictObject({
-        type: z.literal('metrics'),
+        type: z.literal('metrics').describe('Section type "metrics".'),
         ...blockBase,
         items: z
           .array(
@@ -112,21 +112,22 @@ export const block = z.discriminatedUnion(
               description: text('One line of context').optional(),
             }),
           )
-          .min(1, { error: 'a metrics section needs at least one figure' }),
+          .min(1, { error: 'a metrics section needs at least one figure' })
+          .describe('The figures, in order.'),
       })
       .describe('Large figures with labels.'),
     z
       .strictObject({
-        type: z.literal('tags'),
+        type: z.literal('tags').describe('Section type "tags".'),
         ...blockBase,
         items: textList('Tag'),
       })
       .describe('A row of short labels, e.g. industries served.'),
     z
       .strictObject({
-        type: z.literal('cta'),
+        type: z.literal('cta').describe('Section type "cta" (call to action).'),
         ...blockBase,
-        actions: z.array(action).min(1, { error: 'a call to action needs at least one button' }),
+        actions: z.array(action).min(1, { error: 'a call to action needs at least one button' }).describe('The buttons, in order.'),
       })
       .describe('Closing call to action with buttons.'),
   ],

@@ -31,10 +31,12 @@ export const pageSchema = ({ image }: SchemaContext) =>
     'page',
     [
       z.strictObject({
-        page: z.literal('home'),
+        page: z.literal('home').describe('Which page this file describes: the home page.'),
         title: text('Browser tab title'),
         description: text('Search result description (70-160 characters)'),
-        hero: z.strictObject({ ...intro, actions: z.array(action).min(1) }),
+        hero: z
+          .strictObject({ ...intro, actions: z.array(action).min(1).describe('Buttons under the introduction.') })
+          .describe('Top of the page.'),
         statistics: z
           .strictObject({
             intervalMs: z
@@ -42,97 +44,141 @@ export const pageSchema = ({ image }: SchemaContext) =>
               .int()
               .min(1000, { error: 'intervalMs must be at least 1000 (one second)' })
               .describe('Milliseconds each statistic stays on screen.'),
-            items: z.array(statisticSchema).min(2, { error: 'the badge needs at least two statistics' }),
+            items: z
+              .array(statisticSchema)
+              .min(2, { error: 'the badge needs at least two statistics' })
+              .describe('The statistics, shown one after another.'),
           })
           .describe('The rotating statistic badge of the hero.'),
-        about: z.strictObject({
-          ...intro,
-          paragraphs: textList('Paragraphs'),
-          checklist: textList('Checklist items'),
-          action,
-          image: image(),
-          imageAlt: text('What the picture shows'),
-        }),
+        about: z
+          .strictObject({
+            ...intro,
+            paragraphs: textList('Paragraphs'),
+            checklist: textList('Checklist items'),
+            action,
+            image: image().describe('Picture beside the text: a file in the images folder next to this one, at least 1200 px wide.'),
+            imageAlt: text('What the picture shows'),
+          })
+          .describe('The about-us section.'),
         research: z
           .strictObject({ ...intro, figure: text('The headline figure, e.g. "20%+"'), figureLabel: text('What the figure measures') })
           .describe('The research-investment part of the about section (anchor #research).'),
-        technologies: z.strictObject(intro),
-        products: z.strictObject({ ...intro, cardLinkLabel: text('Link text on each category card, e.g. "Explore"'), action }),
-        certifications: z.strictObject(intro),
-        closing: z.strictObject({ heading: text('Heading'), intro: text('Paragraph'), action }),
+        technologies: z.strictObject(intro).describe('Heading of the technology cards.'),
+        products: z
+          .strictObject({ ...intro, cardLinkLabel: text('Link text on each category card, e.g. "Explore"'), action })
+          .describe('Heading of the product category cards, and the button under them.'),
+        certifications: z.strictObject(intro).describe('Heading of the certification badges.'),
+        closing: z.strictObject({ heading: text('Heading'), intro: text('Paragraph'), action }).describe('Closing call to action.'),
       }),
       z.strictObject({
-        page: z.literal('about'),
+        page: z.literal('about').describe('Which page this file describes: About.'),
         title: text('Browser tab title'),
         description: text('Search result description (70-160 characters)'),
-        hero: z.strictObject({ ...intro, image: image(), imageAlt: text('What the picture shows') }),
-        story: z.strictObject({
-          ...intro,
-          timeline: z
-            .array(z.strictObject({ year: z.number().int(), title: text('Milestone title'), description: text('Milestone text') }))
-            .min(1),
-        }),
-        mission: z.strictObject({ title: text('Card title'), text: text('Mission statement'), icon }),
-        vision: z.strictObject({ title: text('Card title'), text: text('Vision statement'), icon }),
-        values: z.strictObject({ ...intro, items: z.array(tile).min(1) }),
-        presence: z.strictObject(intro),
-        expertise: z.strictObject({
-          ...intro,
-          items: z.array(z.strictObject({ value: text('Figure or keyword'), label: text('Tile text'), icon })).min(1),
-        }),
-        certifications: z.strictObject(intro),
-        closing: z.strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1) }),
+        hero: z
+          .strictObject({
+            ...intro,
+            image: image().describe('Picture of the page head: a file in the images folder next to this one, at least 1200 px wide.'),
+            imageAlt: text('What the picture shows'),
+          })
+          .describe('Top of the page.'),
+        story: z
+          .strictObject({
+            ...intro,
+            timeline: z
+              .array(
+                z.strictObject({
+                  year: z.number().int().describe('Year of the milestone, e.g. 2012.'),
+                  title: text('Milestone title'),
+                  description: text('Milestone text'),
+                }),
+              )
+              .min(1)
+              .describe('Milestones, oldest first.'),
+          })
+          .describe('The company story and its timeline.'),
+        mission: z.strictObject({ title: text('Card title'), text: text('Mission statement'), icon }).describe('The mission card.'),
+        vision: z.strictObject({ title: text('Card title'), text: text('Vision statement'), icon }).describe('The vision card.'),
+        values: z.strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per value.') }).describe('The company values.'),
+        presence: z.strictObject(intro).describe('Heading of the offices section (the addresses come from the company identity).'),
+        expertise: z
+          .strictObject({
+            ...intro,
+            items: z
+              .array(z.strictObject({ value: text('Figure or keyword'), label: text('Tile text'), icon }))
+              .min(1)
+              .describe('One tile per area of expertise.'),
+          })
+          .describe('The expertise section.'),
+        certifications: z.strictObject(intro).describe('Heading of the certification badges.'),
+        closing: z
+          .strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1).describe('The buttons.') })
+          .describe('Closing call to action.'),
       }),
       z.strictObject({
-        page: z.literal('careers'),
+        page: z.literal('careers').describe('Which page this file describes: Careers.'),
         title: text('Browser tab title'),
         description: text('Search result description (70-160 characters)'),
-        hero: z.strictObject(intro),
-        benefits: z.strictObject({ ...intro, items: z.array(tile).min(1) }),
-        culture: z.strictObject({
-          ...intro,
-          paragraphs: textList('Paragraphs'),
-          images: z.array(z.strictObject({ image: image(), alt: text('What the picture shows'), caption: text('Caption') })).min(1),
-        }),
-        apply: z.strictObject({
-          ...intro,
-          steps: textList('What to send'),
-          subject: text('Preset e-mail subject'),
-          buttonLabel: text('Button label'),
-        }),
+        hero: z.strictObject(intro).describe('Top of the page.'),
+        benefits: z.strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per benefit.') }).describe('What working here offers.'),
+        culture: z
+          .strictObject({
+            ...intro,
+            paragraphs: textList('Paragraphs'),
+            images: z
+              .array(
+                z.strictObject({
+                  image: image().describe('A picture of the workplace: a file in the images folder next to this one, at least 1200 px wide.'),
+                  alt: text('What the picture shows'),
+                  caption: text('Caption'),
+                }),
+              )
+              .min(1)
+              .describe('Pictures of the workplace, with captions.'),
+          })
+          .describe('The culture section.'),
+        apply: z
+          .strictObject({
+            ...intro,
+            steps: textList('What to send'),
+            subject: text('Preset e-mail subject'),
+            buttonLabel: text('Button label'),
+          })
+          .describe('How to apply: what to send, and the e-mail button.'),
       }),
       z.strictObject({
-        page: z.enum(['technologies', 'products', 'portfolio']),
+        page: z.enum(['technologies', 'products', 'portfolio']).describe('Which overview page this file describes: technologies, products or portfolio.'),
         title: text('Browser tab title'),
         description: text('Search result description (70-160 characters)'),
-        hero: z.strictObject({ ...intro, actions: z.array(action).default([]) }),
+        hero: z.strictObject({ ...intro, actions: z.array(action).default([]).describe('Buttons under the introduction.') }).describe('Top of the page.'),
         cardLinkLabel: text('Link text on every card, e.g. "Learn More" or "Explore Category"'),
-        closing: z.strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1) }),
+        closing: z
+          .strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1).describe('The buttons.') })
+          .describe('Closing call to action.'),
       }),
       z.strictObject({
-        page: z.literal('contact'),
+        page: z.literal('contact').describe('Which page this file describes: Contact.'),
         title: text('Browser tab title'),
         description: text('Search result description (70-160 characters)'),
-        hero: z.strictObject(intro),
+        hero: z.strictObject(intro).describe('Top of the page.'),
         details: z.strictObject({
           heading: text('Heading of the contact list'),
           intro: text('Paragraph'),
           emailLabel: text('Label of the e-mail entry'),
           phoneLabel: text('Label of the phone entry'),
-        }),
+        }).describe('The list of ways to reach the company.'),
         form: z.strictObject({
           heading: text('Form heading, "Send us a Message"'),
           intro: text('Paragraph above the form'),
           submitLabel: text('Submit button label'),
           sendingLabel: text('Submit button label while sending, "Sending..."'),
-          success: z.strictObject({ title: text('Toast title on success'), text: text('Toast text on success') }),
-          failure: z.strictObject({ title: text('Toast title on failure'), text: text('Toast text on failure') }),
-        }),
+          success: z.strictObject({ title: text('Toast title on success'), text: text('Toast text on success') }).describe('Message shown when the form was sent.'),
+          failure: z.strictObject({ title: text('Toast title on failure'), text: text('Toast text on failure') }).describe('Message shown when sending failed.'),
+        }).describe('The contact form\'s words.'),
         thanks: z.strictObject({
           title: text('Browser tab title of the thank-you page'),
           description: text('Description of the thank-you page'),
           ...intro,
-        }),
+        }).describe('The thank-you page shown after sending the form without JavaScript.'),
       }),
     ],
     { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact' },
@@ -140,11 +186,11 @@ export const pageSchema = ({ image }: SchemaContext) =>
 
 export const certificationSchema = ({ image }: SchemaContext) =>
   z.strictObject({
-    id: z.string(),
+    id: z.string().describe('Identifier of the certification, lowercase with hyphens, e.g. "iso-9001".'),
     name: text('Certification name, e.g. "ISO 9001"'),
     description: text('What it certifies, e.g. "Quality Management System"'),
     logo: image().describe('Badge drawn for this site (SVG), never the certifier\'s trademark.'),
-    order: z.number().int(),
+    order: z.number().int().describe('Position among the badges; lower numbers come first.'),
   });
 
 export const legalSchema = z.strictObject({

@@ -18,7 +18,10 @@ const office = z
     role: text('Office role, e.g. "Corporate headquarters"'),
     city: text('City'),
     country: text('Country'),
-    countryCode: z.string().regex(/^[A-Z]{2}$/, { error: 'countryCode must be two capital letters, e.g. "TH"' }),
+    countryCode: z
+      .string()
+      .regex(/^[A-Z]{2}$/, { error: 'countryCode must be two capital letters, e.g. "TH"' })
+      .describe('Two-letter country code (ISO 3166-1), e.g. "TH".'),
     streetAddress: textList('Street address lines'),
     postalCode: text('Postal code'),
     region: text('Province, state or district').optional(),
@@ -33,14 +36,15 @@ export const identitySchema = z
     emails: z.strictObject({
       general: z.email({ error: 'emails.general must be an e-mail address' }).describe('General enquiries mailbox.'),
       careers: z.email({ error: 'emails.careers must be an e-mail address' }).describe('Mailbox for job applications.'),
-    }),
-    phones: z.array(phone).length(2, { error: 'phones must list exactly two numbers' }),
+    }).describe('The two public e-mail addresses.'),
+    phones: z.array(phone).length(2, { error: 'phones must list exactly two numbers' }).describe('Exactly two telephone numbers, the main one first.'),
     offices: z
       .array(office)
       .length(3, { error: 'offices must list exactly three offices' })
       .refine((list) => new Set(list.map((o) => o.id)).size === list.length, {
         error: 'each office id (headquarters, sales, regional) may appear once',
-      }),
+      })
+      .describe('Exactly three offices: headquarters, sales and regional, each once.'),
     foundedYear: z.number().int().min(1900).max(2100).describe('Year the company was founded.'),
     footerYear: z.number().int().min(1900).max(2100).describe('Year shown in the footer copyright line.'),
   })

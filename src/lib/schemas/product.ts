@@ -46,10 +46,14 @@ export const scentFamilies = ['Floral', 'Citrus', 'Fresh', 'Woody', 'Oriental', 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, { error: `${what} must be one of: ${values.join(', ')}` }).describe(`${what}: ${values.join(', ')}.`);
 
-const methodList = z.array(enumOf(applicationMethods, 'application method')).min(1, {
-  error: 'list at least one application method',
-});
-const industryList = z.array(enumOf(industries, 'industry')).min(1, { error: 'list at least one industry' });
+const methodList = z
+  .array(enumOf(applicationMethods, 'application method'))
+  .min(1, { error: 'list at least one application method' })
+  .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}.`);
+const industryList = z
+  .array(enumOf(industries, 'industry'))
+  .min(1, { error: 'list at least one industry' })
+  .describe(`Industries the product serves, one or more of: ${industries.join(', ')}.`);
 
 export const productKinds = [
   'aroma',
@@ -62,6 +66,10 @@ export const productKinds = [
   'speciality-print',
 ] as const;
 export type ProductKind = (typeof productKinds)[number];
+
+/** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
+const kind = <K extends ProductKind>(value: K) =>
+  z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
 
 export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, categoryRef: Ref) => {
   const picture = {
@@ -76,7 +84,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
     'kind',
     [
       z.strictObject({
-        kind: z.literal('aroma'),
+        kind: kind('aroma'),
         ...base,
         name: text('Fragrance name'),
         variantName: text('Variant name, e.g. "AF-201 Lavender Calm"'),
@@ -86,7 +94,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
         ...picture,
       }),
       z.strictObject({
-        kind: z.literal('essential-oil'),
+        kind: kind('essential-oil'),
         ...base,
         name: text('Oil name'),
         variant: text('Variant code or grade'),
@@ -95,7 +103,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
         ...picture,
       }),
       z.strictObject({
-        kind: z.literal('functional-category'),
+        kind: kind('functional-category'),
         ...base,
         title: text('Functional category title'),
         icon: icon.optional(),
@@ -104,18 +112,20 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
         keyProducts: textList('Key products'),
       }),
       z.strictObject({
-        kind: z.literal('plant-slurry'),
+        kind: kind('plant-slurry'),
         ...base,
         name: text('Product name'),
         variant: text('Variant code'),
-        type: z.literal('Microencapsulated slurry', { error: 'type must be "Microencapsulated slurry"' }),
+        type: z
+          .literal('Microencapsulated slurry', { error: 'type must be "Microencapsulated slurry"' })
+          .describe('Product form, always "Microencapsulated slurry".'),
         description: text('What the product does'),
         applicationMethods: methodList,
         industries: industryList,
         ...picture,
       }),
       z.strictObject({
-        kind: z.literal('pigment-category'),
+        kind: kind('pigment-category'),
         ...base,
         title: text('Pigment category title'),
         description: text('What this pigment range is'),
@@ -126,7 +136,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
         ...picture,
       }),
       z.strictObject({
-        kind: z.literal('printing-auxiliary'),
+        kind: kind('printing-auxiliary'),
         ...base,
         title: text('Auxiliary category title'),
         description: text('What these auxiliaries do'),
@@ -137,7 +147,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
         ...picture,
       }),
       z.strictObject({
-        kind: z.literal('speciality-finish'),
+        kind: kind('speciality-finish'),
         ...base,
         title: text('Finish category title'),
         description: text('What the finish does'),
@@ -150,7 +160,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
         ...picture,
       }),
       z.strictObject({
-        kind: z.literal('speciality-print'),
+        kind: kind('speciality-print'),
         ...base,
         title: text('Print effect title'),
         printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"'),
