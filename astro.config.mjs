@@ -10,6 +10,7 @@ import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects
 import { sonnerStyleHashes } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { lateHydration } from './src/hydration/integration.ts';
+import { cms } from './src/cms/integration.ts';
 
 /**
  * Writes the /portfolio/{slug} permanent redirects into dist/_redirects after each build.
@@ -79,6 +80,7 @@ export default defineConfig({
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
     sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
     portfolioRedirectsIntegration,
+    cms(),
   ],
   vite: {
     plugins: [

@@ -1,0 +1,109 @@
+/**
+ * The content editor at /admin (Decap CMS). Its page and configuration live in public/admin/;
+ * this integration adds the editor's JavaScript, taken as prebuilt files from node_modules, so the
+ * site's own build never bundles it (that would cost seconds on every build):
+ *
+ * - `astro build` copies the files into dist/admin/;
+ * - `astro dev` serves them from node_modules, and forwards /admin/api/v1 to the local CMS
+ *   server (decap-server, started with it by `npm run cms`), so /admin on localhost edits the
+ *   working copy's files through the same origin.
+ */
+import type { AstroIntegration } from 'astro';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+const require = createRequire(import.meta.url);
+
+/** Where the local backend of the CMS is answered; public/admin/config.yml names the same path. */
+export const localBackendPath = '/admin/api/v1';
+
+/** Port of decap-server, which `npm run cms` starts; DECAP_SERVER_PORT overrides its default. */
+export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
+
+/**
+ * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
+ * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
+ * maps stay behind), and Netlify's Identity widget for logging in to Git Gateway.
+ */
+export async function editorFiles(): Promise<Map<string, string>> {
+  const decap = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
+  const files = new Map<string, string>();
+  for (const name of await readdir(decap)) {
+    if (/^(\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|\.wasm$/.test(name)) files.set(name, join(decap, name));
+  }
+  const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
+  files.set(basename(widget), widget);
+  return files;
+}
+
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Forwards one request to decap-server, unchanged. */
+function forward(req: IncomingMessage, res: ServerResponse, port: number) {
+  const upstream = request(
+    { host: 'localhost', port, path: '/api/v1', method: req.method, headers: { ...req.headers, host: `localhost:${port}` } },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    res.statusCode = 502;
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end(`The local CMS server is not running on port ${port}: start the editor with "npm run cms".`);
+  });
+  req.pipe(upstream);
+}
+
+export function cms(): AstroIntegration {
+  return {
+    name: 'cms',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command !== 'dev') return;
+        updateConfig({
+          vite: {
+            plugins: [
+              {
+                name: 'cms-dev-files',
+                enforce: 'pre',
+                async configureServer(server) {
+                  const files = await editorFiles();
+                  server.middlewares.use((req, res, next) => {
+                    const path = (req.url ?? '').split('?')[0]!;
+                    if (path === localBackendPath) return forward(req, res, decapServerPort());
+                    // The editor's page, as Netlify serves a folder's index.html.
+                    if (path === '/admin' || path === '/admin/') {
+                      req.url = '/admin/index.html';
+                      return next();
+                    }
+                    const file = path.startsWith('/admin/') ? files.get(path.slice('/admin/'.length)) : undefined;
+                    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+                    res.setHeader('content-type', contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+                    if (req.method === 'HEAD') return res.end();
+                    createReadStream(file).pipe(res);
+                  });
+                },
+              },
+            ],
+          },
+        });
+      },
+      'astro:build:done': async ({ dir }) => {
+        const target = join(fileURLToPath(dir), 'admin');
+        await mkdir(target, { recursive: true });
+        const files = await editorFiles();
+        await Promise.all([...files].map(([name, file]) => copyFile(file, join(target, name))));
+      },
+    },
+  };
+}
