@@ -12,7 +12,7 @@ const dist = join(process.cwd(), 'dist');
 const htmlFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '_astro' ? [] : htmlFiles(path);
+    if (statSync(path).isDirectory()) return name === '_astro' || name === 'admin' ? [] : htmlFiles(path);
     return name.endsWith('.html') ? [path] : [];
   });
 

@@ -1,0 +1,220 @@
+/**
+ * The content editor end to end, as `npm run cms` runs it: in a throwaway copy of the project,
+ * decap-server and `astro dev` start on free ports; /admin creates a new aroma variant through
+ * the form, with its picture; the Markdown file and the picture land next to the other aroma
+ * finishes with the frontmatter the site expects; and a production build of the copy shows one
+ * more product card on /products/aroma-finishes than before.
+ *
+ * The copy holds the project's tracked (and new, not ignored) files, and a node_modules folder of
+ * links to this one's packages, so the copy's build caches stay its own.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import sharp from 'sharp';
+import { parse as parseYaml } from 'yaml';
+
+test.describe.configure({ mode: 'serial', timeout: 300_000 });
+
+const project = process.cwd();
+let copy = '';
+const servers: { name: string; child: ChildProcess; output: string[] }[] = [];
+
+function copyProject(): string {
+  const target = mkdtempSync(join(tmpdir(), 'cms-e2e-'));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: project, encoding: 'utf8' });
+  expect(listed.status, listed.stderr).toBe(0);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(project, file))) continue; // deleted in the working copy
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    copyFileSync(join(project, file), join(target, file));
+  }
+  // Each package linked, not node_modules itself: Vite's and Astro's caches in node_modules/.vite
+  // and node_modules/.astro then belong to the copy.
+  mkdirSync(join(target, 'node_modules'));
+  for (const name of readdirSync(join(project, 'node_modules'))) {
+    if (name === '.vite' || name === '.astro' || name === '.cache') continue;
+    symlinkSync(join(project, 'node_modules', name), join(target, 'node_modules', name));
+  }
+  return target;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, 'localhost', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const bin = (name: string) => join(copy, 'node_modules/.bin', name);
+const env = (extra: Record<string, string>) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...extra });
+
+function start(name: string, args: string[], extra: Record<string, string>) {
+  const child = spawn(process.execPath, args, { cwd: copy, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  servers.push({ name, child, output });
+  return child;
+}
+
+async function stopServers() {
+  await Promise.all(
+    servers.splice(0).map(
+      ({ child }) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+function build() {
+  const result = spawnSync(process.execPath, [bin('astro'), 'build'], { cwd: copy, env: env({}), encoding: 'utf8' });
+  expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
+}
+
+/** Product cards on the built /products/aroma-finishes of the copy, and their headings. */
+async function builtCards(page: Page) {
+  await page.setContent(readFileSync(join(copy, 'dist/products/aroma-finishes.html'), 'utf8'), { waitUntil: 'domcontentloaded' });
+  return page.locator('#products article h3').allTextContents();
+}
+
+test.beforeAll(() => {
+  copy = copyProject();
+});
+
+test.afterAll(async () => {
+  await stopServers();
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+test('a new aroma variant made in /admin is saved next to the others and built as one more card', async ({ page }) => {
+  const folder = join(copy, 'src/content/products/aroma-finishes');
+  const markdown = join(folder, 'neroli-morning.md');
+  const picture = join(folder, 'images/neroli-morning.webp');
+  expect(existsSync(markdown)).toBe(false);
+
+  // The catalogue as built before the edit.
+  build();
+  const before = await builtCards(page);
+  expect(before.length).toBeGreaterThan(0);
+
+  // `npm run cms`, on free ports.
+  const [sitePort, decapPort] = [await freePort(), await freePort()];
+  start('decap-server', [bin('decap-server')], { PORT: String(decapPort), BIND_HOST: 'localhost', GIT_REPO_DIRECTORY: copy });
+  start('astro dev', [bin('astro'), 'dev', '--port', String(sitePort)], { DECAP_SERVER_PORT: String(decapPort) });
+  const site = `http://localhost:${sitePort}`;
+  await expect
+    .poll(
+      async () => {
+        const info = await fetch(`${site}/admin/api/v1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'info' }),
+        }).catch(() => undefined);
+        return info?.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n${servers.map((s) => `${s.name}:\n${s.output.join('')}`).join('\n')}`);
+    });
+
+  // An original picture, 1200 x 800 like the others.
+  const upload = join(copy, 'neroli-morning.webp');
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f4d9a6' } })
+    .composite([{ input: Buffer.from('<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="#f7a440"/></svg>') }])
+    .webp()
+    .toFile(upload);
+
+  const policyViolations: string[] = [];
+  const pageErrors: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+
+  const response = await page.goto(`${site}/admin#/collections/aroma-finishes/new`);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The local backend needs no account: one click on "Login".
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await page.getByLabel('Order').fill('10');
+  await page.getByLabel('Fragrance name').fill('Neroli Morning');
+  await page.getByLabel('Variant name').fill('AF-299 Neroli Morning');
+  for (const [label, option] of [
+    ['Scent family', 'Citrus'],
+    ['Audience', 'Unisex'],
+  ]) {
+    await page.getByLabel(label!).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  const description = 'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.';
+  await page.getByLabel('Description', { exact: true }).fill(description);
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(upload);
+  await expect(page.getByText('neroli-morning.webp')).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await expect(page.getByRole('button', { name: 'Choose different image' })).toBeVisible();
+  const alt = 'Abstract illustration of an orange blossom in a warm morning light';
+  await page.getByLabel('Picture description (alt text)').fill(alt);
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page).toHaveURL(/#\/collections\/aroma-finishes\/entries\/neroli-morning$/, { timeout: 30_000 });
+  await expect(page.getByText('Changes saved')).toBeVisible();
+
+  // The file, as the content guide asks for it, and its picture next to the others.
+  await expect.poll(() => existsSync(markdown)).toBe(true);
+  const text = readFileSync(markdown, 'utf8');
+  const [, front, body] = text.match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/) ?? [];
+  expect(parseYaml(front!)).toEqual({
+    kind: 'aroma',
+    category: 'aroma-finishes',
+    order: 10,
+    name: 'Neroli Morning',
+    variantName: 'AF-299 Neroli Morning',
+    scentFamily: 'Citrus',
+    audience: 'Unisex',
+    description,
+    image: './images/neroli-morning.webp',
+    imageAlt: alt,
+  });
+  expect(body!.trim()).toBe('');
+  expect((await sharp(picture).metadata()).width).toBe(1200);
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  await stopServers();
+
+  // The content check accepts it, and the rebuilt page has one more card: the new one.
+  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], { cwd: copy, env: env({}), encoding: 'utf8' });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  build();
+  const after = await builtCards(page);
+  expect(after).toHaveLength(before.length + 1);
+  expect(after).toContain('Neroli Morning');
+  expect(before).not.toContain('Neroli Morning');
+
+  // The editor is in the build, out of the sitemap, and no page of the site loads it.
+  const dist = join(copy, 'dist');
+  expect(existsSync(join(dist, 'admin/index.html')) && existsSync(join(dist, 'admin/decap-cms.js'))).toBe(true);
+  const sitemaps = readdirSync(dist).filter((name) => /^sitemap.*\.xml$/.test(name));
+  expect(sitemaps.length).toBeGreaterThan(0);
+  for (const name of sitemaps) expect(readFileSync(join(dist, name), 'utf8')).not.toContain('/admin');
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.html') && !p.startsWith('admin'));
+  expect(pages.length).toBeGreaterThan(10);
+  for (const name of pages) expect(readFileSync(join(dist, name), 'utf8'), name).not.toMatch(/\/admin\//);
+});
