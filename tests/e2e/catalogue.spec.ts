@@ -6,7 +6,7 @@ test.use({ viewport: wide });
 
 const counts: Record<string, number> = {
   'aroma-finishes': 9,
-  'essential-oil-actives': 8,
+  'essential-oil-actives': 7,
   'functional-actives': 11,
   pigments: 3,
   'printing-auxiliaries': 4,
