@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# npm test: types, unit tests, production build, then the browser tests against `npm start`'s server.
+# npm test: types, the content check, unit tests, production build, then the browser tests against
+# `npm start`'s server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 echo "== astro check"
 astro check
+echo "== content check"
+node scripts/content-check.mjs
 echo "== unit tests"
 vitest run
 echo "== production build"
