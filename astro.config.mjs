@@ -3,7 +3,6 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import netlify from '@netlify/vite-plugin';
 import { appendFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
@@ -22,6 +21,31 @@ const portfolioRedirectsIntegration = {
     'astro:build:done': async ({ dir }) => {
       const slugs = categorySlugs(fileURLToPath(new URL('./src/content/categories/', import.meta.url)));
       await appendFile(new URL('_redirects', dir), portfolioRedirects(slugs));
+    },
+  },
+};
+
+/**
+ * `astro dev` with Netlify's local emulation: the contact function, Blobs, headers, redirects and
+ * the image CDN. Features the site does not use stay off: they would try to reach Netlify or
+ * download Deno. The plugin is loaded for `astro dev` only: importing it takes over a second,
+ * which every build would otherwise pay for nothing.
+ * @type {import('astro').AstroIntegration}
+ */
+const netlifyDevEmulation = {
+  name: 'netlify-dev-emulation',
+  hooks: {
+    'astro:config:setup': async ({ command, updateConfig }) => {
+      if (command !== 'dev') return;
+      const { default: netlify } = await import('@netlify/vite-plugin');
+      const plugin = netlify({
+        aiGateway: { enabled: false },
+        database: { enabled: false },
+        edgeFunctions: { enabled: false },
+        geolocation: { enabled: false },
+        environmentVariables: { enabled: false },
+      });
+      updateConfig({ vite: { plugins: [plugin] } });
     },
   },
 };
@@ -80,21 +104,10 @@ export default defineConfig({
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
     sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
     portfolioRedirectsIntegration,
+    netlifyDevEmulation,
     cms(),
   ],
   vite: {
-    plugins: [
-      tailwindcss(),
-      // `astro dev` with Netlify's local emulation: the contact function, Blobs, headers, redirects
-      // and the image CDN. Features the site does not use stay off: they would try to reach
-      // Netlify or download Deno.
-      netlify({
-        aiGateway: { enabled: false },
-        database: { enabled: false },
-        edgeFunctions: { enabled: false },
-        geolocation: { enabled: false },
-        environmentVariables: { enabled: false },
-      }),
-    ],
+    plugins: [tailwindcss()],
   },
 });
