@@ -83,3 +83,17 @@ test('the sitemap lists every public page and leaves out the rest; robots.txt po
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap-index.xml', sitemapUrl).href}`);
 });
+
+test('no inline script splits the first paint: island scripts come after the main content', () => {
+  const pages = htmlFiles(dist).map((file) => ({ file: relative(dist, file), html: readFileSync(file, 'utf8') }));
+  const withIslands = pages.filter((page) => page.html.includes('<astro-island'));
+  expect(withIslands.length).toBeGreaterThan(10);
+  // Astro's island runtime: the directives (each announces itself with an "astro:..." event) and
+  // the <astro-island> element.
+  const runtime = /<script>(?:(?!<\/script>)[\s\S])*?(?:new Event\("astro:|customElements\.define\("astro-island")/g;
+  const early = withIslands.filter(({ html }) => {
+    const positions = [...html.matchAll(runtime)].map((match) => match.index);
+    return positions.length === 0 || positions.some((at) => at < html.indexOf('</main>'));
+  });
+  expect(early.map((page) => page.file)).toEqual([]);
+});
