@@ -29,26 +29,21 @@ const portfolioRedirectsIntegration = {
  * `astro dev` with Netlify's local emulation: the contact function, Blobs, headers, redirects and
  * the image CDN. Features the site does not use stay off: they would try to reach Netlify or
  * download Deno. The plugin is loaded for `astro dev` only: importing it takes over a second,
- * which every build would otherwise pay for nothing.
- * @type {import('astro').AstroIntegration}
+ * which every build would otherwise pay for nothing. (Astro tells integrations the command, but
+ * an import inside a hook runs after Astro has closed the loader of this file, so the command
+ * line decides here.)
  */
-const netlifyDevEmulation = {
-  name: 'netlify-dev-emulation',
-  hooks: {
-    'astro:config:setup': async ({ command, updateConfig }) => {
-      if (command !== 'dev') return;
-      const { default: netlify } = await import('@netlify/vite-plugin');
-      const plugin = netlify({
+const netlifyDevEmulation = process.argv.slice(2).includes('dev')
+  ? [
+      (await import('@netlify/vite-plugin')).default({
         aiGateway: { enabled: false },
         database: { enabled: false },
         edgeFunctions: { enabled: false },
         geolocation: { enabled: false },
         environmentVariables: { enabled: false },
-      });
-      updateConfig({ vite: { plugins: [plugin] } });
-    },
-  },
-};
+      }),
+    ]
+  : [];
 
 // On Netlify deploy previews and branch deploys, canonical URLs point at the preview itself;
 // production and local builds use the public address.
@@ -104,10 +99,9 @@ export default defineConfig({
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
     sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
     portfolioRedirectsIntegration,
-    netlifyDevEmulation,
     cms(),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), ...netlifyDevEmulation],
   },
 });
