@@ -10,10 +10,11 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const sha256 = (text: string): `sha256-${string}` => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+/** The Content Security Policy source for an inline script or style with exactly this text. */
+export const cspHash = (text: string): `sha256-${string}` => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
 export function sonnerStyleHashes(root = process.cwd()): `sha256-${string}`[] {
-  return [sonnerStyleHash(root), sha256('')];
+  return [sonnerStyleHash(root), cspHash('')];
 }
 
 export function sonnerStyleHash(root = process.cwd()): `sha256-${string}` {
@@ -21,5 +22,5 @@ export function sonnerStyleHash(root = process.cwd()): `sha256-${string}` {
   const literal = code.match(/__insertCSS\(("(?:[^"\\]|\\.)*")\)/)?.[1];
   if (!literal) throw new Error('Could not find the stylesheet sonner injects; update src/lib/csp.ts for this sonner version');
   const css = JSON.parse(literal) as string;
-  return sha256(css);
+  return cspHash(css);
 }

@@ -3,7 +3,7 @@
  * the Content Security Policy can list their hashes (astro.config.mjs): Astro hashes the scripts
  * it bundles, not inline ones.
  */
-import { createHash } from 'node:crypto';
+import { cspHash } from './csp';
 
 /**
  * The not-found page logs the path the visitor asked for. As a warning, not an error: a mistyped
@@ -18,5 +18,4 @@ export const viewedDateScript =
   "t.textContent=d.toLocaleDateString('en-US',{year:'numeric',month:'long',day:'numeric'});" +
   "t.setAttribute('datetime',[d.getFullYear(),String(d.getMonth()+1).padStart(2,'0'),String(d.getDate()).padStart(2,'0')].join('-'));})();";
 
-export const inlineScriptHashes = (): `sha256-${string}`[] =>
-  [logNotFoundScript, viewedDateScript].map((code) => `sha256-${createHash('sha256').update(code).digest('base64')}` as const);
+export const inlineScriptHashes = (): `sha256-${string}`[] => [logNotFoundScript, viewedDateScript].map(cspHash);
