@@ -9,12 +9,12 @@
  */
 
 /** An inline script of Astro's island runtime: a directive announcing itself, or the element. */
-const islandScript = /<script>(?:(?!<\/script>)[\s\S])*?(?:window\.dispatchEvent\(new Event\("astro:[a-z]+"\)\)|customElements\.define\("astro-island")(?:(?!<\/script>)[\s\S])*<\/script>/g;
+export const islandRuntimeScript = /<script>(?:(?!<\/script>)[\s\S])*?(?:window\.dispatchEvent\(new Event\("astro:[a-z]+"\)\)|customElements\.define\("astro-island")(?:(?!<\/script>)[\s\S])*<\/script>/g;
 
 export function moveIslandScriptsToEnd(html: string): string {
-  const scripts = html.match(islandScript);
+  const scripts = html.match(islandRuntimeScript);
   const end = html.lastIndexOf('</body>');
   if (!scripts || end === -1) return html;
-  const rest = html.slice(0, end).replace(islandScript, '');
+  const rest = html.slice(0, end).replace(islandRuntimeScript, '');
   return `${rest}${scripts.join('')}${html.slice(end)}`;
 }

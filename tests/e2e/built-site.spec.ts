@@ -2,23 +2,19 @@
  * Checks of the production build as a whole: valid HTML on every page, and no broken link or
  * anchor anywhere on the site (crawled through the local server, so redirects count).
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
+import { islandRuntimeScript } from '../../src/hydration/island-scripts';
+import { builtFiles } from './support';
 
 const dist = join(process.cwd(), 'dist');
-const htmlFiles = (dir: string): string[] =>
-  readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '_astro' || name === 'admin' ? [] : htmlFiles(path);
-    return name.endsWith('.html') ? [path] : [];
-  });
 
 test('every built page is valid HTML', async () => {
   const validator = new HtmlValidate(new FileSystemConfigLoader());
-  const files = htmlFiles(dist);
+  const files = builtFiles();
   expect(files.length).toBeGreaterThan(10);
   const report = await validator.validateMultipleFiles(files);
   const text = report.valid ? '' : formatterFactory('text')(report.results);
@@ -55,7 +51,7 @@ const pageHead = (file: string) => {
 };
 
 test('every page has its own title and description, a canonical URL, a sharing picture and the organisation', () => {
-  const heads = htmlFiles(dist).map(pageHead);
+  const heads = builtFiles().map(pageHead);
   const duplicates = (key: 'title' | 'description') =>
     heads.filter((h, i) => heads.findIndex((o) => o[key] === h[key]) !== i).map((h) => `${h.file}: ${h[key]}`);
   expect(duplicates('title')).toEqual([]);
@@ -76,7 +72,7 @@ test('the sitemap lists every public page and leaves out the rest; robots.txt po
   const sitemapUrl = index.match(/<loc>([^<]+)<\/loc>/)![1]!;
   const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
   const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname.replace(/\/$/, '') || '/');
-  const publicPages = htmlFiles(dist).map(pageHead).filter((h) => !h.noindex).map((h) => '/' + h.file.replace(/\.html$/, '').replace(/(^|\/)index$/, ''));
+  const publicPages = builtFiles().map(pageHead).filter((h) => !h.noindex).map((h) => '/' + h.file.replace(/\.html$/, '').replace(/(^|\/)index$/, ''));
   expect(paths.sort()).toEqual(publicPages.map((p) => p.replace(/\/$/, '') || '/').sort());
   expect(paths).not.toContain('/404');
   expect(paths).not.toContain('/contact/thanks');
@@ -85,14 +81,11 @@ test('the sitemap lists every public page and leaves out the rest; robots.txt po
 });
 
 test('no inline script splits the first paint: island scripts come after the main content', () => {
-  const pages = htmlFiles(dist).map((file) => ({ file: relative(dist, file), html: readFileSync(file, 'utf8') }));
+  const pages = builtFiles().map((file) => ({ file: relative(dist, file), html: readFileSync(file, 'utf8') }));
   const withIslands = pages.filter((page) => page.html.includes('<astro-island'));
   expect(withIslands.length).toBeGreaterThan(10);
-  // Astro's island runtime: the directives (each announces itself with an "astro:..." event) and
-  // the <astro-island> element.
-  const runtime = /<script>(?:(?!<\/script>)[\s\S])*?(?:new Event\("astro:|customElements\.define\("astro-island")/g;
   const early = withIslands.filter(({ html }) => {
-    const positions = [...html.matchAll(runtime)].map((match) => match.index);
+    const positions = [...html.matchAll(islandRuntimeScript)].map((match) => match.index);
     return positions.length === 0 || positions.some((at) => at < html.indexOf('</main>'));
   });
   expect(early.map((page) => page.file)).toEqual([]);

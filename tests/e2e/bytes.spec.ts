@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { builtPages } from './support';
+import { builtFiles, routeOf } from './support';
 
 const dist = join(process.cwd(), 'dist');
 const KB = 1024;
@@ -23,7 +23,6 @@ const budgets = {
   islandScripts: 90,
 };
 
-const fileOf = (route: string) => join(dist, route === '/' ? 'index.html' : `${route.slice(1)}.html`);
 
 /** A script and every module it imports, as paths under dist/. */
 function moduleClosure(entries: string[]): Set<string> {
@@ -41,9 +40,9 @@ function moduleClosure(entries: string[]): Set<string> {
   return seen;
 }
 
-for (const route of builtPages()) {
-  test(`${route}: HTML, CSS and island scripts within their byte budgets`, () => {
-    const html = readFileSync(fileOf(route), 'utf8');
+for (const file of builtFiles()) {
+  test(`${routeOf(file)}: HTML, CSS and island scripts within their byte budgets`, () => {
+    const html = readFileSync(file, 'utf8');
     const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
     const linkedCss = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1]!)));
 
@@ -60,7 +59,7 @@ for (const route of builtPages()) {
 test('the guard sees the island scripts it budgets', () => {
   // The home page's statistic badge needs React; if the import scan missed modules, the budget
   // above would pass on too few bytes.
-  const html = readFileSync(fileOf('/'), 'utf8');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const entries = [...html.matchAll(/(?:component|renderer)-url="\/([^"]+)"/g)].map((m) => m[1]!);
   const scripts = moduleClosure(entries);
   expect(scripts.size).toBeGreaterThan(entries.length);

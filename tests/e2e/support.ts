@@ -4,22 +4,29 @@ import type { Page } from '@playwright/test';
 
 const dist = join(process.cwd(), 'dist');
 
-/** Every page of the production build, as the path a visitor types ("/", "/about", "/404"). */
-export function builtPages(): string[] {
-  const pages: string[] = [];
+/** The HTML file of every page of the production build (the content editor under /admin is not a page of the site). */
+export function builtFiles(): string[] {
+  const files: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== '_astro' && entry.name !== 'admin') walk(path);
       } else if (entry.name.endsWith('.html')) {
-        const route = '/' + relative(dist, path).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
-        pages.push(route);
+        files.push(path);
       }
     }
   };
   walk(dist);
-  return pages.sort();
+  return files.sort();
+}
+
+/** The path a visitor types for a built file ("/", "/about", "/404"). */
+export const routeOf = (file: string) => '/' + relative(dist, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+
+/** Every page of the production build, as the path a visitor types ("/", "/about", "/404"). */
+export function builtPages(): string[] {
+  return builtFiles().map(routeOf).sort();
 }
 
 /** Collects the URLs of every script the page requests. */
