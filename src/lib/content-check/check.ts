@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
 import { parse as parseYaml } from 'yaml';
+import { minImageWidth } from '../schemas/common';
 import { categorySchema } from '../schemas/category';
 import { certificationSchema, legalSchema, pageSchema } from '../schemas/company';
 import { identitySchema } from '../schemas/identity';
@@ -24,8 +25,8 @@ export interface Problem {
 
 export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
 
-/** Smallest width of a content picture, in pixels (SVG badges are exempt). */
-export const minImageWidth = 1200;
+/** Smallest width of a content picture, in pixels (SVG badges are exempt); the schemas describe it. */
+export { minImageWidth };
 
 type ImageRef = { file: string; field: string; path: string; unchecked?: boolean };
 

@@ -3,6 +3,7 @@
  * editors get hover help, and every refinement says in plain words what is wrong.
  */
 import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
 import { iconExists } from '../icons';
 
 export const slug = z
@@ -20,6 +21,13 @@ export const textList = (what: string, min = 1) =>
     .array(text(`${what} entry`))
     .min(min, { error: `${what} needs at least ${min} entr${min === 1 ? 'y' : 'ies'}` })
     .describe(what);
+
+/** Smallest width of a content picture, in pixels; `npm run content:check` enforces it. */
+export const minImageWidth = 1200;
+
+/** A picture from content: where it shows, and the rule every content picture follows. */
+export const contentImage = (image: SchemaContext['image'], where: string) =>
+  image().describe(`${where}: a file in the images folder next to this one, at least ${minImageWidth} px wide.`);
 
 export const icon = z
   .string()

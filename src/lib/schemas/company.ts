@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { action, icon, text, textList } from './common';
+import { action, contentImage, icon, text, textList } from './common';
 
 const tile = z.strictObject({
   title: text('Tile title'),
@@ -18,6 +18,10 @@ const intro = {
   heading: text('Heading'),
   intro: text('Paragraph under the heading'),
 };
+
+const closingWithButtons = z
+  .strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1).describe('The buttons.') })
+  .describe('Closing call to action.');
 
 export const statisticSchema = z.strictObject({
   value: text('The figure as shown, e.g. "12+"'),
@@ -56,7 +60,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
             paragraphs: textList('Paragraphs'),
             checklist: textList('Checklist items'),
             action,
-            image: image().describe('Picture beside the text: a file in the images folder next to this one, at least 1200 px wide.'),
+            image: contentImage(image, 'Picture beside the text'),
             imageAlt: text('What the picture shows'),
           })
           .describe('The about-us section.'),
@@ -77,7 +81,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
         hero: z
           .strictObject({
             ...intro,
-            image: image().describe('Picture of the page head: a file in the images folder next to this one, at least 1200 px wide.'),
+            image: contentImage(image, 'Picture of the page head'),
             imageAlt: text('What the picture shows'),
           })
           .describe('Top of the page.'),
@@ -110,9 +114,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
           })
           .describe('The expertise section.'),
         certifications: z.strictObject(intro).describe('Heading of the certification badges.'),
-        closing: z
-          .strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1).describe('The buttons.') })
-          .describe('Closing call to action.'),
+        closing: closingWithButtons,
       }),
       z.strictObject({
         page: z.literal('careers').describe('Which page this file describes: Careers.'),
@@ -127,7 +129,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
             images: z
               .array(
                 z.strictObject({
-                  image: image().describe('A picture of the workplace: a file in the images folder next to this one, at least 1200 px wide.'),
+                  image: contentImage(image, 'A picture of the workplace'),
                   alt: text('What the picture shows'),
                   caption: text('Caption'),
                 }),
@@ -151,9 +153,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
         description: text('Search result description (70-160 characters)'),
         hero: z.strictObject({ ...intro, actions: z.array(action).default([]).describe('Buttons under the introduction.') }).describe('Top of the page.'),
         cardLinkLabel: text('Link text on every card, e.g. "Learn More" or "Explore Category"'),
-        closing: z
-          .strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1).describe('The buttons.') })
-          .describe('Closing call to action.'),
+        closing: closingWithButtons,
       }),
       z.strictObject({
         page: z.literal('contact').describe('Which page this file describes: Contact.'),

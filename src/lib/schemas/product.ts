@@ -5,7 +5,7 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { icon, order, text, textList } from './common';
+import { contentImage, icon, order, text, textList } from './common';
 
 export const applicationMethods = [
   'Pad',
@@ -73,7 +73,7 @@ const kind = <K extends ProductKind>(value: K) =>
 
 export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, categoryRef: Ref) => {
   const picture = {
-    image: image().describe('Picture of the item: a file in the images folder next to this one, at least 1200 px wide.'),
+    image: contentImage(image, 'Picture of the item'),
     imageAlt: text('What the picture shows, for people who cannot see it'),
   };
   const base = {

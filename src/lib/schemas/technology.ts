@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { action, block, colour, hero, icon, order, slug, text, textList } from './common';
+import { action, block, colour, contentImage, hero, icon, order, slug, text, textList } from './common';
 
 /**
  * Fields shared by a technology and a product category: what the menus, cards and page heads
@@ -18,7 +18,7 @@ export const offeringBase = ({ image }: SchemaContext) => ({
   ),
   icon,
   colour,
-  image: image().describe('Picture for cards and the page head: a file next to this one, at least 1200 px wide.'),
+  image: contentImage(image, 'Picture for cards and the page head'),
   imageAlt: text('What the picture shows, for people who cannot see it'),
   hero,
   sections: z.array(block).default([]).describe('The page sections, in order.'),
