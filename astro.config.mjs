@@ -10,6 +10,7 @@ import { sonnerStyleHashes } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
+import { siteUrl } from './src/lib/site-url.ts';
 
 /**
  * Writes the /portfolio/{slug} permanent redirects into dist/_redirects after each build.
@@ -45,12 +46,10 @@ const netlifyDevEmulation = process.argv.slice(2).includes('dev')
     ]
   : [];
 
-// On Netlify deploy previews and branch deploys, canonical URLs point at the preview itself;
-// production and local builds use the public address.
-const site =
-  process.env.CONTEXT && process.env.CONTEXT !== 'production' && process.env.DEPLOY_PRIME_URL
-    ? process.env.DEPLOY_PRIME_URL
-    : (process.env.SITE_URL ?? 'https://www.example.com');
+// Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
+// (src/lib/site-url.ts): SITE_URL or Netlify's URL in production, the deploy's own address on
+// previews, a placeholder only for local builds.
+const site = siteUrl(process.env);
 
 export default defineConfig({
   site,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { narrow, offerings, recordScripts, wide } from './support';
+import { identity, narrow, offerings, recordScripts, wide } from './support';
 
 const technologies = offerings('technologies');
 const categories = offerings('categories');
@@ -137,7 +137,7 @@ test.describe('footer', () => {
     const productLinks = footer.getByRole('navigation', { name: 'Footer: Products' }).getByRole('link');
     await expect(productLinks).toHaveCount(categories.length);
     await expect(footer).toContainText('Bangkok');
-    await expect(footer.locator('a[href^="mailto:"]')).toHaveText(/@example\.com$/);
+    await expect(footer.locator('a[href^="mailto:"]')).toHaveText(identity.emails.general);
     await expect(footer.locator('a[href^="tel:+"]')).toHaveCount(1);
     await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
     await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { offerings, recordScripts, wide } from './support';
+import { identity, offerings, recordScripts, wide } from './support';
 
 test.use({ viewport: wide });
 
@@ -53,7 +53,7 @@ test('Careers: six benefits, culture pictures, a mailto link with a preset subje
   const mailto = page.locator('#apply a[href^="mailto:"]').first();
   const href = (await mailto.getAttribute('href'))!;
   const url = new URL(href);
-  expect(url.pathname).toBe('careers@example.com');
+  expect(url.pathname).toBe(identity.emails.careers);
   const subject = url.searchParams.get('subject');
   expect(subject).toBeTruthy();
   expect(href).toContain(`subject=${encodeURIComponent(subject!)}`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
-import { recordScripts, wide } from './support';
+import { identity, recordScripts, wide } from './support';
 
 test.use({ viewport: wide });
 
@@ -23,7 +23,7 @@ const fields = ['First Name', 'Last Name', 'Email', 'Company', 'Message'];
 test('the contact list: e-mail, two phone numbers and the three offices', async ({ page }) => {
   await page.goto('/contact');
   const main = page.getByRole('main');
-  await expect(main.locator('a[href="mailto:info@example.com"]')).toBeVisible();
+  await expect(main.locator(`a[href="mailto:${identity.emails.general}"]`)).toBeVisible();
   await expect(main.locator('a[href^="tel:+"]')).toHaveCount(2);
   for (const city of ['Bangkok', 'Thane West', 'Freetown']) await expect(main.getByRole('heading', { name: new RegExp(city) })).toBeVisible();
   await expect(main.getByRole('heading', { name: 'Send us a Message' })).toBeVisible();

@@ -54,3 +54,8 @@ export function offerings(folder: 'technologies' | 'categories'): { title: strin
     .sort((a, b) => a.order - b.order)
     .map(({ title, slug }) => ({ title, slug }));
 }
+
+/** The company identity file, as editors write it (e-mails, phones, offices). */
+export const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as {
+  emails: { general: string; careers: string };
+};
