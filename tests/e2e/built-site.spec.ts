@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { islandRuntimeScript } from '../../src/hydration/island-scripts';
+import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
 import { builtFiles } from './support';
 
 const dist = join(process.cwd(), 'dist');
@@ -36,6 +37,10 @@ test('no broken link or anchor on the site', async ({ baseURL }) => {
   expect(result.links.length).toBeGreaterThan(50);
 });
 
+/** Text of an HTML attribute or element as a reader sees it ("&amp;" is one character). */
+const decode = (html: string) =>
+  html.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" })[name]!);
+
 const pageHead = (file: string) => {
   const html = readFileSync(file, 'utf8');
   const pick = (re: RegExp) => html.match(re)?.[1];
@@ -57,8 +62,11 @@ test('every page has its own title and description, a canonical URL, a sharing p
   expect(duplicates('title')).toEqual([]);
   expect(duplicates('description')).toEqual([]);
   for (const head of heads) {
-    expect(head.title, head.file).toBeTruthy();
-    expect(head.description?.length ?? 0, head.file).toBeGreaterThanOrEqual(50);
+    // What a search result shows in full (the 404 and thank-you pages are not indexed, but fit too).
+    expect(decode(head.title ?? '').length, `${head.file}: ${head.title}`).toBeGreaterThan(0);
+    expect(decode(head.title ?? '').length, `${head.file}: ${head.title}`).toBeLessThanOrEqual(maxTitleLength);
+    expect(decode(head.description ?? '').length, `${head.file}: ${head.description}`).toBeGreaterThanOrEqual(descriptionLength.min);
+    expect(decode(head.description ?? '').length, `${head.file}: ${head.description}`).toBeLessThanOrEqual(descriptionLength.max);
     if (!head.noindex) expect(head.canonical, head.file).toMatch(/^https?:\/\/[^/]+\//);
     expect(head.ogImage, head.file).toMatch(/\/og\/\w+\.jpg$/);
     expect(head.jsonLd.some((d) => d['@type'] === 'Organization' && d.address.length === 3), head.file).toBe(true);

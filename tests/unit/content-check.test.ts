@@ -21,6 +21,7 @@ slug: ${slug}
 order: 1
 shortDescription: Short.
 description: Longer description.
+searchDescription: What this page offers, in words long enough for a search result to show them.
 icon: flask-conical
 colour: teal
 image: ./images/${slug}.webp
@@ -42,6 +43,7 @@ slug: ${slug}
 order: 1
 shortDescription: Short.
 description: Longer description.
+searchDescription: What this page offers, in words long enough for a search result to show them.
 icon: palette
 colour: rose
 image: ./images/${slug}.webp
@@ -98,6 +100,23 @@ describe('npm run content:check', () => {
     ]);
   });
 
+  it('holds titles and search result descriptions to what a search result shows', async () => {
+    const long = 'A description that goes on and on about finishes, pigments and prints. '.repeat(3).trim();
+    write(
+      'technologies/plasma.md',
+      technology('plasma')
+        .replace('title: plasma', 'title: Plasma and Corona Surface Activation for Technical Fabrics')
+        .replace(/searchDescription: .*/, `searchDescription: ${long}`),
+    );
+    write('categories/binders.md', category('binders').replace(/searchDescription: .*/, 'searchDescription: Too short.'));
+    // (The category file's mistake also leaves its product without a category: reported, not checked here.)
+    const problems = (await run()).filter((p) => /: (title|searchDescription): /.test(p));
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^src\/content\/technologies\/plasma\.md: title: the browser tab title ".* \| .*" is \d+ characters; search results show 65: shorten it by \d+$/);
+    expect(problems[1]).toBe(`src/content/technologies/plasma.md: searchDescription: the search result description is ${long.length} characters; search results cut it at 160: shorten it by ${long.length - 160}`);
+    expect(problems[2]).toBe('src/content/categories/binders.md: searchDescription: the search result description is 10 characters; write at least 70 so it says what the page offers');
+  });
+
   it('finds duplicate slugs, and slugs that collide with a page', async () => {
     write('technologies/plasma-copy.md', technology('plasma').replace('./images/plasma.webp', './images/plasma.webp'));
     write('technologies/about.md', technology('about'));
@@ -123,7 +142,7 @@ describe('npm run content:check', () => {
   it('finds a button naming a contact topic that does not exist', async () => {
     write('technologies/plasma.md', technology('plasma').replace('topic: samples', 'topic: brochures'));
     expect(await run()).toEqual([
-      'src/content/technologies/plasma.md: topic (line 16): "brochures" is not a contact topic of src/content/topics.json',
+      'src/content/technologies/plasma.md: topic (line 17): "brochures" is not a contact topic of src/content/topics.json',
     ]);
   });
 

@@ -6,6 +6,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { action, contentImage, icon, text, textList } from './common';
+import { seo } from './seo';
 
 const tile = z.strictObject({
   title: text('Tile title'),
@@ -36,8 +37,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
     [
       z.strictObject({
         page: z.literal('home').describe('Which page this file describes: the home page.'),
-        title: text('Browser tab title'),
-        description: text('Search result description (70-160 characters)'),
+        ...seo(),
         hero: z
           .strictObject({ ...intro, actions: z.array(action).min(1).describe('Buttons under the introduction.') })
           .describe('Top of the page.'),
@@ -76,8 +76,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
       }),
       z.strictObject({
         page: z.literal('about').describe('Which page this file describes: About.'),
-        title: text('Browser tab title'),
-        description: text('Search result description (70-160 characters)'),
+        ...seo(),
         hero: z
           .strictObject({
             ...intro,
@@ -118,8 +117,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
       }),
       z.strictObject({
         page: z.literal('careers').describe('Which page this file describes: Careers.'),
-        title: text('Browser tab title'),
-        description: text('Search result description (70-160 characters)'),
+        ...seo(),
         hero: z.strictObject(intro).describe('Top of the page.'),
         benefits: z.strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per benefit.') }).describe('What working here offers.'),
         culture: z
@@ -149,16 +147,14 @@ export const pageSchema = ({ image }: SchemaContext) =>
       }),
       z.strictObject({
         page: z.enum(['technologies', 'products', 'portfolio']).describe('Which overview page this file describes: technologies, products or portfolio.'),
-        title: text('Browser tab title'),
-        description: text('Search result description (70-160 characters)'),
+        ...seo(),
         hero: z.strictObject({ ...intro, actions: z.array(action).default([]).describe('Buttons under the introduction.') }).describe('Top of the page.'),
         cardLinkLabel: text('Link text on every card, e.g. "Learn More" or "Explore Category"'),
         closing: closingWithButtons,
       }),
       z.strictObject({
         page: z.literal('contact').describe('Which page this file describes: Contact.'),
-        title: text('Browser tab title'),
-        description: text('Search result description (70-160 characters)'),
+        ...seo(),
         hero: z.strictObject(intro).describe('Top of the page.'),
         details: z.strictObject({
           heading: text('Heading of the contact list'),
@@ -175,8 +171,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
           failure: z.strictObject({ title: text('Toast title on failure'), text: text('Toast text on failure') }).describe('Message shown when sending failed.'),
         }).describe('The contact form\'s words.'),
         thanks: z.strictObject({
-          title: text('Browser tab title of the thank-you page'),
-          description: text('Description of the thank-you page'),
+          ...seo('Browser tab title of the thank-you page'),
           ...intro,
         }).describe('The thank-you page shown after sending the form without JavaScript.'),
       }),
@@ -194,7 +189,6 @@ export const certificationSchema = ({ image }: SchemaContext) =>
   });
 
 export const legalSchema = z.strictObject({
-  title: text('Page heading, e.g. "Privacy Policy"'),
-  description: text('Search result description (70-160 characters)'),
+  ...seo('Page heading and browser tab title, e.g. "Privacy Policy"'),
   intro: text('Opening paragraph'),
 });

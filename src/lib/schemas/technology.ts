@@ -1,21 +1,23 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { action, block, colour, contentImage, hero, icon, order, slug, text, textList } from './common';
+import { pageTitle, searchDescription } from './seo';
 
 /**
  * Fields shared by a technology and a product category: what the menus, cards and page heads
  * are derived from.
  */
 export const offeringBase = ({ image }: SchemaContext) => ({
-  title: text('Name shown in menus, cards and the page title'),
+  title: pageTitle('Name shown in menus, cards and the page title'),
   slug,
   order,
   shortDescription: text('One sentence for menus and cards (at most 120 characters)').pipe(
     z.string().max(120, { error: 'shortDescription must be at most 120 characters' }),
   ),
-  description: text('Full description for the overview card and search engines (at most 300 characters)').pipe(
+  description: text('Full description for the overview card (at most 300 characters)').pipe(
     z.string().max(300, { error: 'description must be at most 300 characters' }),
   ),
+  searchDescription,
   icon,
   colour,
   image: contentImage(image, 'Picture for cards and the page head'),
