@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { narrow, offerings, recordScripts, wide } from './support';
+import { categoryGroups, narrow, offerings, recordScripts, wide } from './support';
 
 const categories = offerings('categories');
 test.use({ viewport: wide });
@@ -40,7 +40,7 @@ for (const { slug, title } of categories) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     const items = page.locator('main article');
     await expect(items).toHaveCount(counts[slug]!);
-    for (const item of await items.all()) await expect(item.getByRole('heading', { level: 3 })).toHaveText(/\w/);
+    for (const item of await items.all()) await expect(item.getByRole('heading').first()).toHaveText(/\w/);
     for (const claim of claims[slug] ?? []) await expect(page.getByRole('main')).toContainText(claim);
     await expect(page.getByRole('main').getByRole('link', { name: 'Reach Out', exact: true })).toHaveAttribute('href', '/contact');
 
@@ -109,3 +109,20 @@ test.describe('without JavaScript', () => {
     await expect(nav.locator('a[href="/products/pigments"]:visible')).toHaveCount(1);
   });
 });
+
+for (const { slug, title, groups, kinds } of categoryGroups().filter((c) => c.groups.length > 0)) {
+  test(`${title}: each kind of item under its own heading, with its count`, async ({ page }) => {
+    await page.goto(`/products/${slug}`);
+    const products = page.locator('#products');
+    for (const group of groups) {
+      const section = products.locator(`section#${group.id}`);
+      const expected = kinds.filter((kind) => kind === group.kind).length;
+      await expect(section.getByRole('heading', { level: 3 })).toHaveText(`${group.heading} (${expected})`);
+      await expect(section.locator('article')).toHaveCount(expected);
+      // Item names are h4 under the group's h3, so headings stay in order.
+      for (const article of await section.locator('article').all()) await expect(article.getByRole('heading', { level: 4 })).toHaveCount(1);
+    }
+    // Every item of the category is in some group.
+    await expect(products.locator('article')).toHaveCount(kinds.length);
+  });
+}

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
+import { parse as parseYaml } from 'yaml';
 
 const dist = join(process.cwd(), 'dist');
 
@@ -59,3 +60,19 @@ export function offerings(folder: 'technologies' | 'categories'): { title: strin
 export const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as {
   emails: { general: string; careers: string };
 };
+
+const frontmatter = (path: string) => parseYaml(readFileSync(path, 'utf8').split(/^---$/m)[1] ?? '') ?? {};
+
+/** Each category's item groups as its file names them, and the kind of each of its items. */
+export function categoryGroups(): { slug: string; title: string; groups: { id: string; kind: string; heading: string }[]; kinds: string[] }[] {
+  const content = join(process.cwd(), 'src/content');
+  return offerings('categories').map(({ slug, title }) => {
+    const file = readdirSync(join(content, 'categories')).filter((name) => name.endsWith('.md')).find((name) => frontmatter(join(content, 'categories', name)).slug === slug)!;
+    const groups = frontmatter(join(content, 'categories', file)).itemGroups ?? [];
+    const folder = join(content, 'products', slug);
+    const kinds = readdirSync(folder)
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => String(frontmatter(join(folder, name)).kind));
+    return { slug, title, groups, kinds };
+  });
+}

@@ -1,6 +1,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { action, text } from './common';
+import { action, slug, text } from './common';
+import { productKinds } from './product';
 import { offeringBase } from './technology';
 
 export const categorySchema = (context: SchemaContext) =>
@@ -10,6 +11,19 @@ export const categorySchema = (context: SchemaContext) =>
       showOnHome: z.boolean().describe('Whether the category has a card on the home page.'),
       itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"'),
       itemsIntro: text('Paragraph under the product cards heading').optional(),
+      itemGroups: z
+        .array(
+          z.strictObject({
+            id: slug.describe('Anchor of the group on the page, e.g. "plant-based-slurries".'),
+            kind: z
+              .enum(productKinds, { error: `kind must be one of: ${productKinds.join(', ')}` })
+              .describe('Which kind of catalogue item the group shows.'),
+            heading: text('Heading of the group, e.g. "Plant-based slurries"'),
+            intro: text('Paragraph under the group heading').optional(),
+          }),
+        )
+        .optional()
+        .describe('For a category that holds several kinds of item: one group per kind, each under its own heading, in this order. Without groups every item is listed together.'),
       supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"'),
       supportActions: z
         .array(action)
