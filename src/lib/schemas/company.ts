@@ -67,7 +67,9 @@ export const pageSchema = ({ image }: SchemaContext) =>
         research: z
           .strictObject({ ...intro, figure: text('The headline figure, e.g. "20%+"'), figureLabel: text('What the figure measures') })
           .describe('The research-investment part of the about section (anchor #research).'),
-        technologies: z.strictObject(intro).describe('Heading of the technology cards.'),
+        technologies: z
+          .strictObject({ ...intro, cardLinkLabel: text('Link text on each technology card, e.g. "Learn More"') })
+          .describe('Heading of the technology cards, and the link text on each card.'),
         products: z
           .strictObject({ ...intro, cardLinkLabel: text('Link text on each category card, e.g. "Explore"'), action })
           .describe('Heading of the product category cards, and the button under them.'),
