@@ -53,7 +53,8 @@ describe('the Netlify functions', () => {
     delete process.env.CONTACT_PREVIEW_TO;
   });
   afterEach(async () => {
-    process.env = { ...saved };
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
     vi.restoreAllMocks();
     await blobs.stop();
   });
