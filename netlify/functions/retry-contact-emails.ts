@@ -1,23 +1,33 @@
 /**
- * Every 15 minutes: e-mails the stored contact messages that are still pending and due, each
- * retry further apart (see src/lib/contact/deliver.ts).
+ * Every 15 minutes: e-mails the stored contact messages that are pending and due, each retry
+ * further apart; logs one line when messages have waited for more than a day; deletes sent
+ * messages older than CONTACT_RETENTION_DAYS (default 90). See src/lib/contact/deliver.ts.
+ *
+ * Netlify runs scheduled functions on the published production deploy only, so this works on the
+ * production store; the context is still read, so that a run elsewhere could never touch it.
  */
-import type { Config } from '@netlify/functions';
+import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
-import { retryPendingMessages } from '../../src/lib/contact/deliver';
-import { mailFromEnvironment } from '../../src/lib/contact/mail';
-import { blobsMessageStore, contactStoreName } from '../../src/lib/contact/store';
+import { retentionDaysFrom, retryPendingMessages } from '../../src/lib/contact/deliver';
+import { contactMailFor, contactStoreName } from '../../src/lib/contact/deploy-context';
+import { blobsMessageStore } from '../../src/lib/contact/store';
 import { identity } from '../../src/lib/identity';
 
-export default async () => {
-  const mail = mailFromEnvironment(process.env, identity.emails.general);
-  if (!mail) {
-    console.log('contact retry: SMTP_URL is not set; pending messages stay in the store');
-    return;
-  }
-  const store = blobsMessageStore(getStore({ name: contactStoreName, consistency: 'strong' }));
-  const report = await retryPendingMessages(store, mail.mailer, mail.settings, new Date());
-  console.log(`contact retry: ${report.due} due, ${report.sent} sent, ${report.stillPending} still pending`);
+export default async (_request: Request, context: Context) => {
+  const deployContext = context?.deploy?.context;
+  const log = (line: string) => console.log(line);
+  const { mail, notice } = contactMailFor(deployContext, process.env, identity.emails.general);
+  if (!mail) log(`contact retry: ${notice}; pending messages stay in the store`);
+  const report = await retryPendingMessages({
+    store: blobsMessageStore(getStore({ name: contactStoreName(deployContext), consistency: 'strong' })),
+    mail,
+    log,
+    retentionDays: retentionDaysFrom(process.env.CONTACT_RETENTION_DAYS, log),
+  });
+  log(
+    `contact retry: ${report.pending} pending, ${report.due} due, ${report.sent} sent, ${report.stillPending} still pending, ` +
+      `${report.failed} failed, ${report.skipped} left for later, ${report.deleted} expired deleted`,
+  );
 };
 
 export const config: Config = {

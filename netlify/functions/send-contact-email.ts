@@ -1,20 +1,26 @@
 /**
  * POST /api/send-contact-email: the contact form's only server call. The work is done by
- * src/lib/contact/handler.ts; this file wires it to Netlify Blobs and the SMTP settings.
+ * src/lib/contact/handler.ts; this file wires it to Netlify Blobs and the SMTP settings of the
+ * deploy context (see src/lib/contact/deploy-context.ts: previews keep a store of their own and
+ * e-mail only a mailbox named for them).
  */
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
 import { handleContactSubmission } from '../../src/lib/contact/handler';
-import { mailFromEnvironment } from '../../src/lib/contact/mail';
-import { blobsMessageStore, contactStoreName } from '../../src/lib/contact/store';
+import { contactMailFor, contactStoreName } from '../../src/lib/contact/deploy-context';
+import { blobsMessageStore } from '../../src/lib/contact/store';
 import { identity } from '../../src/lib/identity';
 
-export default async (request: Request, _context: Context) =>
-  handleContactSubmission(request, {
-    store: blobsMessageStore(getStore({ name: contactStoreName, consistency: 'strong' })),
-    mail: mailFromEnvironment(process.env, identity.emails.general),
+export default async (request: Request, context: Context) => {
+  const deployContext = context?.deploy?.context;
+  const { mail, notice } = contactMailFor(deployContext, process.env, identity.emails.general);
+  return handleContactSubmission(request, {
+    store: blobsMessageStore(getStore({ name: contactStoreName(deployContext), consistency: 'strong' })),
+    mail,
+    noMailReason: notice,
     extraOrigins: [process.env.URL, process.env.DEPLOY_PRIME_URL].filter((o): o is string => Boolean(o)),
   });
+};
 
 export const config: Config = {
   path: '/api/send-contact-email',

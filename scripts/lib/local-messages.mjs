@@ -10,17 +10,21 @@ import { getStore } from '@netlify/blobs';
 export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
 
 /**
- * All stored messages, newest first. An entry that cannot be read as a message (for example one
- * cut short when the server was killed mid-write) is returned as { id, unreadable: true }.
+ * All stored messages, newest first: pending, sent and failed ones alike, whether under the
+ * pending/, sent/<day>/ and failed/ keys or at the top level where messages were kept before
+ * (see src/lib/contact/store.ts). An entry that cannot be read as a message (for example one cut
+ * short when the server was killed mid-write) is returned as { id, unreadable: true }.
  */
-export async function readLocalMessages() {
-  if (!existsSync(localStoreDirectory)) return [];
+export async function readLocalMessages(directory = localStoreDirectory) {
+  if (!existsSync(directory)) return [];
   const token = 'local-messages';
-  const server = new BlobsServer({ directory: localStoreDirectory, token, port: 0 });
+  const server = new BlobsServer({ directory, token, port: 0 });
   const { port } = await server.start();
   try {
-    // The local emulation uses site id "0" when no Netlify site is linked.
-    const store = getStore({ name: 'contact-messages', siteID: '0', token, apiURL: `http://localhost:${port}`, consistency: 'strong' });
+    // As the local emulation gives its functions: site id "0" when no Netlify site is linked, the
+    // store production and local runs use (contactStoreName in src/lib/contact/deploy-context.ts).
+    const url = `http://localhost:${port}`;
+    const store = getStore({ name: 'contact-messages', siteID: '0', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
     const { blobs } = await store.list();
     const read = async (key) => {
       const text = await store.get(key, { type: 'text' });
@@ -35,4 +39,16 @@ export async function readLocalMessages() {
   } finally {
     await server.stop();
   }
+}
+
+/** Two lines for one message, as `npm run messages` prints it: the state first, failed ones with why. */
+export function describeMessage(record) {
+  if (record.unreadable) return [`${record.id}  [unreadable entry]`];
+  const m = record.message;
+  const tries = record.attempts ? `, ${record.attempts} attempt(s)` : '';
+  const state = record.status === 'failed' ? `failed${tries}: ${record.failureReason ?? record.lastError ?? 'no reason kept'}` : `${record.status}${tries}`;
+  return [
+    `${record.receivedAt}  [${state}]  ${m.name} <${m.email}>${m.company ? `, ${m.company}` : ''}`,
+    `  ${m.message.replace(/\s+/g, ' ').slice(0, 160)}`,
+  ];
 }

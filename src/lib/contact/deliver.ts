@@ -1,11 +1,54 @@
 /**
  * Delivery of stored messages: one attempt right after a message is stored, and later attempts
- * by the scheduled retry function, each further apart.
+ * by the scheduled retry run, each further apart, until one succeeds, the mail server refuses the
+ * message for good, or `maxAttempts` have failed. The scheduled run also deletes sent messages
+ * once the retention period is over, and says when messages have waited for more than a day.
+ *
+ * No message is e-mailed twice by two writers at once: whoever sends a message holds it first.
+ * The first delivery holds the message it has just stored; a retry run claims a due message by a
+ * conditional write that moves its `nextAttemptAt` a lease ahead, and sends only if that write
+ * landed. Of two runs that read the same version, one claim lands and the other is refused; a run
+ * that reads the message after the claim sees it not due. See store.ts for the keys.
  */
-import { composeEmail, type Mailer, type MailSettings } from './mail';
-import type { MessageStore, StoredMessage } from './store';
+import { composeEmail, isPermanentRejection, type Mailer, type MailSettings } from './mail';
+import { eachConcurrently, type Held, type MessageStore, type StoredMessage } from './store';
 
 const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/**
+ * How long a writer holds a pending message before another run may try it. It must outlast one
+ * delivery attempt: the SMTP timeouts of mail.ts add up to well under a minute, and Netlify stops
+ * a function after 30 s at most, so two minutes leave room to spare.
+ */
+export const leaseMs = 2 * minute;
+
+/** Failed attempts after which a message is given up: with the delays below, about 3.3 days. */
+export const maxAttempts = 10;
+
+export const defaultRetentionDays = 90;
+
+/** A run reports the messages that have been pending for longer than this. */
+export const staleAfterMs = day;
+
+/**
+ * The share of a scheduled function's 30 s a run may spend starting deliveries and deletions.
+ * What is left for later stays as it is and is taken up 15 minutes on.
+ */
+export const runBudgetMs = 20_000;
+
+/** Deliveries in flight at once in a retry run, each over its own SMTP connection. */
+const sendWidth = 4;
+/** Blob reads in flight at once. */
+const readWidth = 8;
+/** Old top-level records moved per run: a one-time task, spread over runs so none runs long. */
+const legacyPerRun = 100;
+/**
+ * Expired sent messages deleted per run: 9,600 a day at one run every 15 minutes, far more than
+ * arrive, while a run stays short; a backlog (a first run on an old store) goes over a few days.
+ */
+const deletionsPerRun = 100;
 
 /** Wait before attempt n+1 after n failed attempts: 15, 30, 60 ... minutes, at most 24 hours. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -17,55 +60,206 @@ function describe(error: unknown): string {
   return text.slice(0, 300);
 }
 
-/** Tries to e-mail one stored message and records the outcome in the store. */
-export async function deliverMessage(
-  record: StoredMessage,
-  store: MessageStore,
-  mailer: Mailer,
-  settings: MailSettings,
-  now: Date,
-): Promise<StoredMessage> {
-  const attempts = record.attempts + 1;
-  let next: StoredMessage;
-  try {
-    await mailer.send(composeEmail(record.message, settings, record.receivedAt));
-    next = { ...record, status: 'sent', attempts, lastAttemptAt: now.toISOString(), sentAt: now.toISOString() };
-    delete next.nextAttemptAt;
-    delete next.lastError;
-  } catch (error) {
-    next = {
-      ...record,
-      status: 'pending',
-      attempts,
-      lastAttemptAt: now.toISOString(),
-      nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)).toISOString(),
-      lastError: describe(error),
-    };
+export type Delivery = { sent: true } | { sent: false; error: unknown };
+
+/** The record after one delivery attempt made at `now`. */
+export function afterAttempt(record: StoredMessage, delivery: Delivery, now: Date): StoredMessage {
+  const at = now.toISOString();
+  const next: StoredMessage = { ...record, attempts: record.attempts + 1, lastAttemptAt: at };
+  delete next.nextAttemptAt;
+  delete next.lastError;
+  if (delivery.sent) return { ...next, status: 'sent', sentAt: at };
+
+  const error = describe(delivery.error);
+  if (isPermanentRejection(delivery.error)) {
+    return { ...next, status: 'failed', failedAt: at, lastError: error, failureReason: `refused by the mail server: ${error}` };
   }
-  await store.save(next);
-  return next;
+  if (next.attempts >= maxAttempts) {
+    return { ...next, status: 'failed', failedAt: at, lastError: error, failureReason: `not delivered after ${next.attempts} attempts: ${error}` };
+  }
+  return { ...next, status: 'pending', lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelayMs(next.attempts)).toISOString() };
+}
+
+export interface Attempt {
+  /** The message after the attempt: sent, still pending, or failed. */
+  record: StoredMessage;
+  /** Set when the store could not record the outcome: why. The message then stays as it was. */
+  unrecorded?: string;
+}
+
+export interface MailDependencies {
+  mailer: Mailer;
+  settings: MailSettings;
+}
+
+/**
+ * E-mails a message its caller holds, then records the outcome: marked in place (conditional on
+ * the hold), then filed under sent/ or failed/ when it is final. Never throws: a store that fails
+ * after the e-mail went out must not turn the visitor's success into an error.
+ */
+export async function deliverHeld(held: Held, store: MessageStore, mail: MailDependencies, now: () => Date): Promise<Attempt> {
+  let delivery: Delivery;
+  try {
+    await mail.mailer.send(composeEmail(held.record.message, mail.settings, held.record.receivedAt));
+    delivery = { sent: true };
+  } catch (error) {
+    delivery = { sent: false, error };
+  }
+  const record = afterAttempt(held.record, delivery, now());
+  try {
+    const marked = await store.replacePending(held, record);
+    if (!marked) return { record, unrecorded: 'another run changed the message meanwhile' };
+    if (record.status !== 'pending') await store.file(record);
+    return { record };
+  } catch (error) {
+    return { record, unrecorded: describe(error) };
+  }
+}
+
+export interface RetryDependencies {
+  store: MessageStore;
+  /** Undefined when no SMTP server is configured: nothing is sent, the rest of the run happens. */
+  mail?: MailDependencies | undefined;
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** Days a sent message is kept (default 90). */
+  retentionDays?: number;
+  /** See runBudgetMs. */
+  budgetMs?: number;
 }
 
 export interface RetryReport {
+  /** Messages found under pending/. */
+  pending: number;
+  /** Of those, due for an attempt now. */
   due: number;
   sent: number;
+  /** Attempted and failed again: waiting for the next attempt. */
   stillPending: number;
+  /** Attempted and given up: refused for good, or the last allowed attempt failed. */
+  failed: number;
+  /** Due but not attempted by this run: held by another run, unreadable just now, no SMTP server, or out of time. */
+  skipped: number;
+  /** Pending for more than 24 hours. */
+  stale: number;
+  /** Sent messages deleted by the retention rule. */
+  deleted: number;
+  /** Records moved from the top-level keys of before the pending/sent/failed layout. */
+  migrated: number;
 }
 
-/** Delivers every pending message whose next attempt is due. */
-export async function retryPendingMessages(
-  store: MessageStore,
-  mailer: Mailer,
-  settings: MailSettings,
-  now: Date,
-): Promise<RetryReport> {
-  const due = (await store.list()).filter(
-    (r) => r.status === 'pending' && (!r.nextAttemptAt || Date.parse(r.nextAttemptAt) <= now.getTime()),
-  );
-  let sent = 0;
-  for (const record of due) {
-    const result = await deliverMessage(record, store, mailer, settings, now);
-    if (result.status === 'sent') sent++;
+function isDue(record: StoredMessage, now: Date): boolean {
+  return !record.nextAttemptAt || Date.parse(record.nextAttemptAt) <= now.getTime();
+}
+
+/**
+ * One scheduled run: moves old top-level records, finishes interrupted moves, sends every due
+ * pending message it can claim, reports long-waiting messages in one log line, and deletes sent
+ * messages past the retention period. Its reads follow the number of pending messages only.
+ */
+export async function retryPendingMessages(deps: RetryDependencies): Promise<RetryReport> {
+  const { store } = deps;
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const started = performance.now();
+  const timeLeft = () => performance.now() - started < (deps.budgetMs ?? runBudgetMs);
+  const report: RetryReport = { pending: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0, migrated: 0 };
+
+  report.migrated = await migrateLegacy(store, log);
+
+  const listed = await store.listPending();
+  report.pending = listed.length;
+  const held: Held[] = [];
+  await eachConcurrently(listed, readWidth, async ({ id, etag }) => {
+    try {
+      const found = await store.readPending(id, etag);
+      if (found) held.push(found);
+    } catch (error) {
+      log(`contact retry: could not read pending message ${id}: ${describe(error)}`);
+    }
+  });
+
+  // A record marked sent or failed but still under pending/: its mover stopped halfway.
+  for (const { record } of held.filter((h) => h.record.status !== 'pending')) {
+    await store.file(record).catch((error: unknown) => log(`contact retry: could not file message ${record.id}: ${describe(error)}`));
   }
-  return { due: due.length, sent, stillPending: due.length - sent };
+
+  const at = now();
+  const waiting = held.filter((h) => h.record.status === 'pending');
+  report.stale = waiting.filter((h) => at.getTime() - Date.parse(h.record.receivedAt) > staleAfterMs).length;
+  if (report.stale) {
+    log(`contact retry: ${report.stale} message(s) pending for more than 24 hours; they are in the message store`);
+  }
+
+  const due = waiting.filter((h) => isDue(h.record, at)).sort((a, b) => a.record.id.localeCompare(b.record.id));
+  report.due = due.length;
+  const { mail } = deps;
+  if (!mail) {
+    report.skipped = due.length;
+  } else {
+    await eachConcurrently(due, sendWidth, async (candidate) => {
+      if (!timeLeft()) {
+        report.skipped++;
+        return;
+      }
+      let claimed: Held | undefined;
+      try {
+        const lease = new Date(now().getTime() + leaseMs).toISOString();
+        claimed = await store.replacePending(candidate, { ...candidate.record, nextAttemptAt: lease });
+      } catch (error) {
+        log(`contact retry: could not claim message ${candidate.record.id}: ${describe(error)}`);
+      }
+      if (!claimed) {
+        report.skipped++;
+        return;
+      }
+      const { record, unrecorded } = await deliverHeld(claimed, store, mail, now);
+      if (record.status === 'sent') report.sent++;
+      else if (record.status === 'failed') report.failed++;
+      else report.stillPending++;
+      if (unrecorded) log(`contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})`);
+      else if (record.status === 'failed') log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
+    });
+  }
+
+  report.deleted = await deleteExpiredSent(store, at, deps.retentionDays ?? defaultRetentionDays, timeLeft);
+  return report;
+}
+
+/**
+ * Deletes the messages sent on days before (now - retentionDays), whole day folders at a time,
+ * without reading them: a message is kept at least `retentionDays` days after it was sent, and at
+ * most one day more. Pending and failed messages are never deleted.
+ */
+export async function deleteExpiredSent(store: MessageStore, now: Date, retentionDays: number, timeLeft: () => boolean = () => true): Promise<number> {
+  const firstKeptDay = new Date(now.getTime() - retentionDays * day).toISOString().slice(0, 10);
+  let deleted = 0;
+  for (const sentOn of await store.sentDays()) {
+    if (sentOn >= firstKeptDay || deleted >= deletionsPerRun || !timeLeft()) break;
+    deleted += await store.deleteSent(sentOn, deletionsPerRun - deleted);
+  }
+  return deleted;
+}
+
+/** The retention period from CONTACT_RETENTION_DAYS: a whole number of days, at least 1. */
+export function retentionDaysFrom(value: string | undefined, log: (line: string) => void = console.log): number {
+  if (value === undefined || value.trim() === '') return defaultRetentionDays;
+  const days = Number(value);
+  if (Number.isInteger(days) && days >= 1) return days;
+  log(`contact retry: CONTACT_RETENTION_DAYS="${value}" is not a whole number of days; keeping sent messages ${defaultRetentionDays} days`);
+  return defaultRetentionDays;
+}
+
+async function migrateLegacy(store: MessageStore, log: (line: string) => void): Promise<number> {
+  const keys = (await store.listLegacy()).slice(0, legacyPerRun);
+  let moved = 0;
+  await eachConcurrently(keys, readWidth, async (key) => {
+    try {
+      if (await store.migrateLegacy(key)) moved++;
+    } catch (error) {
+      log(`contact retry: could not move ${key} to the pending/sent/failed layout: ${describe(error)}`);
+    }
+  });
+  if (moved) log(`contact retry: moved ${moved} message(s) stored before the pending/sent/failed layout`);
+  return moved;
 }

@@ -2,19 +2,22 @@
  * The send-contact-email endpoint as a plain function of a Request, so tests call it directly.
  * Order of work: refuse what is malformed (4xx with a reason), keep the message (503 if it cannot
  * be kept, so the visitor keeps the text and tries again), then try to e-mail it. A failed e-mail
- * leaves the message pending for the retry function; the visitor still gets success.
+ * leaves the message pending for the retry function; the visitor still gets success, and so they
+ * do when the store fails after the e-mail went out: the message has reached the company.
  */
-import { deliverMessage } from './deliver';
+import { deliverHeld, leaseMs } from './deliver';
 import { renderFormErrorPage } from './form-page';
 import type { Mailer, MailSettings } from './mail';
 import { joinName, validateContactMessage, type FieldErrors } from './message';
 import { isRobot, readContactRequest, type BodyFormat } from './request';
-import { newMessageId, type MessageStore, type StoredMessage } from './store';
+import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
 
 export interface ContactDependencies {
   store: MessageStore;
   /** Undefined when no SMTP server is configured: messages are only stored. */
   mail?: { mailer: Mailer; settings: MailSettings } | undefined;
+  /** Why `mail` is undefined, for the one-line notice logged per stored message. */
+  noMailReason?: string;
   now?: () => Date;
   log?: (line: string) => void;
   /** Origins besides the request's own that may post (e.g. the production address on a preview). */
@@ -82,20 +85,30 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     receivedAt: receivedAt.toISOString(),
     status: 'pending',
     attempts: 0,
+    // A lease: a retry run that starts while this first attempt is under way leaves it alone.
+    nextAttemptAt: new Date(receivedAt.getTime() + leaseMs).toISOString(),
     message: validation.message,
   };
+  let held: Held;
   try {
-    await deps.store.save(record);
+    held = await deps.store.add(record);
   } catch (error) {
     log(`contact: could not store message: ${error instanceof Error ? error.message : String(error)}`);
     return refusal(503, 'Your message could not be saved just now. Please try again in a moment.', format, read.body);
   }
 
   if (deps.mail) {
-    const delivered = await deliverMessage(record, deps.store, deps.mail.mailer, deps.mail.settings, now());
-    if (delivered.status !== 'sent') log(`contact: e-mail for ${record.id} failed (${delivered.lastError}); kept as pending for retry`);
+    const { record: after, unrecorded } = await deliverHeld(held, deps.store, deps.mail, now);
+    if (unrecorded) {
+      const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
+      log(`contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); it stays pending, so the retry function takes it up after its lease${after.status === 'sent' ? ' and may e-mail it a second time' : ''}`);
+    } else if (after.status === 'pending') {
+      log(`contact: e-mail for ${record.id} failed (${after.lastError}); kept as pending for retry`);
+    } else if (after.status === 'failed') {
+      log(`contact: e-mail for ${record.id} was given up (${after.failureReason}); kept as failed`);
+    }
   } else {
-    log(`contact: SMTP_URL is not set; message ${record.id} is kept in the contact-messages store (npm run messages lists it)`);
+    log(`contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`);
   }
   return accepted();
 }

@@ -83,3 +83,18 @@ export function mailFromEnvironment(env: MailEnvironment, fallbackTo: string): {
   const to = env.CONTACT_TO || fallbackTo;
   return { mailer: smtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to } };
 }
+
+/**
+ * Whether a delivery error is the mail server refusing this message for good, so that sending
+ * it again would be refused again: an SMTP reply of class 5xx (nodemailer's `responseCode`; it
+ * also marks 503, "bad sequence of commands", as not permanent in `permanent`). A refused login
+ * (nodemailer's code EAUTH) is not counted, although its reply is 5xx too: that is a setting to
+ * correct, after which the very same message goes through, so it keeps being retried.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, responseCode, permanent } = error as { code?: unknown; responseCode?: unknown; permanent?: unknown };
+  if (code === 'EAUTH' || typeof responseCode !== 'number') return false;
+  if (typeof permanent === 'boolean') return permanent;
+  return responseCode >= 500 && responseCode < 600 && responseCode !== 503;
+}

@@ -1,14 +1,30 @@
 /**
- * Where accepted messages are kept: the Netlify Blobs store "contact-messages", with strong
- * consistency so a message written is a message read back. A message is written before any
- * e-mail is attempted, so no accepted enquiry depends on the mail server.
+ * Where accepted messages are kept: a Netlify Blobs store with strong consistency, one JSON blob
+ * per message, whose key says where the message stands:
+ *
+ *   pending/<id>              waiting for its first or next delivery attempt
+ *   sent/<yyyy-mm-dd>/<id>    e-mailed on that day (UTC); deleted once the retention period is over
+ *   failed/<id>               given up on (refused for good, or too many attempts), with the reason
+ *
+ * A retry run therefore lists `pending/` only and reads nothing that was sent: its cost follows
+ * the number of messages waiting, not the number ever received. Retention lists the day folders
+ * of `sent/` (one short list call) and deletes whole expired days without reading them.
+ *
+ * Several writers may handle one pending message at once: its first delivery and a retry run, or
+ * two overlapping runs. So every change of a pending record is a conditional write that lands
+ * only if the record's ETag is still the one its writer read (`onlyIfMatch`): of two writers that
+ * read the same version, exactly one wins. A record leaves `pending/` by being marked with its
+ * outcome there first (conditionally), then copied to its new key, then deleted from `pending/`;
+ * a run that finds a marked record under `pending/` (a mover stopped halfway) finishes the move
+ * and sends nothing.
+ *
+ * Records stored before these prefixes existed sit at the top level; `listLegacy` and
+ * `migrateLegacy` let the retry run move them.
  */
 import type { Store } from '@netlify/blobs';
 import type { ContactMessage } from './message';
 
-export const contactStoreName = 'contact-messages';
-
-export type MessageStatus = 'pending' | 'sent';
+export type MessageStatus = 'pending' | 'sent' | 'failed';
 
 export interface StoredMessage {
   id: string;
@@ -17,16 +33,51 @@ export interface StoredMessage {
   /** Delivery attempts made so far. */
   attempts: number;
   lastAttemptAt?: string;
-  /** Earliest time of the next delivery attempt, for pending messages. */
+  /**
+   * Pending messages: no attempt may start before this time. A new message and a message claimed
+   * by a retry run get it a little ahead (a lease), so no other run sends it meanwhile.
+   */
   nextAttemptAt?: string;
   lastError?: string;
   sentAt?: string;
+  failedAt?: string;
+  /** Failed messages: why delivery was given up. */
+  failureReason?: string;
   message: ContactMessage;
 }
 
+/** A pending record as one writer read or wrote it: the ETag its next write must match. */
+export interface Held {
+  record: StoredMessage;
+  etag: string;
+}
+
 export interface MessageStore {
-  save(record: StoredMessage): Promise<void>;
-  get(id: string): Promise<StoredMessage | undefined>;
+  /** Keeps a new pending message. It comes back held, for its first delivery attempt. */
+  add(record: StoredMessage): Promise<Held>;
+  /** Ids and ETags of the pending messages: list calls only, no blob read. */
+  listPending(): Promise<{ id: string; etag: string }[]>;
+  /** One pending message (one blob read), or undefined once it has left `pending/`. */
+  readPending(id: string, listedEtag?: string): Promise<Held | undefined>;
+  /**
+   * Replaces a pending record, if nobody changed it since `held` was read or written. Returns the
+   * new version, or undefined when another writer got there first.
+   */
+  replacePending(held: Held, next: StoredMessage): Promise<Held | undefined>;
+  /** Copies a sent or failed record to its own key, then removes it from `pending/`. */
+  file(record: StoredMessage): Promise<void>;
+  /** The days (yyyy-mm-dd, UTC) on which kept messages were sent, oldest first: one list call. */
+  sentDays(): Promise<string[]>;
+  /** Deletes up to `limit` messages sent on `day`, without reading them; returns how many. */
+  deleteSent(day: string, limit: number): Promise<number>;
+  /** Keys of records from before the prefixes, at the top level of the store. */
+  listLegacy(): Promise<string[]>;
+  /** Moves one such record to the key its status gives (one blob read); returns it. */
+  migrateLegacy(key: string): Promise<StoredMessage | undefined>;
+  /**
+   * Every message, newest first. Reads every blob, so it is for tools and tests, never for a
+   * scheduled run.
+   */
   list(): Promise<StoredMessage[]>;
 }
 
@@ -35,18 +86,135 @@ export function newMessageId(now: Date, random: () => number = Math.random): str
   return `${now.toISOString()}-${random().toString(36).slice(2, 8).padEnd(6, '0')}`;
 }
 
+export const pendingPrefix = 'pending/';
+export const sentPrefix = 'sent/';
+export const failedPrefix = 'failed/';
+
+/** The key a record is kept under, from its status. */
+export function keyOf(record: StoredMessage): string {
+  switch (record.status) {
+    case 'pending':
+      return `${pendingPrefix}${record.id}`;
+    case 'sent':
+      return `${sentPrefix}${(record.sentAt ?? record.lastAttemptAt ?? record.receivedAt).slice(0, 10)}/${record.id}`;
+    case 'failed':
+      return `${failedPrefix}${record.id}`;
+  }
+}
+
+/** Runs `work` on every item, at most `width` at a time. */
+export async function eachConcurrently<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+}
+
+/** Reads and deletions in flight at once: enough to hide the store's latency, few enough to be polite. */
+const storeWidth = 8;
+
 export function blobsMessageStore(store: Store): MessageStore {
+  const listedEtag = async (key: string) => (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
+
+  /**
+   * The ETag a write left. @netlify/blobs answers a conditional write with `modified: true` for
+   * any status but 412, an error without an ETag included; so a write whose answer carries no
+   * ETag counts only if the key is there, and then with the ETag the store lists for it.
+   */
+  async function confirmed(key: string, result: { modified: boolean; etag?: string }): Promise<string | undefined> {
+    if (!result.modified) return undefined;
+    if (result.etag) return result.etag;
+    const etag = await listedEtag(key);
+    if (!etag) throw new Error(`the store did not confirm the write of ${key}`);
+    return etag;
+  }
+
+  const readJson = async (key: string): Promise<StoredMessage | undefined> =>
+    ((await store.get(key, { type: 'json' })) as StoredMessage | null) ?? undefined;
+
   return {
-    async save(record) {
-      await store.setJSON(record.id, record);
+    async add(record) {
+      const key = keyOf(record);
+      const etag = await confirmed(key, await store.setJSON(key, record, { onlyIfNew: true }));
+      if (!etag) throw new Error(`a message with id ${record.id} is already stored`);
+      return { record, etag };
     },
-    async get(id) {
-      return ((await store.get(id, { type: 'json' })) as StoredMessage | null) ?? undefined;
+
+    async listPending() {
+      const { blobs } = await store.list({ prefix: pendingPrefix });
+      return blobs.map((b) => ({ id: b.key.slice(pendingPrefix.length), etag: b.etag }));
     },
+
+    async readPending(id, knownEtag) {
+      const key = `${pendingPrefix}${id}`;
+      const found = await store.getWithMetadata(key, { type: 'json' });
+      if (!found) return undefined;
+      // Netlify's service answers a read with the blob's ETag; the local emulation does not, and
+      // then the one from the listing serves. That one can only be older than what was read, and
+      // a write conditional on an older ETag is refused: safe either way.
+      const etag = found.etag ?? knownEtag ?? (await listedEtag(key));
+      if (!etag) return undefined;
+      return { record: found.data as StoredMessage, etag };
+    },
+
+    async replacePending(held, next) {
+      const key = `${pendingPrefix}${held.record.id}`;
+      const etag = await confirmed(key, await store.setJSON(key, next, { onlyIfMatch: held.etag }));
+      return etag ? { record: next, etag } : undefined;
+    },
+
+    async file(record) {
+      if (record.status === 'pending') throw new Error(`message ${record.id} is still pending`);
+      // Copy first, then delete: a stop in between leaves a marked record under pending/, which
+      // the next run files again (the same copy) without sending it.
+      await store.setJSON(keyOf(record), record);
+      await store.delete(`${pendingPrefix}${record.id}`);
+    },
+
+    async sentDays() {
+      const { directories } = await store.list({ prefix: sentPrefix, directories: true });
+      return directories
+        .map((d) => d.slice(sentPrefix.length).replace(/\/$/, ''))
+        .filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))
+        .sort();
+    },
+
+    async deleteSent(day, limit) {
+      const { blobs } = await store.list({ prefix: `${sentPrefix}${day}/` });
+      const doomed = blobs.slice(0, limit);
+      await eachConcurrently(doomed, storeWidth, (b) => store.delete(b.key));
+      return doomed.length;
+    },
+
+    async listLegacy() {
+      // With `directories`, the listing stops at the first "/": the prefixed records come back
+      // as three folder names, the old top-level records as keys.
+      const { blobs } = await store.list({ directories: true });
+      return blobs.map((b) => b.key).filter((key) => !key.includes('/'));
+    },
+
+    async migrateLegacy(key) {
+      const record = await readJson(key);
+      if (!record?.id || !record.status) return undefined;
+      if (record.status === 'pending') {
+        // onlyIfNew: a copy already moved (by an overlapping run) is not overwritten.
+        await store.setJSON(keyOf(record), record, { onlyIfNew: true });
+      } else {
+        await store.setJSON(keyOf(record), record);
+      }
+      await store.delete(key);
+      return record;
+    },
+
     async list() {
       const { blobs } = await store.list();
-      const records = await Promise.all(blobs.map((blob) => store.get(blob.key, { type: 'json' }) as Promise<StoredMessage | null>));
-      return records.filter((r): r is StoredMessage => r !== null).sort((a, b) => b.id.localeCompare(a.id));
+      const records: StoredMessage[] = [];
+      await eachConcurrently(blobs, storeWidth, async (b) => {
+        const record = await readJson(b.key);
+        if (record) records.push(record);
+      });
+      return records.sort((a, b) => b.id.localeCompare(a.id));
     },
   };
 }

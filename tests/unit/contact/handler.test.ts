@@ -2,7 +2,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { smtpMailer } from '../../../src/lib/contact/mail';
-import type { MessageStore } from '../../../src/lib/contact/store';
 import { closedPort, post, startBlobs, startSmtp, valid, type Inbox } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
@@ -24,6 +23,9 @@ beforeEach(async () => {
 afterEach(async () => {
   await blobs.stop();
 });
+
+const mailAt = (url: string) => ({ mailer: smtpMailer(url), settings });
+const stored = async (id: string) => (await blobs.store.list()).find((r) => r.id === id);
 
 const withMail = (url = inbox.url) => ({
   store: blobs.store,
@@ -73,17 +75,17 @@ describe('an accepted message', () => {
     expect(logs.join('\n')).toContain('kept as pending');
 
     // Not yet due: nothing happens.
-    const early = await retryPendingMessages(blobs.store, smtpMailer(inbox.url), settings, new Date('2026-11-22T10:10:00Z'));
-    expect(early).toEqual({ due: 0, sent: 0, stillPending: 0 });
+    const early = await retryPendingMessages({ store: blobs.store, mail: mailAt(inbox.url), now: () => new Date('2026-11-22T10:10:00Z') });
+    expect(early).toMatchObject({ pending: 1, due: 0, sent: 0, stillPending: 0 });
 
     // Still down when due: the attempt is counted and the next one waits twice as long.
-    const again = await retryPendingMessages(blobs.store, smtpMailer(down), settings, new Date('2026-11-22T10:15:00Z'));
-    expect(again).toEqual({ due: 1, sent: 0, stillPending: 1 });
-    expect(await blobs.store.get(pending!.id)).toMatchObject({ attempts: 2, nextAttemptAt: '2026-11-22T10:45:00.000Z' });
+    const again = await retryPendingMessages({ store: blobs.store, mail: mailAt(down), now: () => new Date('2026-11-22T10:15:00Z') });
+    expect(again).toMatchObject({ due: 1, sent: 0, stillPending: 1 });
+    expect(await stored(pending!.id)).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: '2026-11-22T10:45:00.000Z' });
 
-    const later = await retryPendingMessages(blobs.store, smtpMailer(inbox.url), settings, new Date('2026-11-22T10:45:00Z'));
-    expect(later).toEqual({ due: 1, sent: 1, stillPending: 0 });
-    expect(await blobs.store.get(pending!.id)).toMatchObject({ status: 'sent', attempts: 3 });
+    const later = await retryPendingMessages({ store: blobs.store, mail: mailAt(inbox.url), now: () => new Date('2026-11-22T10:45:00Z') });
+    expect(later).toMatchObject({ due: 1, sent: 1, stillPending: 0 });
+    expect(await stored(pending!.id)).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2026-11-22T10:45:00.000Z' });
     expect(inbox.received).toHaveLength(1);
   });
 
@@ -192,16 +194,23 @@ describe('a robot filling the honeypot', () => {
 
 describe('when the store cannot be written', () => {
   it('answers 503 so the visitor keeps the text, and sends nothing', async () => {
-    const broken: MessageStore = {
-      save: async () => {
-        throw new Error('store unavailable');
-      },
-      get: async () => undefined,
-      list: async () => [],
-    };
-    const response = await handleContactSubmission(post(valid), { store: broken, mail: { mailer: smtpMailer(inbox.url), settings }, log: () => {} });
+    blobs.breakWrites();
+    const response = await handleContactSubmission(post(valid), withMail());
     expect(response.status).toBe(503);
     expect((await response.json()).error).toMatch(/could not be saved/);
     expect(inbox.received).toEqual([]);
+  });
+
+  it('after the e-mail went out, still answers success: the message has reached the company', async () => {
+    const smtp = smtpMailer(inbox.url);
+    // The store becomes unreachable between the e-mail and the record of it.
+    const mailer = { send: async (email: Parameters<typeof smtp.send>[0]) => (await smtp.send(email), blobs.breakWrites()) };
+    const response = await handleContactSubmission(post(valid), { ...withMail(), mail: { mailer, settings } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(inbox.received).toHaveLength(1);
+    // Kept as it was stored, still under its lease; the log says what happened.
+    expect(await blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    expect(logs).toEqual([expect.stringMatching(/was e-mailed, but the store could not record it .*may e-mail it a second time/)]);
   });
 });

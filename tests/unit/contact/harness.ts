@@ -7,20 +7,66 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { BlobsServer } from '@netlify/blobs/server';
-import { getStore } from '@netlify/blobs';
-import { SMTPServer } from 'smtp-server';
+import { getStore, type Store } from '@netlify/blobs';
+import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { blobsMessageStore, contactStoreName, type MessageStore } from '../../../src/lib/contact/store';
+import { productionStoreName } from '../../../src/lib/contact/deploy-context';
+import { blobsMessageStore, type MessageStore } from '../../../src/lib/contact/store';
 
-export async function startBlobs(): Promise<{ store: MessageStore; stop: () => Promise<void> }> {
+export interface LocalBlobs {
+  /** The message store over a client of the server. */
+  store: MessageStore;
+  /** Another client of the same server, as a second function instance would have. */
+  client: (name?: string) => Store;
+  directory: string;
+  /** The value of NETLIFY_BLOBS_CONTEXT that points Netlify functions at this server. */
+  blobsContext: string;
+  /** Blob reads made so far (gets of one key; list calls are not reads). */
+  reads: () => number;
+  /** From now on every write fails, as when the store cannot be reached; reads still work. */
+  breakWrites: () => void;
+  stop: () => Promise<void>;
+}
+
+export async function startBlobs(): Promise<LocalBlobs> {
   const directory = mkdtempSync(join(tmpdir(), 'contact-blobs-'));
   const token = 'test-token';
   const server = new BlobsServer({ directory, token, port: 0 });
   const { port } = await server.start();
-  const blobs = getStore({ name: contactStoreName, siteID: 'test-site', token, apiURL: `http://localhost:${port}`, consistency: 'strong' });
+  let writesBroken = false;
+  let reads = 0;
+  // Netlify's service checks a write's condition and makes the write in one step. The local
+  // emulation checks, then writes, in separate steps, so two writes racing for one ETag can both
+  // land there. Writes are taken in turn here, so the store keeps the service's promise.
+  let writes: Promise<unknown> = Promise.resolve();
+  const fetchInTurn: typeof globalThis.fetch = (input, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (method === 'GET' || method === 'HEAD') {
+      // Edge URLs are /<site>/<store>/<key>; a listing stops at the store.
+      if (new URL(String(input)).pathname.split('/').length > 3) reads++;
+      return fetch(input, init);
+    }
+    if (writesBroken) return Promise.reject(new TypeError('fetch failed: the store cannot be reached'));
+    const turn = writes.then(() => fetch(input, init));
+    writes = turn.catch(() => {});
+    return turn;
+  };
+  // The edge form of access, as Netlify's local emulation gives functions (NETLIFY_BLOBS_CONTEXT).
+  const client = (name = productionStoreName) =>
+    getStore({ name, siteID: 'test-site', token, edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, consistency: 'strong', fetch: fetchInTurn });
+  let stopped = false;
   return {
-    store: blobsMessageStore(blobs),
+    store: blobsMessageStore(client()),
+    client,
+    directory,
+    blobsContext: Buffer.from(JSON.stringify({ edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, token, siteID: 'test-site' })).toString('base64'),
+    reads: () => reads,
+    breakWrites: () => {
+      writesBroken = true;
+    },
     stop: async () => {
+      if (stopped) return;
+      stopped = true;
       await server.stop();
       rmSync(directory, { recursive: true, force: true });
     },
@@ -31,32 +77,42 @@ export interface Inbox {
   url: string;
   port: number;
   received: ParsedMail[];
+  /** Messages the server was offered, accepted or not. */
+  offered: number;
+  /** When set, every message is refused with this SMTP reply. */
+  refuse?: { code: number; text: string } | undefined;
+  /** When set, runs before a message is accepted (e.g. to hold it back). */
+  beforeAccept?: (() => Promise<void>) | undefined;
   stop: () => Promise<void>;
 }
 
 export async function startSmtp(port = 0): Promise<Inbox> {
   const received: ParsedMail[] = [];
+  const receive = async (stream: SMTPServerDataStream) => {
+    inbox.offered++;
+    const mail = await simpleParser(stream);
+    await inbox.beforeAccept?.();
+    if (inbox.refuse) throw Object.assign(new Error(inbox.refuse.text), { responseCode: inbox.refuse.code });
+    received.push(mail);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push(mail);
-          callback();
-        })
-        .catch(callback);
+      receive(stream).then(() => callback(), callback);
     },
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actual = (server.server.address() as AddressInfo).port;
-  return {
+  const inbox: Inbox = {
     url: `smtp://127.0.0.1:${actual}`,
     port: actual,
     received,
+    offered: 0,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return inbox;
 }
 
 /** A port with nothing listening: connections to it are refused at once. */

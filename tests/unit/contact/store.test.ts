@@ -1,0 +1,122 @@
+/**
+ * The message store's layout and its conditional writes, on a real local Blobs server; and which
+ * SMTP errors count as a permanent refusal, on errors nodemailer gives for a real SMTP server.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTransport } from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
+import { isPermanentRejection } from '../../../src/lib/contact/mail';
+import { newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
+import { closedPort, startBlobs, startSmtp, valid, type LocalBlobs } from './harness';
+
+let blobs: LocalBlobs;
+beforeEach(async () => {
+  blobs = await startBlobs();
+});
+afterEach(async () => {
+  await blobs.stop();
+});
+
+const pending = (receivedAt: string): StoredMessage => ({
+  id: newMessageId(new Date(receivedAt)),
+  receivedAt,
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: receivedAt,
+  message: valid,
+});
+
+describe('conditional writes on the local Blobs server', () => {
+  it('a write conditional on an ETag lands only while the blob still has it; onlyIfNew only on a new key', async () => {
+    const client = blobs.client();
+    const first = await client.setJSON('k', { v: 1 }, { onlyIfNew: true });
+    expect(first.modified).toBe(true);
+    expect(await client.setJSON('k', { v: 9 }, { onlyIfNew: true })).toEqual({ modified: false });
+
+    const second = await client.setJSON('k', { v: 2 }, { onlyIfMatch: first.etag! });
+    expect(second.modified).toBe(true);
+    expect(await client.setJSON('k', { v: 3 }, { onlyIfMatch: first.etag! })).toEqual({ modified: false });
+    expect(await client.get('k', { type: 'json' })).toEqual({ v: 2 });
+  });
+
+  it('of two writers holding the same version of a pending message, exactly one replaces it', async () => {
+    const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
+    const later = { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' };
+    const results = await Promise.all([blobs.store.replacePending(held, later), blobs.store.replacePending(held, { ...later, attempts: 5 })]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    // A version read afterwards can be replaced again.
+    const fresh = await blobs.store.readPending(held.record.id);
+    expect(await blobs.store.replacePending(fresh!, { ...fresh!.record, lastError: 'x' })).toBeDefined();
+  });
+});
+
+describe('layout', () => {
+  it('keeps pending, sent (by day) and failed messages under their own prefixes; list() has them all, newest first', async () => {
+    const a = await blobs.store.add(pending('2026-11-20T08:00:00.000Z'));
+    const b = await blobs.store.add(pending('2026-11-21T08:00:00.000Z'));
+    const c = await blobs.store.add(pending('2026-11-22T08:00:00.000Z'));
+    await expect(blobs.store.add(c.record)).rejects.toThrow(/already stored/);
+
+    await blobs.store.file({ ...a.record, status: 'sent', sentAt: '2026-11-21T23:59:59.000Z' });
+    await blobs.store.file({ ...b.record, status: 'failed', failureReason: 'refused by the mail server: 550' });
+
+    const keys = (await blobs.client().list()).blobs.map((x) => x.key).sort();
+    expect(keys).toEqual([`failed/${b.record.id}`, `pending/${c.record.id}`, `sent/2026-11-21/${a.record.id}`]);
+    expect(await blobs.store.listPending()).toEqual([{ id: c.record.id, etag: expect.any(String) }]);
+    expect(await blobs.store.sentDays()).toEqual(['2026-11-21']);
+    expect((await blobs.store.list()).map((r) => [r.id, r.status])).toEqual([
+      [c.record.id, 'pending'],
+      [b.record.id, 'failed'],
+      [a.record.id, 'sent'],
+    ]);
+    await expect(blobs.store.file(c.record)).rejects.toThrow(/still pending/);
+  });
+});
+
+describe('permanent refusals', () => {
+  async function errorFrom(options: Parameters<typeof createTransport>[0]): Promise<unknown> {
+    try {
+      await createTransport(options).sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' });
+    } catch (error) {
+      return error;
+    }
+    throw new Error('the message was accepted');
+  }
+
+  it('a 5xx reply is permanent; a 4xx reply, a refused login or no server at all is not', async () => {
+    const inbox = await startSmtp();
+    const at = { host: '127.0.0.1', port: inbox.port, secure: false, ignoreTLS: true };
+    try {
+      inbox.refuse = { code: 554, text: 'Message rejected as spam' };
+      const refused = await errorFrom(at);
+      expect(refused).toMatchObject({ responseCode: 554 });
+      expect(isPermanentRejection(refused)).toBe(true);
+
+      inbox.refuse = { code: 451, text: 'Try again later' };
+      expect(isPermanentRejection(await errorFrom(at))).toBe(false);
+    } finally {
+      await inbox.stop();
+    }
+
+    // A server that refuses the login with 535: a setting to correct, not a message to give up.
+    const strict = new SMTPServer({
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth: (_auth, _session, callback) => callback(new Error('Invalid username or password')),
+    });
+    await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (strict.server.address() as AddressInfo).port;
+      const login = await errorFrom({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, auth: { user: 'site', pass: 'wrong' } });
+      expect(login).toMatchObject({ code: 'EAUTH', responseCode: 535 });
+      expect(isPermanentRejection(login)).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => strict.close(() => resolve()));
+    }
+
+    expect(isPermanentRejection(await errorFrom({ host: '127.0.0.1', port: await closedPort(), secure: false }))).toBe(false);
+    expect(isPermanentRejection('550 as plain text')).toBe(false);
+  });
+});
