@@ -4,7 +4,6 @@
  * about 160, and a description under 70 says too little, so the bounds are checked here, once,
  * for every page an editor can write.
  */
-import { z } from 'astro/zod';
 import identityFile from '../../content/company/identity.json';
 import { text } from './common';
 import { descriptionLength, maxTitleLength } from '../seo-limits';
