@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
 import { sonnerStyleHashes } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
+import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
@@ -67,8 +68,13 @@ export default defineConfig({
   image: {
     service: { entrypoint: '@astrojs/netlify/image-service.js' },
   },
-  // No code blocks in the content: skip loading the syntax highlighter.
-  markdown: { syntaxHighlight: false },
+  markdown: {
+    // No code blocks in the content: skip loading the syntax highlighter.
+    syntaxHighlight: false,
+    // Astro's own processor, with every Markdown body sanitised against an allow-list of
+    // elements and attributes (src/lib/markdown.ts), so pasted HTML cannot run or redirect.
+    processor: markdownProcessor,
+  },
   // Content Security Policy: Astro hashes every script and style it emits into a <meta> tag per
   // page. The directives a <meta> cannot carry (frame-ancestors) and form-action are sent as a
   // header from netlify.toml.

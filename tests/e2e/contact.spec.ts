@@ -128,8 +128,15 @@ test.describe('without JavaScript', () => {
     await page.goto('/contact');
     await fill(page, { email: 'ada@example', message: 'Keep me please' });
     // ada@example passes the browser's check but not the server's.
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    const [answer] = await Promise.all([
+      page.waitForResponse('**/api/send-contact-email'),
+      page.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your message');
+    // The function sends the page's own policy (Netlify adds no netlify.toml headers to function
+    // answers), and the one inline stylesheet it allows is applied.
+    expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+    await expect(page.getByRole('alert')).toHaveCSS('background-color', 'rgb(254, 242, 242)');
     await expect(page.getByRole('alert')).toContainText('Email must be a valid e-mail address');
     await expect(page.getByLabel('First Name')).toHaveValue('Ada');
     await expect(page.getByLabel('Message')).toHaveValue('Keep me please');

@@ -3,8 +3,30 @@
  * form again with every value kept. It is small and self-contained (no build assets), because
  * the function that renders it does not know the hashed stylesheet names.
  */
+import { cspHash } from '../csp';
 import { escapeHtml } from './mail';
 import { contactLimits, honeypotField, type FieldErrors } from './message';
+
+/** The page's only stylesheet, inline; the policy below allows exactly this text. */
+const pageStyle = `body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:40rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.75rem}
+.box{border:1px solid #fecaca;background:#fef2f2;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}label{display:block;font-weight:600;margin-bottom:.25rem}
+input,textarea{width:100%;box-sizing:border-box;font:inherit;padding:.6rem .75rem;border:1px solid #94a3b8;border-radius:.5rem}
+.err{display:block;color:#b91c1c;font-size:.9rem}button{font:inherit;font-weight:600;background:#0b6e69;color:#fff;border:0;border-radius:999px;padding:.7rem 1.5rem}
+.hp{position:absolute;left:-10000px}a{color:#0d5855}`;
+
+/**
+ * The Content Security Policy of this page, sent with it by the function (Netlify applies the
+ * netlify.toml headers to static files only). The page needs its inline style, the site's icon
+ * and to post its form to this site; it runs no script, loads nothing else, and is never framed.
+ */
+export const formErrorPagePolicy = [
+  "default-src 'none'",
+  `style-src '${cspHash(pageStyle)}'`,
+  "img-src 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
 
 interface FormErrorPage {
   error: string;
@@ -26,12 +48,8 @@ export function renderFormErrorPage({ error, fields, values }: FormErrorPage): s
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Please check your message</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:40rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.75rem}
-.box{border:1px solid #fecaca;background:#fef2f2;border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}label{display:block;font-weight:600;margin-bottom:.25rem}
-input,textarea{width:100%;box-sizing:border-box;font:inherit;padding:.6rem .75rem;border:1px solid #94a3b8;border-radius:.5rem}
-.err{display:block;color:#b91c1c;font-size:.9rem}button{font:inherit;font-weight:600;background:#0b6e69;color:#fff;border:0;border-radius:999px;padding:.7rem 1.5rem}
-.hp{position:absolute;left:-10000px}a{color:#0d5855}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Please check your message</title>
+<style>${pageStyle}</style></head>
 <body><main><h1>Please check your message</h1>
 <div class="box" role="alert"><p><strong>${escapeHtml(error)}</strong></p>${list ? `<ul>${list}</ul>` : ''}</div>
 <form method="post" action="/api/send-contact-email">

@@ -6,7 +6,7 @@
  * do when the store fails after the e-mail went out: the message has reached the company.
  */
 import { deliverHeld, leaseMs } from './deliver';
-import { renderFormErrorPage } from './form-page';
+import { formErrorPagePolicy, renderFormErrorPage } from './form-page';
 import type { Mailer, MailSettings } from './mail';
 import { joinName, validateContactMessage, type FieldErrors } from './message';
 import { isRobot, readContactRequest, type BodyFormat } from './request';
@@ -26,14 +26,33 @@ export interface ContactDependencies {
   thanksPath?: string;
 }
 
+/** Policy of every answer that is not the error page: it loads, runs and frames nothing. */
+const inertPolicy = "default-src 'none'; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
+
+/**
+ * Headers of every answer. Netlify applies netlify.toml's headers to static files only, so the
+ * function sets its own: a Content Security Policy for what the answer is, no framing, no type
+ * sniffing, no referrer (nothing here links out), and never cached.
+ */
+const responseHeaders = (policy: string = inertPolicy): Record<string, string> => ({
+  'content-security-policy': policy,
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+});
+
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: { 'content-type': 'application/json; charset=utf-8', ...responseHeaders(), ...headers },
   });
 
 const html = (status: number, body: string) =>
-  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...responseHeaders(formErrorPagePolicy) } });
+
+/** The no-JavaScript form's success: on to the thank-you page (303, so the browser uses GET). */
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, ...responseHeaders() } });
 
 /** The form posts first and last name; API clients post `name`. */
 function normalise(body: Record<string, unknown>, format: BodyFormat): Record<string, unknown> {
@@ -69,7 +88,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     return refusal(read.status, read.error, read.format);
   }
   const { format } = read;
-  const accepted = () => (format === 'form' ? new Response(null, { status: 303, headers: { location: thanks } }) : json(200, { ok: true }));
+  const accepted = () => (format === 'form' ? seeOther(thanks) : json(200, { ok: true }));
 
   if (isRobot(read.body)) return accepted();
 

@@ -4,6 +4,7 @@
  * nodemailer encodes header values, so nothing a visitor types can add a header.
  */
 import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { ContactMessage } from './message';
 
 export interface MailSettings {
@@ -50,8 +51,25 @@ export function composeEmail(message: ContactMessage, settings: MailSettings, re
   return { to: settings.to, from: settings.from, replyTo: message.email, subject, text, html };
 }
 
-/** A mailer over SMTP, configured by a URL such as smtp://user:pass@host:587. */
-export function smtpMailer(url: string): Mailer {
+/** Host names of this machine, as a URL spells them. */
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A mailer over SMTP, configured by a URL such as smtp://user:pass@host:587.
+ *
+ * Over `smtp:` the connection must turn to TLS with STARTTLS (`requireTLS`): if the server does
+ * not offer it, or someone on the way strips the offer, nothing is sent, rather than the password
+ * and the message in plain text; the message stays pending for the retry function. `smtps:` is
+ * TLS from the first byte. One exception: a server on this machine (localhost, 127.0.0.1, ::1)
+ * may speak plain SMTP, because loopback traffic never leaves the machine; local relays and the
+ * test suite's server are such servers.
+ *
+ * `getSocket` (nodemailer's option) hands over an already open connection instead of one to the
+ * URL's host; tests use it to reach a local server under a remote server's name.
+ */
+export function smtpMailer(url: string, { getSocket }: Pick<SMTPTransport.Options, 'getSocket'> = {}): Mailer {
+  const secureFromStart = /^smtps:/i.test(url);
+  const onThisMachine = URL.canParse(url) && loopbackHosts.has(new URL(url).hostname.toLowerCase());
   // nodemailer is loaded on the first e-mail only: without SMTP_URL it is never needed, and a
   // function that starts faster answers the visitor sooner.
   let transport: Promise<Transporter> | undefined;
@@ -60,6 +78,8 @@ export function smtpMailer(url: string): Mailer {
       transport ??= import('nodemailer').then(({ createTransport }) =>
         createTransport({
           url,
+          requireTLS: !secureFromStart && !onThisMachine,
+          ...(getSocket ? { getSocket } : {}),
           // A slow mail server must not hold the visitor: the message is already stored.
           connectionTimeout: 8_000,
           greetingTimeout: 8_000,

@@ -49,9 +49,16 @@ export const order = z
   .min(0, { error: 'order must be 0 or more' })
   .describe('Position in lists and menus; lower numbers come first.');
 
-/** An internal path such as "/products" or "/contact". */
+/**
+ * An internal path such as "/products" or "/contact". Browsers read "//host" and "/\host" as a
+ * link to another website, so those are refused first, with their own reason.
+ */
 export const internalHref = z
   .string()
+  .refine((href) => !/^\/[/\\]/.test(href), {
+    error: 'link must start with a single "/": "//" or "/\\" leads to another website; write a path on this site, e.g. "/contact"',
+    abort: true,
+  })
   .regex(/^\/[a-z0-9\-/#?=&]*$/, { error: 'link must be a path on this site starting with "/", e.g. "/contact"' })
   .describe('A path on this site, e.g. "/contact".');
 

@@ -20,6 +20,8 @@ const anyValue = fc.oneof(
   fc.string({ unit: 'grapheme' }),
   fc.string({ unit: 'binary' }),
   fc.constantFrom('\r\n', 'a\rb', 'x\ny', '<script>', ' ', ''),
+  // Hidden and disguising characters, which every field refuses, and text with no letter or digit.
+  fc.constantFrom('\u200B', 'Ada \u202Eecalevol', 'a\u0000b', '\u2028', 'x\u2066y', '\u3164', '...'),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -33,6 +35,21 @@ const jsonBody = fc.oneof(
   // Mostly well-formed objects with random values, sometimes close to valid.
   fc.record({ name: anyValue, email: anyValue, company: anyValue, message: anyValue }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
   fc.record({ name: fc.string(), email: fc.emailAddress(), company: fc.string(), message: fc.string() }).map((o) => JSON.stringify(o)),
+  // Close to valid, in any script, one character of the message sometimes replaced by any code point.
+  fc
+    .record({
+      name: fc.string({ unit: 'grapheme', minLength: 1 }),
+      message: fc.string({ unit: 'grapheme', minLength: 1 }),
+      swap: fc.option(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 0x10ffff }))),
+    })
+    .map(({ name, message, swap }) => {
+      let text = `Hello ${message}`;
+      if (swap) {
+        const at = swap[0] % text.length;
+        text = text.slice(0, at) + String.fromCodePoint(swap[1]) + text.slice(at + 1);
+      }
+      return JSON.stringify({ ...valid, name: `Ada ${name}`, message: text });
+    }),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   fc.string({ unit: 'binary', maxLength: 40_000 }),
