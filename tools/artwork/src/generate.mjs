@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Original-artwork generator: draws the abstract illustrations the content asks for.
+ * Run it from the site's root folder (the `artwork` command of this workspace):
  *
- *   npm exec -- node scripts/artwork/generate.mjs            # missing images under src/content
- *   npm exec -- node scripts/artwork/generate.mjs --force    # redraw all of them
- *   npm exec -- node scripts/artwork/generate.mjs --job public/og/home.webp:microencapsulation:violet:og-home --width 1200 --height 630
+ *   npm run artwork                # missing images under src/content
+ *   npm run artwork -- --force     # redraw all of them
+ *   npm run artwork -- --job public/og/home.webp:microencapsulation:violet:og-home --width 1200 --height 630
  *
  * Every `image: ./relative/path.webp` in the frontmatter of a Markdown file under the root is
  * resolved next to that file; missing files (or all, with --force) are drawn. Pictures are
@@ -13,15 +14,15 @@
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { artworkSvg, rasterise } from './render.mjs';
 import { scanContent } from './content.mjs';
 
-const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The site being drawn for: relative paths, the default root and explicit jobs' seeds start here. */
+const SITE = process.cwd();
 const FORMATS = { '.webp': 'webp', '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.avif': 'avif' };
 
-const HELP = `Usage: node scripts/artwork/generate.mjs [options]
+const HELP = `Usage: artwork [options]   (from the site's root folder)
 
 Draws missing illustrations for the image fields of src/content/**/*.md, or explicit jobs.
 
@@ -143,11 +144,11 @@ async function main() {
   const explicit = [...opts.job.map(parseJobSpec), ...(await Promise.all(opts.jobs.map(readJobList))).flat()];
   for (const job of explicit) {
     const out = path.resolve(job.out);
-    jobs.push({ ...job, out, seed: job.seed ?? path.relative(PROJECT, out).split(path.sep).join('/'), source: '--job' });
+    jobs.push({ ...job, out, seed: job.seed ?? path.relative(SITE, out).split(path.sep).join('/'), source: '--job' });
   }
   let root;
   if (!explicit.length || opts.root) {
-    root = path.resolve(opts.root ?? path.join(PROJECT, 'src/content'));
+    root = path.resolve(opts.root ?? path.join(SITE, 'src/content'));
     if (!(await exists(root))) fail(`root folder ${root} does not exist`);
     const scan = await scanContent(root);
     jobs.push(...scan.jobs);

@@ -1,9 +1,11 @@
 /**
  * Finds the pictures the content asks for: every `image` field (at any depth) in the YAML
  * frontmatter of the Markdown files under a root folder, with a subject and a colour for each.
+ * The frontmatter is read by the site's own parser, the one `npm run content:check` uses.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseFrontmatter } from '../../../src/lib/frontmatter.mjs';
 import { BRAND_COLOURS } from './palette.mjs';
 import { hashString } from './random.mjs';
 
@@ -17,37 +19,6 @@ export const CATEGORY_FALLBACK_COLOURS = {
   'speciality-finishes': 'sky',
   'speciality-prints': 'amber',
 };
-
-/** The `yaml` package is a devDependency; fall back to a line parser if it is ever missing. */
-let parseYaml;
-try {
-  ({ parse: parseYaml } = await import('yaml'));
-} catch {
-  parseYaml = tinyYaml;
-}
-
-/**
- * Minimal fallback: top-level `key: value` scalars, plus every `image:` line at any depth
- * (collected under `__images`), which is all this script needs.
- */
-function tinyYaml(text) {
-  const data = {};
-  const images = [];
-  for (const line of text.split(/\r?\n/)) {
-    const top = /^([A-Za-z_][\w-]*):\s*(.*?)\s*$/.exec(line);
-    if (top && top[2] !== '') data[top[1]] = unquote(top[2]);
-    const img = /^\s*(?:-\s+)?image:\s*(.+?)\s*$/.exec(line);
-    if (img) images.push({ image: unquote(img[1]) });
-  }
-  if (images.length) data.__images = images;
-  return data;
-}
-const unquote = (v) => v.replace(/^(['"])(.*)\1$/, '$2');
-
-export function frontmatter(text) {
-  const match = /^\uFEFF?---\r?\n([\s\S]*?)\r?\n---[ \t]*(\r?\n|$)/.exec(text);
-  return match ? parseYaml(match[1]) ?? {} : null;
-}
 
 async function listMarkdown(dir) {
   const out = [];
@@ -88,9 +59,9 @@ export async function scanContent(root) {
     const rel = path.relative(root, file).split(path.sep).join('/');
     let data;
     try {
-      data = frontmatter(await readFile(file, 'utf8'));
+      data = parseFrontmatter(await readFile(file, 'utf8'));
     } catch (error) {
-      warnings.push(`${rel}: frontmatter is not valid YAML (${error.message.split('\n')[0]}), skipped`);
+      warnings.push(`${rel}: ${error.message.split('\n')[0]}, skipped`);
       continue;
     }
     if (data && typeof data === 'object') docs.push({ file, rel, data });
@@ -111,7 +82,7 @@ export async function scanContent(root) {
   const jobs = new Map();
   for (const { file, rel, data } of docs) {
     if (data.colour !== undefined && !validColour(data.colour)) warnings.push(`${rel}: colour "${data.colour}" is not one of ${BRAND_COLOURS.join(', ')}; using a fallback`);
-    const holders = data.__images ?? findImages(data);
+    const holders = findImages(data);
     for (const holder of holders) {
       const value = holder.image.trim();
       if (!isRelative(value)) continue;
