@@ -1,6 +1,6 @@
 /**
  * Each section of the site has its own sharing picture (1200 x 630, public/og/), drawn for the
- * site by scripts/artwork/generate.mjs.
+ * site by the artwork generator in tools/artwork (`npm run artwork:social`).
  */
 export const socialSections = ['home', 'about', 'careers', 'contact', 'technologies', 'products', 'legal'] as const;
 export type SocialSection = (typeof socialSections)[number];

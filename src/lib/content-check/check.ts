@@ -7,7 +7,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { parse as parseYaml } from 'yaml';
 import { minImageWidth } from '../schemas/common';
 import { categorySchema } from '../schemas/category';
 import { certificationSchema, legalSchema, pageSchema } from '../schemas/company';
@@ -16,6 +15,7 @@ import { productSchema } from '../schemas/product';
 import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
 import { issuePath } from '../content-errors';
+import { parseFrontmatter } from '../frontmatter.mjs';
 
 export interface Problem {
   file: string;
@@ -38,12 +38,6 @@ function walk(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
-}
-
-function frontmatter(text: string): unknown {
-  const match = text.match(/^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/);
-  if (!match) throw new Error('the file must start with a frontmatter block between two "---" lines');
-  return parseYaml(match[1]!) ?? {};
 }
 
 const imageMarker = '\u0000image:';
@@ -100,7 +94,7 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
     const file = rel(path);
     let data: unknown;
     try {
-      data = path.endsWith('.json') ? JSON.parse(read(path)) : frontmatter(read(path));
+      data = path.endsWith('.json') ? JSON.parse(read(path)) : parseFrontmatter(read(path));
     } catch (error) {
       problems.push({ file, field: '(file)', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
       return undefined;

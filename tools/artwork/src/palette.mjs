@@ -2,6 +2,16 @@
  * Colour ramps (Tailwind CSS v3 values, so pictures sit comfortably next to the site's own
  * utility colours). Each ramp is an object keyed 50…950.
  */
+
+/**
+ * Eleven shades of one hue, keyed 50, 100, 200 … 900, 950, as hex strings.
+ * @typedef {Record<number, string>} Ramp
+ */
+/**
+ * A gradient stop: offset 0–1, hex colour, opacity (default 1).
+ * @typedef {[offset: number, colour: string, opacity?: number]} Stop
+ */
+
 const STEPS = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950];
 
 const RAW = {
@@ -27,6 +37,7 @@ const RAW = {
   slate: '#f8fafc #f1f5f9 #e2e8f0 #cbd5e1 #94a3b8 #64748b #475569 #334155 #1e293b #0f172a #020617',
 };
 
+/** @type {Record<string, Ramp>} */
 export const RAMPS = Object.fromEntries(
   Object.entries(RAW).map(([name, list]) => [name, Object.fromEntries(list.split(' ').map((hex, i) => [STEPS[i], hex]))]),
 );
@@ -34,29 +45,45 @@ export const RAMPS = Object.fromEntries(
 /** The colours a content file may name in its `colour` field. */
 export const BRAND_COLOURS = ['teal', 'indigo', 'emerald', 'amber', 'rose', 'violet', 'sky'];
 
-/** A neighbouring hue for two-tone gradients; picked by eye so that each pair stays calm. */
+/**
+ * A neighbouring hue for two-tone gradients; picked by eye so that each pair stays calm.
+ * @type {Record<string, string>}
+ */
 export const COMPANION = {
   teal: 'sky', indigo: 'violet', emerald: 'teal', amber: 'orange', rose: 'fuchsia', violet: 'indigo', sky: 'indigo',
   orange: 'amber', yellow: 'amber', lime: 'emerald', green: 'emerald', cyan: 'sky', blue: 'indigo',
   purple: 'violet', fuchsia: 'pink', pink: 'rose', red: 'rose', stone: 'amber', slate: 'sky',
 };
 
+/** @param {string} hex `#rgb` or `#rrggbb` */
 const parseHex = (hex) => {
   const h = hex.replace('#', '');
   const full = h.length === 3 ? [...h].map((c) => c + c).join('') : h;
   return [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16));
 };
+/** @param {number[]} rgb */
 const toHex = (rgb) => `#${rgb.map((v) => Math.round(Math.max(0, Math.min(255, v))).toString(16).padStart(2, '0')).join('')}`;
 
-/** Linear blend of two hex colours, t = 0 gives a, t = 1 gives b. */
+/**
+ * Linear blend of two hex colours, t = 0 gives a, t = 1 gives b.
+ * @param {string} a
+ * @param {string} b
+ * @param {number} t
+ */
 export function mix(a, b, t) {
   const ca = parseHex(a);
   const cb = parseHex(b);
   return toHex(ca.map((v, i) => v + (cb[i] - v) * t));
 }
 
-/** Colour at t along [[offset, hex, opacity?], …] stops, as [r, g, b, a] like SVG interpolates it. */
+/**
+ * Colour at t along [[offset, hex, opacity?], …] stops, as [r, g, b, a] like SVG interpolates it.
+ * @param {readonly Stop[]} stops at least one
+ * @param {number} t
+ * @returns {number[]}
+ */
 export function sampleStops(stops, t) {
+  /** @param {number} i */
   const at = (i) => [...parseHex(stops[i][1]), stops[i][2] ?? 1];
   if (t <= stops[0][0]) return at(0);
   for (let i = 1; i < stops.length; i++) {
@@ -70,14 +97,20 @@ export function sampleStops(stops, t) {
   return at(stops.length - 1);
 }
 
-/** A ramp from a name, or built from any hex colour (treated as the 600 step). */
+/**
+ * A ramp from a name, or built from any hex colour (treated as the 600 step).
+ * @param {string | undefined} colour
+ * @returns {Ramp}
+ */
 export function ramp(colour) {
   if (!colour) return RAMPS.teal;
   const key = String(colour).trim().toLowerCase();
   if (RAMPS[key]) return RAMPS[key];
   if (/^#?[0-9a-f]{3}([0-9a-f]{3})?$/.test(key)) {
     const base = key.startsWith('#') ? key : `#${key}`;
+    /** @type {Record<number, number>} */
     const tints = { 50: 0.95, 100: 0.88, 200: 0.74, 300: 0.56, 400: 0.34, 500: 0.15 };
+    /** @type {Record<number, number>} */
     const shades = { 700: 0.18, 800: 0.34, 900: 0.48, 950: 0.68 };
     return Object.fromEntries(
       STEPS.map((s) => [s, s === 600 ? base : s < 600 ? mix(base, '#ffffff', tints[s]) : mix(base, '#0b1020', shades[s])]),
@@ -86,9 +119,13 @@ export function ramp(colour) {
   throw new Error(`unknown colour "${colour}" (use ${BRAND_COLOURS.join(', ')} or a hex value)`);
 }
 
+/** @param {string} colour */
 export const companionOf = (colour) => RAMPS[COMPANION[String(colour).toLowerCase()]] ?? RAMPS.slate;
 
-/** Metal gradients as [light, mid, dark, sheen, deep] for foil, metallic and glitter prints. */
+/**
+ * Metal gradients as [light, mid, dark, sheen, deep] for foil, metallic and glitter prints.
+ * @type {Record<string, string[]>}
+ */
 export const METALS = {
   gold: ['#fff7d6', '#fcd34d', '#b7791f', '#fde68a', '#8a5a12'],
   silver: ['#ffffff', '#cbd5e1', '#64748b', '#e2e8f0', '#3f4a5c'],

@@ -8,17 +8,35 @@ import { mix, RAMPS } from '../palette.mjs';
 import { capsule, droplet, leaf, highlight, shadow, sparkle } from './elements.mjs';
 import { packCircles } from './science.mjs';
 import { fabricFloor } from './ground.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../svg.mjs').Point} Point */
+/** @typedef {import('../random.mjs').Rng} Rng */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
+/** @typedef {import('./elements.mjs').LeafShape} LeafShape */
 
 const { emerald, green, lime, amber, orange, yellow, violet, purple, pink, rose, fuchsia, sky, cyan, blue, stone, slate, teal, red } = RAMPS;
 
-/** Floating capsules scattered in free space, avoiding a list of occupied circles. */
+/**
+ * Floating capsules scattered in free space, avoiding a list of occupied circles.
+ * @param {Scene} s
+ * @param {number} count
+ * @param {{ rMin?: number, rMax?: number, core?: Ramp, avoid?: number[][], opacity?: number }} [options]
+ */
 function floaters(s, count, { rMin = 8, rMax = 30, core = s.acc, avoid = [], opacity = 0.9 } = {}) {
   const { rng, u, w, h } = s;
   const circles = packCircles(rng, { cx: w / 2, cy: h / 2, rx: w * 0.5, ry: h * 0.48, count, rMin: rMin * u, rMax: rMax * u, avoid, gap: 20 * u, power: 1.6 });
   return circles.map(([x, y, r]) => capsule(s, x, y, r, { core: rng.chance(0.7) ? core : null, opacity })).join('');
 }
 
-/** A curved stem path from (x0, y0) to (x1, y1) with sideways bow; returns points. */
+/**
+ * A curved stem path from (x0, y0) to (x1, y1) with sideways bow; returns points.
+ * @param {number} x0
+ * @param {number} y0
+ * @param {number} x1
+ * @param {number} y1
+ * @param {number} bow
+ * @param {number} [count]
+ */
 function stemPoints(x0, y0, x1, y1, bow, count = 6) {
   return Array.from({ length: count }, (_, i) => {
     const t = i / (count - 1);
@@ -26,12 +44,22 @@ function stemPoints(x0, y0, x1, y1, bow, count = 6) {
   });
 }
 
+/**
+ * @param {string} d path data
+ * @param {string} colour
+ * @param {number} width
+ * @param {import('../svg.mjs').Attrs} [extra]
+ */
 function stroke(d, colour, width, extra = {}) {
   return el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', ...extra });
 }
 
 // --- Lavender --------------------------------------------------------------------------------
 
+/**
+ * @param {Scene} s
+ * @param {{ oil?: boolean }} [options]
+ */
 export function lavender(s, { oil = false } = {}) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -79,6 +107,14 @@ export function lavender(s, { oil = false } = {}) {
 
 // --- Citrus ----------------------------------------------------------------------------------
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {Ramp} ramp
+ * @param {number} [rot]
+ */
 function citrusSlice(s, x, y, r, ramp, rot = 0) {
   const u = s.u;
   const parts = [
@@ -105,6 +141,7 @@ function citrusSlice(s, x, y, r, ramp, rot = 0) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function citrus(s) {
   const { rng, u, h } = s;
   const parts = [];
@@ -120,6 +157,7 @@ export function citrus(s) {
     const pd = polar(main[0], main[1], r1 * rng.range(0.9, 1.15), a + 0.12);
     parts.push(droplet(s, pd[0], pd[1], rng.range(6, 13) * u, { ramp: k % 3 ? orange : yellow, angle: (a * 180) / Math.PI + 90 }));
   }
+  /** @type {[x: number, y: number, r: number, ramp: Ramp][]} */
   const others = [
     [main[0] - main[2] * 2.1, main[1] + main[2] * 0.9, main[2] * 0.6, yellow],
     [main[0] + main[2] * 2.05, main[1] - main[2] * 0.8, main[2] * 0.55, lime],
@@ -131,6 +169,7 @@ export function citrus(s) {
 
 // --- Berries and bubbles ---------------------------------------------------------------------
 
+/** @param {Scene} s */
 export function berries(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -154,6 +193,7 @@ export function berries(s) {
 
 // --- Wood (cedar, sandalwood) ----------------------------------------------------------------
 
+/** @param {Scene} s */
 export function woodRings(s) {
   const { rng, u, w, h } = s;
   const cx = s.fx + rng.pick([-1, 1]) * w * 0.12;
@@ -185,6 +225,7 @@ export function woodRings(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function sandalwood(s) {
   const { rng, u, w, h } = s;
   const parts = [s.glow(s.fx, s.fy, h * 0.55, amber[200], 0.95), s.glow(s.fx, s.fy, h * 0.3, '#ffffff', 0.85)];
@@ -214,7 +255,11 @@ export function sandalwood(s) {
 
 // --- Leaves ----------------------------------------------------------------------------------
 
-/** A generic arrangement of leaves around a central object (droplet, capsule or glow). */
+/**
+ * A generic arrangement of leaves around a central object (droplet, capsule or glow).
+ * @param {Scene} s
+ * @param {{ ramp?: Ramp, shape?: LeafShape, count?: number, len?: number, width?: number, serrate?: number, spread?: number, centre?: number[], startRadius?: number }} [options]
+ */
 function leafWreath(s, { ramp = emerald, shape = 'lanceolate', count = 7, len = 200, width = 32, serrate = 0, spread = 1, centre = [s.fx, s.fy], startRadius = 80 } = {}) {
   const { rng, u } = s;
   const parts = [];
@@ -227,6 +272,7 @@ function leafWreath(s, { ramp = emerald, shape = 'lanceolate', count = 7, len = 
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function teaTree(s) {
   const { u, h } = s;
   return [
@@ -236,6 +282,7 @@ export function teaTree(s) {
   ].join('');
 }
 
+/** @param {Scene} s */
 export function peppermint(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -248,7 +295,13 @@ export function peppermint(s) {
   return parts.join('');
 }
 
-/** Six-armed frost crystal. */
+/**
+ * Six-armed frost crystal.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ */
 export function frost(s, x, y, r) {
   const parts = [];
   for (let k = 0; k < 6; k++) {
@@ -264,6 +317,7 @@ export function frost(s, x, y, r) {
   return s.glow(x, y, r * 1.4, '#ffffff', 0.6) + stroke(parts.join(''), cyan[50], 1.8 * s.u, { opacity: 0.95 }) + stroke(parts.join(''), cyan[300], 0.8 * s.u);
 }
 
+/** @param {Scene} s */
 export function rosemary(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -286,6 +340,16 @@ export function rosemary(s) {
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {Ramp} ramp
+ * @param {number} [petals]
+ * @param {Ramp} [centre]
+ * @param {number} [rot]
+ */
 function flower(s, x, y, r, ramp, petals = 5, centre = yellow, rot = 0) {
   const parts = [];
   for (let k = 0; k < petals; k++) {
@@ -296,6 +360,7 @@ function flower(s, x, y, r, ramp, petals = 5, centre = yellow, rot = 0) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function chamomile(s) {
   const { rng, u, w, h } = s;
   const parts = [s.glow(w * 0.5, h * 0.5, h * 0.6, '#fffbeb', 0.9)];
@@ -309,6 +374,7 @@ export function chamomile(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function eucalyptus(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -328,6 +394,7 @@ export function eucalyptus(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function lemongrass(s) {
   const { rng, u, w, h } = s;
   const parts = [s.glow(w * rng.pick([0.2, 0.8]), h * 0.12, h * 0.7, amber[200], 0.95), s.glow(w * 0.5, h * 0.1, h * 0.4, '#ffffff', 0.6)];
@@ -341,6 +408,7 @@ export function lemongrass(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function neem(s) {
   const { rng, u, h } = s;
   const parts = [];
@@ -366,6 +434,7 @@ export function neem(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function aloe(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -399,6 +468,7 @@ export function aloe(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function turmeric(s) {
   const { rng, u, h } = s;
   const parts = [];
@@ -430,6 +500,7 @@ export function turmeric(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function vitaminE(s) {
   const { rng, u, w, h } = s;
   const circles = packCircles(rng, { cx: s.fx, cy: s.fy, rx: w * 0.34, ry: h * 0.34, count: 10, rMin: 30 * u, rMax: 150 * u, gap: 10 * u, power: 1.6 });
@@ -440,7 +511,12 @@ export function vitaminE(s) {
 
 // --- Green tea -------------------------------------------------------------------------------
 
-/** Leaves alternating along a curved stem, smaller towards the tip, ending in a bud. */
+/**
+ * Leaves alternating along a curved stem, smaller towards the tip, ending in a bud.
+ * @param {Scene} s
+ * @param {Point[]} pts
+ * @param {{ ramp?: Ramp, alt?: Ramp, size?: number, width?: number, shape?: LeafShape, rng?: Rng, stemColour?: string, bud?: boolean }} [options]
+ */
 function sprig(s, pts, { ramp = emerald, alt = lime, size = 120, width = 0.32, shape = 'ovate', rng = s.rng, stemColour = ramp[700], bud = true } = {}) {
   const u = s.u;
   const parts = [stroke(smoothPath(pts, false), stemColour, 6 * u)];
@@ -459,11 +535,16 @@ function sprig(s, pts, { ramp = emerald, alt = lime, size = 120, width = 0.32, s
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {{ bamboo?: boolean }} [options]
+ */
 export function greenTea(s, { bamboo = false } = {}) {
   const { rng, u, w, h } = s;
   const parts = [];
   if (bamboo) {
     // Bamboo in three depth layers: pale and thin behind, saturated in front.
+    /** @type {[opacity: number, ramps: Ramp[], width: number][]} */
     const layers = [[0.35, [lime, green], 16], [0.65, [green, emerald], 22], [1, [emerald, green], 28]];
     layers.forEach(([op, ramps, bw0], li) => {
       for (let k = 0; k < 3; k++) {
@@ -506,6 +587,7 @@ export function greenTea(s, { bamboo = false } = {}) {
 
 // --- Ocean, rose, cotton, amber-oud ----------------------------------------------------------
 
+/** @param {Scene} s */
 export function ocean(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -530,6 +612,14 @@ export function ocean(s) {
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {number} angle
+ * @param {Ramp} ramp
+ */
 function petal(s, x, y, size, angle, ramp) {
   const d = `M0 0C${n(size * 0.3)} ${n(-size * 0.5)} ${n(size * 0.95)} ${n(-size * 0.55)} ${n(size)} ${n(-size * 0.05)}C${n(size * 1.02)} ${n(size * 0.4)} ${n(size * 0.45)} ${n(size * 0.55)} 0 0Z`;
   return g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(angle)})` }, [
@@ -538,6 +628,7 @@ function petal(s, x, y, size, angle, ramp) {
   ]);
 }
 
+/** @param {Scene} s */
 export function rosePetals(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -555,7 +646,14 @@ export function rosePetals(s) {
   return parts.join('');
 }
 
-/** A flowing breeze line that ends in a curl. */
+/**
+ * A flowing breeze line that ends in a curl.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} len
+ * @param {{ dir?: number, colour?: string, width?: number, rng?: Rng }} [options]
+ */
 function breeze(s, x, y, len, { dir = 1, colour = '#ffffff', width = 3, rng = s.rng } = {}) {
   const u = s.u;
   const pts = [];
@@ -563,7 +661,7 @@ function breeze(s, x, y, len, { dir = 1, colour = '#ffffff', width = 3, rng = s.
     const t = i / 8;
     pts.push([x + dir * len * t, y + Math.sin(t * Math.PI * 1.5 + 0.4) * 18 * u]);
   }
-  const [ex, ey] = pts.at(-1);
+  const [ex, ey] = pts[pts.length - 1];
   const r = rng.range(22, 34) * u;
   for (let i = 1; i <= 10; i++) {
     const a = -Math.PI / 2 + dir * (i / 10) * Math.PI * 1.6;
@@ -574,6 +672,7 @@ function breeze(s, x, y, len, { dir = 1, colour = '#ffffff', width = 3, rng = s.
   return stroke(d, colour, width * 5 * u, { opacity: 0.25 }) + stroke(d, colour, width * 1.6 * u, { opacity: 0.95 });
 }
 
+/** @param {Scene} s */
 export function cottonFresh(s) {
   const { rng, u, w, h } = s;
   const parts = [el('rect', { width: w, height: h * 0.7, fill: s.linear([[0, sky[200], 0.6], [1, sky[100], 0]]) })];
@@ -604,6 +703,7 @@ export function cottonFresh(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function amberOud(s) {
   const { rng, u, w, h } = s;
   const parts = [s.glow(s.fx, h * 0.7, h * 0.5, amber[300], 0.85)];
@@ -617,7 +717,7 @@ export function amberOud(s) {
       const t = i / 10;
       pts.push([x + Math.sin(t * Math.PI * 2 + ph) * sway * t, h * 0.62 - t * h * 0.5]);
     }
-    const [ex, ey] = pts.at(-1);
+    const [ex, ey] = pts[pts.length - 1];
     const dir = k % 2 ? 1 : -1;
     for (let i = 1; i <= 8; i++) {
       const a = Math.PI + dir * (i / 8) * Math.PI * 1.5;
@@ -641,7 +741,10 @@ export function amberOud(s) {
   return parts.join('');
 }
 
-/** Essential-oil category: oil droplets in capsules beside leaf sprigs on a linen weave. */
+/**
+ * Essential-oil category: oil droplets in capsules beside leaf sprigs on a linen weave.
+ * @param {Scene} s
+ */
 export function oilsOnLinen(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.62, kind: 'plain', a: stone, b: s.pal, light: 1 });
@@ -659,7 +762,10 @@ export function oilsOnLinen(s) {
   return parts.join('');
 }
 
-/** Cooling and thermo-regulating: phase-change capsules soaking up warm waves, frost beyond. */
+/**
+ * Cooling and thermo-regulating: phase-change capsules soaking up warm waves, frost beyond.
+ * @param {Scene} s
+ */
 export function cooling(s) {
   const { rng, u, w, h } = s;
   const parts = [s.glow(w * 0.1, h * 0.9, h * 0.7, orange[300], 0.55), s.glow(w * 0.9, h * 0.1, h * 0.7, cyan[200], 0.8)];

@@ -6,11 +6,24 @@ import { el, g, n, polar } from '../svg.mjs';
 import { mix, RAMPS } from '../palette.mjs';
 import { capsule, droplet, highlight, shadow, sparkle, fibreBundle } from './elements.mjs';
 import { fabricSwatch } from './ground.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
 
 const { slate, sky, amber } = RAMPS;
+/**
+ * @param {string} d path data
+ * @param {string} colour
+ * @param {number} width
+ * @param {import('../svg.mjs').Attrs} [extra]
+ */
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
 
-/** Glass vessel from an outline path: pale body, liquid clipped inside, rim light, highlight. */
+/**
+ * Glass vessel from an outline path: pale body, liquid clipped inside, rim light, highlight.
+ * @param {Scene} s
+ * @param {string} outline path data
+ * @param {{ liquidTop: number, ramp?: Ramp, x: number, w: number, bubbles?: number }} options
+ */
 function vessel(s, outline, { liquidTop, ramp = s.acc, x, w, bubbles = 6 }) {
   const { rng, u } = s;
   const clip = s.clip(el('path', { d: outline }));
@@ -27,6 +40,7 @@ function vessel(s, outline, { liquidTop, ramp = s.acc, x, w, bubbles = 6 }) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 export function laboratory(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -60,7 +74,10 @@ export function laboratory(s) {
   return parts.join('');
 }
 
-/** A team: interlinked rings around a shared centre, over a woven swatch. */
+/**
+ * A team: interlinked rings around a shared centre, over a woven swatch.
+ * @param {Scene} s
+ */
 export function team(s) {
   const { rng, u, w, h } = s;
   const parts = [fabricSwatch(s, { cx: s.fx, cy: s.fy + h * 0.12, width: w * 0.62, height: h * 0.46 })];
@@ -72,6 +89,10 @@ export function team(s) {
   // Links to the centre first, then rings, then the halves of each ring that pass in front
   // of its neighbour: the over-under that makes rings read as interlinked.
   for (const [x, y] of centres) parts.push(stroke(`M${n(s.fx)} ${n(s.fy - h * 0.04)}L${n(x)} ${n(y)}`, '#ffffff', 2 * u, { opacity: 0.8, 'stroke-dasharray': `${n(4 * u)} ${n(6 * u)}` }));
+  /**
+   * @param {Ramp} ramp
+   * @param {string} d path data
+   */
   const ring = (ramp, d) => [stroke(d, ramp[700], 16 * u, { opacity: 0.35 }), stroke(d, ramp[400], 12 * u), stroke(d, mix(ramp[100], '#ffffff', 0.4), 4 * u, { transform: `translate(${n(-2 * u)} ${n(-3 * u)})` })].join('');
   centres.forEach(([x, y], k) => {
     const d = `M${n(x - ringR)} ${n(y)}a${n(ringR)} ${n(ringR)} 0 1 0 ${n(ringR * 2)} 0a${n(ringR)} ${n(ringR)} 0 1 0 ${n(-ringR * 2)} 0`;
@@ -88,7 +109,10 @@ export function team(s) {
   return parts.join('');
 }
 
-/** Pilot padder: fabric running down through a pair of rollers, finish dripping onto it. */
+/**
+ * Pilot padder: fabric running down through a pair of rollers, finish dripping onto it.
+ * @param {Scene} s
+ */
 export function padder(s) {
   const { rng, u, w, h } = s;
   const parts = [];

@@ -6,11 +6,19 @@
 import { el, g, n } from '../svg.mjs';
 import { mix, sampleStops } from '../palette.mjs';
 import { glowDataUri } from '../raster.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../palette.mjs').Stop} Stop */
+/** The backdrop's "lab paper" pattern. @typedef {'dots' | 'lines' | 'grid' | 'hex'} Texture */
 
+/**
+ * @param {Scene} s
+ * @param {{ texture?: Texture }} [options]
+ */
 export function background(s, { texture = 'dots' } = {}) {
   const { w, h, pal, comp, rng } = s;
   const deep = s.tone === 'deep';
   const flip = rng.chance(0.5);
+  /** @type {Stop[]} */
   const stops =
     deep
       ? [
@@ -28,6 +36,7 @@ export function background(s, { texture = 'dots' } = {}) {
   const parts = [s.smoothRect({}, (x, y) => sampleStops(stops, ((flip ? x : 1 - x) + y) / 2))];
 
   // Light pools sit near the corners so they never compete with the central motif.
+  /** @type {[colour: string, opacity: number][]} */
   const pools = deep
     ? [
         [pal[600], 0.45],
@@ -49,19 +58,28 @@ export function background(s, { texture = 'dots' } = {}) {
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {Texture} texture
+ */
 function textureLayer(s, texture) {
   const { w, h, pal, rng, u } = s;
   const deep = s.tone === 'deep';
   const ink = deep ? pal[300] : pal[500];
   const size = 26 * u;
   const line = { stroke: ink, 'stroke-width': 1 * u, fill: 'none' };
-  const draw = {
+  /** @type {Record<Texture, [tileWidth: number, tileHeight: number, draw: (tw: number, th: number) => string]>} */
+  const tiles = {
     dots: [size, size, (tw, th) => el('circle', { cx: tw / 2, cy: th / 2, r: 1.5 * u, fill: ink })],
     lines: [size * 0.5, size * 0.5, (tw, th) => el('path', { d: `M0 ${th}L${tw} 0`, ...line })],
     grid: [size, size, (tw, th) => el('path', { d: `M${tw} 0V${th}H0`, ...line, 'stroke-width': 0.8 * u })],
     // Honeycomb: one hexagon and the halves of its neighbours; the tile is rounded to whole
     // pixels, so the hexagons are scaled to fit it exactly (a sub-pixel squash).
     hex: [size * 0.75 * Math.sqrt(3), size * 2.25, (tw, th) => {
+      /**
+       * @param {number} cx
+       * @param {number} cy
+       */
       const hx = (cx, cy) =>
         Array.from({ length: 6 }, (_, i) => {
           const a = (Math.PI / 3) * i + Math.PI / 6;
@@ -69,7 +87,8 @@ function textureLayer(s, texture) {
         }).join(' ');
       return [hx(tw / 2, th / 3), hx(0, (th * 5) / 6), hx(tw, (th * 5) / 6)].map((points) => el('polygon', { points, ...line })).join('');
     }],
-  }[texture];
+  };
+  const draw = tiles[texture];
   const parts = [];
   if (draw) {
     const fill = s.pattern(`texture-${texture}-${ink}`, draw[0], draw[1], draw[2]);
@@ -80,9 +99,9 @@ function textureLayer(s, texture) {
     const r = h * 0.8;
     const cx = right ? w * 0.92 : w * 0.08;
     const cy = bottom ? h * 0.88 : h * 0.12;
-    const box = { x: Math.round(Math.max(0, cx - r)), y: Math.round(Math.max(0, cy - r)) };
-    box.width = Math.round(Math.min(w, cx + r)) - box.x;
-    box.height = Math.round(Math.min(h, cy + r)) - box.y;
+    const x = Math.round(Math.max(0, cx - r));
+    const y = Math.round(Math.max(0, cy - r));
+    const box = { x, y, width: Math.round(Math.min(w, cx + r)) - x, height: Math.round(Math.min(h, cy + r)) - y };
     const maskId = s.id('m');
     const fade = el('image', { x: cx - r, y: cy - r, width: 2 * r, height: 2 * r, preserveAspectRatio: 'none', href: glowDataUri('#ffffff', 1, 'linear') });
     s.defs.push(el('mask', { id: maskId, maskUnits: 'userSpaceOnUse', ...box }, fade));
@@ -99,7 +118,10 @@ function textureLayer(s, texture) {
   return parts.join('');
 }
 
-/** Final light: a soft key light along the top and a gentle darkening at the bottom edge. */
+/**
+ * Final light: a soft key light along the top and a gentle darkening at the bottom edge.
+ * @param {Scene} s
+ */
 export function finish(s) {
   const { h, pal } = s;
   const deep = s.tone === 'deep';

@@ -10,6 +10,25 @@ import * as fin from './finishes.mjs';
 import * as col from './colour.mjs';
 import * as co from './company.mjs';
 
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/**
+ * How one family of subjects is drawn.
+ * @typedef {object} Recipe
+ * @property {string} name
+ * @property {RegExp | null} test matched against the normalised subject; null for the fallback
+ * @property {(s: Scene) => string} draw the motif's SVG markup
+ * @property {import('./background.mjs').Texture} [texture] the backdrop's "lab paper"
+ * @property {string | string[]} [accent] ramp name(s) for the subject's own colour
+ * @property {import('../svg.mjs').Tone} [tone]
+ */
+
+/**
+ * @param {string} name
+ * @param {RegExp | null} test
+ * @param {Recipe['draw']} draw
+ * @param {Pick<Recipe, 'texture' | 'accent' | 'tone'>} [extra]
+ * @returns {Recipe}
+ */
 const R = (name, test, draw, extra = {}) => ({ name, test, draw, ...extra });
 
 export const RECIPES = [
@@ -96,6 +115,7 @@ export const RECIPES = [
 
 export const DEFAULT_RECIPE = R('fibres-and-molecules', null, sci.fibresAndMolecules, { texture: 'dots' });
 
+/** @param {string} subject normalised, see normaliseSubject() */
 export function chooseRecipe(subject) {
-  return RECIPES.find((r) => r.test.test(subject)) ?? DEFAULT_RECIPE;
+  return RECIPES.find((r) => r.test?.test(subject)) ?? DEFAULT_RECIPE;
 }

@@ -1,7 +1,7 @@
 /**
  * renderArtwork(): turns a subject description into an original abstract illustration.
  *
- *   import { renderArtwork } from './scripts/artwork/render.mjs';
+ *   import { renderArtwork } from './render.mjs';
  *   const webp = await renderArtwork({ subject: 'microencapsulation', colour: 'violet', seed: 'og/home' });
  *
  * The picture is an SVG drawn from seeded randomness and rasterised by sharp (librsvg), so
@@ -14,10 +14,27 @@ import { ramp, companionOf, RAMPS } from './palette.mjs';
 import { chooseRecipe } from './motifs/index.mjs';
 import { background, finish } from './motifs/background.mjs';
 
-/** Lower-cased words, with separators unified, so recipes can match "anti-static" or "Anti Static". */
+/**
+ * What to draw: free-text subject, colour name (or hex), seed and size in pixels.
+ * @typedef {object} ArtworkOptions
+ * @property {string} [subject] keywords pick the motif ("water repellent", "foil print"…)
+ * @property {string} [colour] teal, indigo, emerald, amber, rose, violet, sky (or any hex colour)
+ * @property {string | number} [seed] varies the composition; defaults to subject + colour
+ * @property {number} [width] default 1200
+ * @property {number} [height] default 800
+ */
+
+/**
+ * Lower-cased words, with separators unified, so recipes can match "anti-static" or "Anti Static".
+ * @param {unknown} subject
+ */
 export const normaliseSubject = (subject) => ` ${String(subject ?? '').toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
 
-/** Build the SVG markup only (handy for tests or for embedding). */
+/**
+ * Build the SVG markup only (handy for tests or for embedding).
+ * @param {ArtworkOptions} [options]
+ * @returns {{ svg: string, recipe: string }} the markup and the name of the motif drawn
+ */
 export function artworkSvg({ subject = '', colour = 'teal', seed, width = 1200, height = 800 } = {}) {
   const text = normaliseSubject(subject);
   const recipe = chooseRecipe(text);
@@ -49,7 +66,12 @@ export function artworkSvg({ subject = '', colour = 'teal', seed, width = 1200, 
   return { svg: s.toString(back + body + finish(s)), recipe: recipe.name };
 }
 
-/** Rasterise an SVG string; `format` is webp (default), png, jpeg or avif. */
+/**
+ * Rasterise an SVG string; `format` is webp (default), png, jpeg or avif.
+ * @param {string} svg
+ * @param {{ format?: string, quality?: number }} [options]
+ * @returns {Promise<Buffer>}
+ */
 export function rasterise(svg, { format = 'webp', quality = 80 } = {}) {
   // The backdrop is opaque, so the alpha channel would only cost bytes and encoding time.
   const image = sharp(Buffer.from(svg), { density: 72 }).removeAlpha();
@@ -71,14 +93,7 @@ export function rasterise(svg, { format = 'webp', quality = 80 } = {}) {
 
 /**
  * Render an illustration to an image buffer.
- * @param {object} options
- * @param {string} options.subject  free text; keywords pick the motif ("water repellent", "foil print"…)
- * @param {string} [options.colour] teal, indigo, emerald, amber, rose, violet, sky (or any hex colour)
- * @param {string|number} [options.seed] varies the composition; defaults to subject + colour
- * @param {number} [options.width=1200]
- * @param {number} [options.height=800]
- * @param {'webp'|'png'|'jpeg'|'avif'} [options.format='webp']
- * @param {number} [options.quality=80]
+ * @param {ArtworkOptions & { format?: 'webp' | 'png' | 'jpeg' | 'avif', quality?: number }} [options] format default webp, quality default 80
  * @returns {Promise<Buffer>}
  */
 export async function renderArtwork({ subject = '', colour = 'teal', seed, width = 1200, height = 800, format = 'webp', quality = 80 } = {}) {

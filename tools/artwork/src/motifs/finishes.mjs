@@ -7,12 +7,25 @@ import { mix, RAMPS } from '../palette.mjs';
 import { bead, capsule, droplet, shadow, sparkle, fabric } from './elements.mjs';
 import { fabricFloor } from './ground.mjs';
 import { packCircles } from './science.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../svg.mjs').Point} Point */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
 
 const { amber, orange, yellow, red, slate, sky, cyan, violet, pink } = RAMPS;
+/**
+ * @param {string} d path data
+ * @param {string} colour
+ * @param {number} width
+ * @param {import('../svg.mjs').Attrs} [extra]
+ */
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
+/** @param {Point[]} pts */
 const poly = (pts) => pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
 
-/** Water repellent: round beads standing on a tight weave. */
+/**
+ * Water repellent: round beads standing on a tight weave.
+ * @param {Scene} s
+ */
 export function waterRepellent(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.34, kind: rng.pick(['plain', 'twill']), pitch: 40, curve: 0.03 });
@@ -27,12 +40,16 @@ export function waterRepellent(s) {
   return parts.join('');
 }
 
-/** UV protection: sun rays hitting a shimmering film above the fabric and bouncing off. */
+/**
+ * UV protection: sun rays hitting a shimmering film above the fabric and bouncing off.
+ * @param {Scene} s
+ */
 export function uvProtection(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.66, curve: 0.04 });
   const sunX = rng.pick([0.16, 0.84]) * w;
   const sun = [sunX, h * 0.12];
+  /** @param {number} x */
   const filmY = (x) => floor.edge(x) - 70 * u;
   const parts = [s.glow(sun[0], sun[1], h * 0.75, amber[200], 0.9), floor.markup];
   // Rays: incoming from the sun to the film, reflected upward at the mirror angle.
@@ -54,11 +71,21 @@ export function uvProtection(s) {
   return parts.join('');
 }
 
+/**
+ * @param {number} x
+ * @param {number} y
+ * @param {number} hgt
+ * @param {number} wd
+ * @param {number} [lean]
+ */
 function flamePath(x, y, hgt, wd, lean = 0) {
   return `M${n(x)} ${n(y)}C${n(x - wd)} ${n(y - hgt * 0.1)} ${n(x - wd * 0.9)} ${n(y - hgt * 0.55)} ${n(x + lean * 0.4)} ${n(y - hgt * 0.7)}C${n(x - wd * 0.1 + lean * 0.6)} ${n(y - hgt * 0.82)} ${n(x + lean)} ${n(y - hgt * 0.9)} ${n(x + lean * 1.2)} ${n(y - hgt)}C${n(x + wd * 0.8 + lean * 0.5)} ${n(y - hgt * 0.7)} ${n(x + wd * 1.1)} ${n(y - hgt * 0.3)} ${n(x + wd * 0.6)} ${n(y - hgt * 0.08)}C${n(x + wd * 0.35)} ${n(y)} ${n(x + wd * 0.1)} ${n(y)} ${n(x)} ${n(y)}Z`;
 }
 
-/** Flame retardant: stylised flames stopped beneath a dense, dark woven barrier. */
+/**
+ * Flame retardant: stylised flames stopped beneath a dense, dark woven barrier.
+ * @param {Scene} s
+ */
 export function flameRetardant(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -84,7 +111,10 @@ export function flameRetardant(s) {
   return parts.join('');
 }
 
-/** Anti-mosquito: a fine bulging mesh, insects veering away along dashed paths. */
+/**
+ * Anti-mosquito: a fine bulging mesh, insects veering away along dashed paths.
+ * @param {Scene} s
+ */
 export function antiMosquito(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -94,6 +124,10 @@ export function antiMosquito(s) {
   // Net: a lens-shaped grid warped like fabric stretched over a frame.
   const lines = [];
   const N = 18;
+  /**
+   * @param {number} x
+   * @param {number} y
+   */
   const warp = (x, y) => {
     const dx = (x - cx) / (R * 1.25);
     const dy = (y - cy) / R;
@@ -132,10 +166,24 @@ export function antiMosquito(s) {
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {number} angle
+ */
 function mosquito(s, x, y, size, angle) {
   return faded(0.85, () => mosquitoShape(s, x, y, size, angle));
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {number} angle
+ */
 function mosquitoShape(s, x, y, size, angle) {
   const u = s.u;
   const ink = slate[600];
@@ -149,7 +197,10 @@ function mosquitoShape(s, x, y, size, angle) {
   return g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(angle)})` }, parts);
 }
 
-/** Anti-pilling: a smooth knit where fuzzy pills shrink step by step back into the yarn. */
+/**
+ * Anti-pilling: a smooth knit where fuzzy pills shrink step by step back into the yarn.
+ * @param {Scene} s
+ */
 export function antiPilling(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.42, kind: 'knit', pitch: 58, squash: 0.6, curve: 0.04 });
@@ -186,7 +237,10 @@ export function antiPilling(s) {
   return parts.join('');
 }
 
-/** Anti-static: small electric sparks dispersing harmlessly across a smooth fabric. */
+/**
+ * Anti-static: small electric sparks dispersing harmlessly across a smooth fabric.
+ * @param {Scene} s
+ */
 export function antiStatic(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.5, kind: 'twill', pitch: 44, curve: 0.05 });
@@ -209,14 +263,17 @@ export function antiStatic(s) {
     parts.push(stroke(d, '#ffffff', 1.5 * u));
     // The charge fading into tiny dots as it is led away.
     for (let i = 0; i < 5; i++) {
-      const [dx, dy] = polar(pts.at(-1)[0], pts.at(-1)[1], (i + 1) * 14 * u, a + rng.jitter(0, 0.3));
+      const [dx, dy] = polar(pts[pts.length - 1][0], pts[pts.length - 1][1], (i + 1) * 14 * u, a + rng.jitter(0, 0.3));
       parts.push(el('circle', { cx: dx, cy: dy, r: (4 - i * 0.6) * u, fill: ramp[400], opacity: 0.8 - i * 0.14 }));
     }
   }
   return parts.join('');
 }
 
-/** Durable press: a crisply folded shirt built from clean planes. */
+/**
+ * Durable press: a crisply folded shirt built from clean planes.
+ * @param {Scene} s
+ */
 export function durablePress(s) {
   const { rng, u } = s;
   const parts = [];
@@ -252,7 +309,10 @@ export function durablePress(s) {
   return parts.join('');
 }
 
-/** Moisture management: droplets spreading into branching channels and lifting as vapour. */
+/**
+ * Moisture management: droplets spreading into branching channels and lifting as vapour.
+ * @param {Scene} s
+ */
 export function moisture(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.48, curve: 0.04, kind: 'knit', pitch: 40 });
@@ -261,6 +321,13 @@ export function moisture(s) {
   const seeds = [[s.fx - w * 0.2, h * 0.72], [s.fx + w * 0.16, h * 0.8], [s.fx + w * 0.02, h * 0.62]];
   for (const [x, y] of seeds) {
     // Capillary channels: a few levels of branching, flattened into the fabric plane.
+    /**
+     * @param {number} bx
+     * @param {number} by
+     * @param {number} a angle in radians
+     * @param {number} len
+     * @param {number} depth
+     */
     const branch = (bx, by, a, len, depth) => {
       if (depth === 0) return;
       const ex = bx + Math.cos(a) * len;
@@ -283,7 +350,10 @@ export function moisture(s) {
   return parts.join('');
 }
 
-/** Soil release: an oil droplet lifting away from clean fabric inside a swirl of water. */
+/**
+ * Soil release: an oil droplet lifting away from clean fabric inside a swirl of water.
+ * @param {Scene} s
+ */
 export function soilRelease(s) {
   const { rng, u, h } = s;
   const floor = fabricFloor(s, { top: 0.6, curve: 0.04 });
@@ -317,7 +387,11 @@ export function soilRelease(s) {
   return parts.join('');
 }
 
-/** Silky folds: soft pastel drapery with glossy sheen along each fold ridge. */
+/**
+ * Silky folds: soft pastel drapery with glossy sheen along each fold ridge.
+ * @param {Scene} s
+ * @param {{ glossy?: boolean }} [options]
+ */
 export function silk(s, { glossy = true } = {}) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -338,7 +412,10 @@ export function silk(s, { glossy = true } = {}) {
   return parts.join('');
 }
 
-/** Speciality-finishes overview: translucent coatings settling in layers over a weave. */
+/**
+ * Speciality-finishes overview: translucent coatings settling in layers over a weave.
+ * @param {Scene} s
+ */
 export function coatings(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.66, curve: 0.03, kind: 'twill', pitch: 44 });

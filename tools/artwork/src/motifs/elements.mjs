@@ -4,10 +4,23 @@
  */
 import { el, g, n, smoothPath, polar, faded } from '../svg.mjs';
 import { mix } from '../palette.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../svg.mjs').Point} Point */
+/** @typedef {import('../random.mjs').Rng} Rng */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
 
 const WHITE = '#ffffff';
 
-/** Soft contact shadow under an object resting on (or floating above) a surface. */
+/**
+ * Soft contact shadow under an object resting on (or floating above) a surface.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} rx
+ * @param {number} ry
+ * @param {number} [opacity]
+ * @param {string} [colour]
+ */
 export function shadow(s, x, y, rx, ry, opacity = 0.22, colour = '#0f172a') {
   const fill = s.radial([
     [0, colour, opacity],
@@ -16,7 +29,16 @@ export function shadow(s, x, y, rx, ry, opacity = 0.22, colour = '#0f172a') {
   return el('ellipse', { cx: x, cy: y, rx, ry, fill });
 }
 
-/** Specular highlight: the bright window reflection that makes a shape read as glossy. */
+/**
+ * Specular highlight: the bright window reflection that makes a shape read as glossy.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} rx
+ * @param {number} ry
+ * @param {number} [angle]
+ * @param {number} [opacity]
+ */
 export function highlight(s, x, y, rx, ry, angle = -35, opacity = 0.9) {
   const fill = s.radial([
     [0, WHITE, opacity],
@@ -29,11 +51,23 @@ export function highlight(s, x, y, rx, ry, angle = -35, opacity = 0.9) {
 /**
  * A translucent core-shell microcapsule. `core` is a ramp (or null for an empty bubble);
  * the shell picks up `shell` ramp colours at its rim like a real polymer wall does.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {CapsuleOptions & { opacity?: number }} [options]
  */
 export function capsule(s, x, y, r, options = {}) {
   return faded(options.opacity ?? 1, () => capsuleShape(s, x, y, r, options));
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {CapsuleOptions} [options]
+ */
 function capsuleShape(s, x, y, r, { shell = s.pal, core = s.acc, coreScale = 0.55, coreOffset = [0.12, 0.14], rim = 0.55, drop = false } = {}) {
   const deep = s.tone === 'deep';
   const shellFill = s.radial(
@@ -68,15 +102,39 @@ function capsuleShape(s, x, y, r, { shell = s.pal, core = s.acc, coreScale = 0.5
   return parts.join('');
 }
 
-/** Teardrop outline centred on its round part, point upwards (droplet() rotates it). */
+/**
+ * `core` null draws an empty bubble; `rim` is the rim's opacity (0 for none); `drop` adds a shadow.
+ * @typedef {{ shell?: Ramp, core?: Ramp | null, coreScale?: number, coreOffset?: number[], rim?: number, drop?: boolean }} CapsuleOptions
+ */
+
+/**
+ * Teardrop outline centred on its round part, point upwards (droplet() rotates it).
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ */
 export function dropletPath(x, y, r) {
   return `M${n(x)} ${n(y - r * 1.75)}C${n(x + r * 0.32)} ${n(y - r * 1.1)} ${n(x + r)} ${n(y - r * 0.6)} ${n(x + r)} ${n(y)}A${n(r)} ${n(r)} 0 0 1 ${n(x - r)} ${n(y)}C${n(x - r)} ${n(y - r * 0.6)} ${n(x - r * 0.32)} ${n(y - r * 1.1)} ${n(x)} ${n(y - r * 1.75)}Z`;
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {Parameters<typeof dropletShape>[4] & { opacity?: number }} [options]
+ */
 export function droplet(s, x, y, r, options = {}) {
   return faded(options.opacity ?? 1, () => dropletShape(s, x, y, r, options));
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {{ ramp?: Ramp, angle?: number, clear?: boolean }} [options]
+ */
 function dropletShape(s, x, y, r, { ramp = s.acc, angle = 0, clear = false } = {}) {
   const fill = clear
     ? s.radial([[0, WHITE, 0.55], [0.6, ramp[100], 0.35], [1, ramp[400], 0.75]], { cx: 0.5, cy: 0.62, r: 0.6, fx: 0.4, fy: 0.55 })
@@ -90,7 +148,14 @@ function dropletShape(s, x, y, r, { ramp = s.acc, angle = 0, clear = false } = {
   return g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(angle)})` }, parts);
 }
 
-/** A water bead sitting on a surface: flattened sphere, caustic glow at the bottom, shadow. */
+/**
+ * A water bead sitting on a surface: flattened sphere, caustic glow at the bottom, shadow.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {{ ramp?: Ramp, flat?: number }} [options]
+ */
 export function bead(s, x, y, r, { ramp = s.comp, flat = 0.82 } = {}) {
   const fill = s.radial(
     [
@@ -111,14 +176,30 @@ export function bead(s, x, y, r, { ramp = s.comp, flat = 0.82 } = {}) {
   ].join('');
 }
 
-/** Four-pointed star glint. */
+/**
+ * Four-pointed star glint.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {string} [colour]
+ * @param {number} [opacity]
+ */
 export function sparkle(s, x, y, r, colour = WHITE, opacity = 0.95) {
   const k = r * 0.16;
   const d = `M${n(x)} ${n(y - r)}Q${n(x + k)} ${n(y - k)} ${n(x + r)} ${n(y)}Q${n(x + k)} ${n(y + k)} ${n(x)} ${n(y + r)}Q${n(x - k)} ${n(y + k)} ${n(x - r)} ${n(y)}Q${n(x - k)} ${n(y - k)} ${n(x)} ${n(y - r)}Z`;
   return s.glow(x, y, r * 0.9, colour, opacity * 0.45) + el('path', { d, fill: colour, opacity });
 }
 
-/** A shaded sphere for ball-and-stick molecules. */
+/**
+ * A shaded sphere for ball-and-stick molecules.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {Ramp} [ramp]
+ * @param {number} [opacity]
+ */
 export function atom(s, x, y, r, ramp = s.pal, opacity = 1) {
   const fill = s.radial(
     [
@@ -131,7 +212,17 @@ export function atom(s, x, y, r, ramp = s.pal, opacity = 1) {
   return el('circle', { cx: x, cy: y, r, fill, opacity: opacity === 1 ? undefined : opacity });
 }
 
-/** A bond: a line drawn twice (dark body, light core) so it reads as a rod, not a stroke. */
+/**
+ * A bond: a line drawn twice (dark body, light core) so it reads as a rod, not a stroke.
+ * @param {Scene} s
+ * @param {number} x1
+ * @param {number} y1
+ * @param {number} x2
+ * @param {number} y2
+ * @param {number} width
+ * @param {Ramp} [ramp]
+ * @param {number} [opacity]
+ */
 export function bond(s, x1, y1, x2, y2, width, ramp = s.pal, opacity = 1) {
   return [
     el('line', { x1, y1, x2, y2, stroke: ramp[600], 'stroke-width': width, 'stroke-linecap': 'round', opacity: 0.85 * opacity }),
@@ -139,24 +230,38 @@ export function bond(s, x1, y1, x2, y2, width, ramp = s.pal, opacity = 1) {
   ].join('');
 }
 
-/** A six-membered ring (hexagon of atoms, aromatic inner circle); returns markup and vertices. */
+/**
+ * A six-membered ring (hexagon of atoms, aromatic inner circle); returns markup and vertices.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {{ ramp?: Ramp, rotate?: number, atoms?: boolean, aromatic?: boolean, line?: number, opacity?: number, pendant?: number[] }} [options]
+ */
 export function hexRing(s, x, y, r, { ramp = s.pal, rotate = 0, atoms = true, aromatic = true, line = 5, opacity = 1, pendant = [] } = {}) {
   const u = s.u;
   const pts = Array.from({ length: 6 }, (_, i) => polar(x, y, r, rotate + (i * Math.PI) / 3 - Math.PI / 2));
   const parts = [];
-  for (let i = 0; i < 6; i++) parts.push(bond(s, ...pts[i], ...pts[(i + 1) % 6], line * u, ramp, opacity));
+  for (let i = 0; i < 6; i++) parts.push(bond(s, pts[i][0], pts[i][1], pts[(i + 1) % 6][0], pts[(i + 1) % 6][1], line * u, ramp, opacity));
   if (aromatic) parts.push(el('circle', { cx: x, cy: y, r: r * 0.55, fill: 'none', stroke: ramp[500], 'stroke-width': line * 0.55 * u, opacity: 0.6 * opacity }));
   // Side groups stick out radially from chosen vertices, like substituents on a ring.
   for (const i of pendant) {
     const [px, py] = polar(x, y, r * 1.75, rotate + (i * Math.PI) / 3 - Math.PI / 2);
-    parts.push(bond(s, ...pts[i], px, py, line * u, ramp, opacity));
+    parts.push(bond(s, pts[i][0], pts[i][1], px, py, line * u, ramp, opacity));
     parts.push(atom(s, px, py, line * 2 * u, s.acc, opacity));
   }
   if (atoms) for (const [px, py] of pts) parts.push(atom(s, px, py, line * 1.45 * u, ramp, opacity));
   return { markup: parts.join(''), points: pts };
 }
 
-/** A small random ball-and-stick molecule (a branching tree of 4–8 atoms). */
+/**
+ * A small random ball-and-stick molecule (a branching tree of 4–8 atoms).
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} size
+ * @param {{ ramp?: Ramp, accent?: Ramp, rng?: Rng, atoms?: number, opacity?: number }} [options]
+ */
 export function molecule(s, x, y, size, { ramp = s.pal, accent = s.acc, rng = s.rng, atoms = rng.int(4, 7), opacity = 1 } = {}) {
   const nodes = [[x, y, 0]];
   for (let i = 1; i < atoms; i++) {
@@ -177,25 +282,47 @@ export function molecule(s, x, y, size, { ramp = s.pal, accent = s.acc, rng = s.
   return parts.join('');
 }
 
+/** @typedef {'plain' | 'twill' | 'basket' | 'knit'} Weave */
+/** @typedef {'ovate' | 'lanceolate' | 'blade' | 'petal' | 'round' | 'needle'} LeafShape */
+
 /**
  * Leaf outline sampled from a width profile, with midrib and veins. Drawn from its base at
  * (x, y) towards `angle` degrees. Shapes: ovate, lanceolate, blade, petal, round, needle.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} len
+ * @param {number} width
+ * @param {number} angle
+ * @param {Parameters<typeof leafShape>[6] & { opacity?: number }} [options]
  */
 export function leaf(s, x, y, len, width, angle, options = {}) {
   return faded(options.opacity ?? 1, () => leafShape(s, x, y, len, width, angle, options));
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} len
+ * @param {number} width
+ * @param {number} angle
+ * @param {{ ramp?: Ramp, shape?: LeafShape, serrate?: number, bend?: number, veins?: boolean, stem?: number }} [options]
+ */
 function leafShape(s, x, y, len, width, angle, { ramp = s.acc, shape = 'ovate', serrate = 0, bend = 0.08, veins = true, stem = 0.12 } = {}) {
   const u = s.u;
-  const profile = {
+  /** @type {Record<LeafShape, (t: number) => number>} */
+  const profiles = {
     ovate: (t) => Math.sin(Math.PI * t ** 0.75),
     lanceolate: (t) => Math.sin(Math.PI * t) ** 0.85,
     blade: (t) => Math.min(1, t * 10) * (1 - t) ** 0.7,
     petal: (t) => Math.sin(Math.PI * Math.min(1, t ** 1.5 * 0.92 + 0.04)) ** 0.55,
     round: (t) => Math.sin(Math.PI * t) ** 0.55,
     needle: (t) => Math.min(1, t * 6) * (1 - t ** 3),
-  }[shape];
+  };
+  const profile = profiles[shape];
   const steps = serrate ? 28 : 18;
+  /** @param {number} t */
   const mid = (t) => bend * len * Math.sin(Math.PI * t * 0.9) * t;
   const top = [];
   const bottom = [];
@@ -247,10 +374,13 @@ function leafShape(s, x, y, len, width, angle, { ramp = s.acc, shape = 'ovate', 
  * fast with patterns under axis-aligned scaling and whole-pixel offsets, so the bias is drawn
  * inside the tile (a 45° weave still repeats on a square of side period × √2) and the group
  * transform is limited to an integer translate and a vertical scale.
+ * @param {Scene} s
+ * @param {{ kind?: Weave, pitch?: number, angle?: number, squash?: number, origin?: number[], a?: Ramp, b?: Ramp, base?: string, light?: number }} [options]
  */
 export function fabric(s, { kind = 'plain', pitch = 38, angle = 0, squash = 1, origin = [s.w / 2, s.h / 2], a = s.pal, b = s.comp, base, light = 1 } = {}) {
   const p = pitch * s.u;
   const bias = kind !== 'knit' && Math.abs((((angle % 90) + 90) % 90) - 45) < 22.5;
+  /** @param {Ramp} ramp */
   const tone = (ramp) =>
     s.radial(
       [
@@ -284,11 +414,13 @@ export function fabric(s, { kind = 'plain', pitch = 38, angle = 0, squash = 1, o
       }
     } else {
       // Over/under rule per weave; runs of consecutive "over" cells merge into one long float.
-      const over = {
+      /** @type {Record<typeof kind, (i: number, j: number) => boolean>} */
+      const rules = {
         plain: (i, j) => (i + j) % 2 === 0,
         twill: (i, j) => (((i - j) % 4) + 4) % 4 < 2,
         basket: (i, j) => (Math.floor(i / 2) + Math.floor(j / 2)) % 2 === 0,
-      }[kind];
+      };
+      const over = rules[kind];
       // The cell size follows the rounded tile so the repeat stays seamless.
       const c = tw / period / (bias ? Math.SQRT2 : 1);
       const sw = c * 0.86;
@@ -296,8 +428,10 @@ export function fabric(s, { kind = 'plain', pitch = 38, angle = 0, squash = 1, o
       // (the tile clips the rest); on the bias the rotated lattice needs a wider margin.
       const lo = bias ? -period * 3 : -period;
       const hi = bias ? period * 3 : period * 2;
+      /** @param {boolean} isWarp */
       const floats = (isWarp) => {
         for (let line = lo; line < hi; line++) {
+          /** @type {number | null} */
           let start = null;
           for (let k = lo; k <= hi; k++) {
             const [i, j] = isWarp ? [line, k] : [k, line];
@@ -326,11 +460,21 @@ export function fabric(s, { kind = 'plain', pitch = 38, angle = 0, squash = 1, o
   return g({ transform: `translate(${ox} ${oy}) scale(1 ${n(squash)})` }, el('rect', { x: -extent, y: -extent, width: extent * 2, height: extent * 2, fill: paint }));
 }
 
-/** A bundle of parallel fibres following one smooth spine; returns markup. */
+/**
+ * A bundle of parallel fibres following one smooth spine; returns markup.
+ * @param {Scene} s
+ * @param {Point[]} spine
+ * @param {Parameters<typeof fibreBundleShape>[2] & { opacity?: number }} [options]
+ */
 export function fibreBundle(s, spine, options = {}) {
   return faded(options.opacity ?? 1, () => fibreBundleShape(s, spine, options));
 }
 
+/**
+ * @param {Scene} s
+ * @param {Point[]} spine
+ * @param {{ count?: number, spread?: number, width?: number, ramp?: Ramp, rng?: Rng, twist?: number }} [options]
+ */
 function fibreBundleShape(s, spine, { count = 5, spread = 14, width = 10, ramp = s.pal, rng = s.rng, twist = 0.5 } = {}) {
   const parts = [];
   for (let k = 0; k < count; k++) {
@@ -350,8 +494,12 @@ function fibreBundleShape(s, spine, { count = 5, spread = 14, width = 10, ramp =
   return parts.join('');
 }
 
-/** Layered wave bands from the bottom of a region; each band a closed smooth path. */
-export function waveBands(s, { count = 4, top = s.h * 0.45, bottom = s.h, amp = 40, ramps, rng = s.rng, sheen = true, opacity = 0.9, freq = 1.2 } = {}) {
+/**
+ * Layered wave bands from the bottom of a region; each band a closed smooth path.
+ * @param {Scene} s
+ * @param {{ count?: number, top?: number, bottom?: number, amp?: number, ramps?: Ramp[], rng?: Rng, sheen?: boolean, opacity?: number, freq?: number }} [options]
+ */
+export function waveBands(s, { count = 4, top = s.h * 0.45, bottom = s.h, amp = 40, ramps = [s.pal, s.comp], rng = s.rng, sheen = true, opacity = 0.9, freq = 1.2 } = {}) {
   const parts = [];
   for (let k = 0; k < count; k++) {
     const y0 = top + ((bottom - top) * k) / count;

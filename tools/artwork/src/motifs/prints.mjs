@@ -8,13 +8,32 @@ import { mix, RAMPS, METALS } from '../palette.mjs';
 import { capsule, highlight, shadow, sparkle, dropletPath, fabric } from './elements.mjs';
 import { packCircles, scentTrail } from './science.mjs';
 import { fabricFloor, fabricSwatch } from './ground.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../palette.mjs').Stop} Stop */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
+/** @typedef {import('../svg.mjs').Point} Point */
+/** @typedef {import('../random.mjs').Rng} Rng */
 
 const { amber, orange, yellow, lime, green, emerald, cyan, sky, blue, violet, purple, fuchsia, pink, rose, red, stone, slate } = RAMPS;
 
+/**
+ * @param {string} d path data
+ * @param {string} colour
+ * @param {number} width
+ * @param {import('../svg.mjs').Attrs} [extra]
+ */
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
+/** @param {Point[]} pts */
 const poly = (pts) => pts.map(([x, y]) => `${n(x)},${n(y)}`).join(' ');
 
-/** Rounded graphic shapes a print design might use (never letters: pictures carry no text). */
+/**
+ * Rounded graphic shapes a print design might use (never letters: pictures carry no text).
+ * @param {Rng} rng
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {string} kind
+ */
 function printShape(rng, x, y, r, kind) {
   switch (kind) {
     case 'flower': {
@@ -45,7 +64,11 @@ function printShape(rng, x, y, r, kind) {
   }
 }
 
-/** Raised prints on a knit: puff (soft), gloss (silicone), matt (rubber). */
+/**
+ * Raised prints on a knit: puff (soft), gloss (silicone), matt (rubber).
+ * @param {Scene} s
+ * @param {string} style
+ */
 export function raisedPrint(s, style) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -77,7 +100,10 @@ export function raisedPrint(s, style) {
   return parts.join('');
 }
 
-/** High-density print: crisp isometric blocks rising from a fabric plane. */
+/**
+ * High-density print: crisp isometric blocks rising from a fabric plane.
+ * @param {Scene} s
+ */
 export function densityBlocks(s) {
   const { rng, u, h } = s;
   const floor = fabricFloor(s, { top: 0.4, kind: 'plain', pitch: 42, angle: 45, squash: 0.5, curve: 0.02 });
@@ -110,9 +136,16 @@ export function densityBlocks(s) {
   return parts.join('');
 }
 
-/** Metal gradient across a shape, with the hard light bands that read as "mirror". */
+/**
+ * Metal gradient across a shape, with the hard light bands that read as "mirror".
+ * @param {Scene} s
+ * @param {string} metal
+ * @param {number} [angle]
+ * @param {boolean} [mirror]
+ */
 function metalFill(s, metal, angle = 0, mirror = true) {
   const [light, mid, dark, sheen, deep] = METALS[metal];
+  /** @type {Stop[]} */
   const stops = mirror
     ? [[0, mid], [0.3, light], [0.42, sheen], [0.5, dark], [0.62, mid], [0.8, light], [1, deep]]
     : [[0, dark], [0.25, mid], [0.45, light], [0.6, mid], [0.85, sheen], [1, dark]];
@@ -121,7 +154,10 @@ function metalFill(s, metal, angle = 0, mirror = true) {
   return s.linear(stops, { x1: 0.5 - c, y1: 0.5 - sn, x2: 0.5 + c, y2: 0.5 + sn });
 }
 
-/** Foil print: angular mirror-bright shards in gold, silver and rose gold. */
+/**
+ * Foil print: angular mirror-bright shards in gold, silver and rose gold.
+ * @param {Scene} s
+ */
 export function foil(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -142,7 +178,10 @@ export function foil(s) {
   return parts.join('');
 }
 
-/** Metallic print: twisting ribbons in brushed gold, silver and copper, shaded per segment. */
+/**
+ * Metallic print: twisting ribbons in brushed gold, silver and copper, shaded per segment.
+ * @param {Scene} s
+ */
 export function metallicRibbons(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -154,6 +193,7 @@ export function metallicRibbons(s) {
     const twist = rng.range(1, 1.6);
     const width = rng.range(110, 150) * u;
     const N = 90;
+    /** @param {number} t */
     const centre = (t) => [(-0.1 + 1.2 * t) * w, y0 + Math.sin(t * Math.PI * 2 * 0.8 + phase) * amp - t * 60 * u];
     for (let i = 0; i < N; i++) {
       const t0 = i / N;
@@ -187,12 +227,16 @@ export function metallicRibbons(s) {
   return parts.join('');
 }
 
-/** Glitter: faceted flakes in gold, silver and pink, thick along a sweeping band. */
+/**
+ * Glitter: faceted flakes in gold, silver and pink, thick along a sweeping band.
+ * @param {Scene} s
+ */
 export function glitter(s) {
   const { rng, u, w, h } = s;
   const parts = [];
   const colours = [METALS.gold, METALS.silver, METALS.rose, [pink[100], pink[300], pink[600], pink[200], pink[800]]];
   const phase = rng.range(0, Math.PI * 2);
+  /** @param {number} t */
   const band = (t) => [(-0.05 + 1.1 * t) * w, s.fy + Math.sin(t * Math.PI * 1.6 + phase) * h * 0.18];
   parts.push(stroke(smoothPath(Array.from({ length: 9 }, (_, i) => band(i / 8)), false), '#ffffff', h * 0.3, { opacity: 0.25 }));
   for (let k = 0; k < 700; k++) {
@@ -212,7 +256,10 @@ export function glitter(s) {
   return parts.join('');
 }
 
-/** Pearl print: iridescent layers shifting from white to lilac and pale gold, with pearls. */
+/**
+ * Pearl print: iridescent layers shifting from white to lilac and pale gold, with pearls.
+ * @param {Scene} s
+ */
 export function pearl(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -237,11 +284,21 @@ export function pearl(s) {
   return parts.join('');
 }
 
-/** Glow-in-the-dark: luminous stars, dots and a crescent on a night ground. */
+/**
+ * Glow-in-the-dark: luminous stars, dots and a crescent on a night ground.
+ * @param {Scene} s
+ */
 export function glow(s) {
   const { rng, u, w, h } = s;
   const parts = [];
   const ink = [lime, green, emerald];
+  /**
+   * @param {number} x
+   * @param {number} y
+   * @param {number} r
+   * @param {number} [points]
+   * @param {number} [rot]
+   */
   const star = (x, y, r, points = 5, rot = -Math.PI / 2) => poly(Array.from({ length: points * 2 }, (_, i) => polar(x, y, i % 2 ? r * 0.45 : r, rot + (i / (points * 2)) * Math.PI * 2)));
   const spots = packCircles(rng, { cx: s.fx, cy: s.fy, rx: w * 0.44, ry: h * 0.4, count: 14, rMin: 14 * u, rMax: 80 * u, gap: 24 * u, power: 1.8 });
   spots.forEach(([x, y, r], i) => {
@@ -265,7 +322,10 @@ export function glow(s) {
   return parts.join('');
 }
 
-/** Reflective print: silver micro-bead stripes returning headlight beams at night. */
+/**
+ * Reflective print: silver micro-bead stripes returning headlight beams at night.
+ * @param {Scene} s
+ */
 export function reflective(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -294,13 +354,21 @@ export function reflective(s) {
   return parts.join('');
 }
 
+/** @param {Scene} s */
 function microBeads(s) {
   return s.pattern('beads', 8 * s.u, 8 * s.u, (tw, th) => el('circle', { cx: tw / 2, cy: th / 2, r: 2.2 * s.u, fill: '#94a3b8' }));
 }
 
-/** Discharge print: a bleached floral pattern glowing out of a dark knit. */
+/**
+ * Discharge print: a bleached floral pattern glowing out of a dark knit.
+ * @param {Scene} s
+ */
 export function discharge(s) {
   const { rng, u, w, h } = s;
+  /**
+   * @param {Ramp} r
+   * @returns {Ramp}
+   */
   const dark = (r) => ({ ...r, 50: r[600], 100: r[700], 200: r[800], 300: r[800], 400: r[900], 500: r[900] });
   const parts = [fabric(s, { kind: 'knit', pitch: 30, angle: 0, a: dark(s.pal), b: dark(s.comp), base: s.pal[950], light: 0.4 })];
   parts.push(el('rect', { width: w, height: h, fill: mix(s.pal[950], '#0b1226', 0.5), opacity: 0.55 }));
@@ -317,7 +385,10 @@ export function discharge(s) {
   return parts.join('');
 }
 
-/** Suede print: a velvety swatch of fine fibres with a brushed "finger trail" of lighter nap. */
+/**
+ * Suede print: a velvety swatch of fine fibres with a brushed "finger trail" of lighter nap.
+ * @param {Scene} s
+ */
 export function suede(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -352,13 +423,21 @@ export function suede(s) {
   return parts.join('');
 }
 
-/** Convex polygon clipped by the half-plane closer to p than to q (one Voronoi step). */
+/**
+ * Convex polygon clipped by the half-plane closer to p than to q (one Voronoi step).
+ * @param {Point[]} polygon
+ * @param {Point} p
+ * @param {Point} q
+ * @returns {Point[]}
+ */
 function clipHalfPlane(polygon, p, q) {
   const mx = (p[0] + q[0]) / 2;
   const my = (p[1] + q[1]) / 2;
   const nx = q[0] - p[0];
   const ny = q[1] - p[1];
+  /** @param {Point} pt */
   const side = (pt) => (pt[0] - mx) * nx + (pt[1] - my) * ny;
+  /** @type {Point[]} */
   const out = [];
   for (let i = 0; i < polygon.length; i++) {
     const a = polygon[i];
@@ -374,7 +453,10 @@ function clipHalfPlane(polygon, p, q) {
   return out;
 }
 
-/** Crackle print: Voronoi plates like dried earth, inset to open the cracks. */
+/**
+ * Crackle print: Voronoi plates like dried earth, inset to open the cracks.
+ * @param {Scene} s
+ */
 export function crackle(s) {
   const { rng, u, w, h } = s;
   const parts = [el('rect', { width: w, height: h, fill: mix(amber[900], stone[800], 0.5), opacity: 0.9 })];
@@ -398,7 +480,10 @@ export function crackle(s) {
   return parts.join('');
 }
 
-/** Burn-out (devoré): dense weave with a sheer floral pattern cut into it. */
+/**
+ * Burn-out (devoré): dense weave with a sheer floral pattern cut into it.
+ * @param {Scene} s
+ */
 export function devore(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -414,7 +499,10 @@ export function devore(s) {
   return parts.join('');
 }
 
-/** Gel print: clear glossy "liquid glass" shapes resting on fabric. */
+/**
+ * Gel print: clear glossy "liquid glass" shapes resting on fabric.
+ * @param {Scene} s
+ */
 export function gel(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.35, curve: 0.03, kind: 'plain', pitch: 44 });
@@ -431,7 +519,10 @@ export function gel(s) {
   return parts.join('');
 }
 
-/** Photochromic: motifs bloom from pale to vivid violet with distance to a bright sun. */
+/**
+ * Photochromic: motifs bloom from pale to vivid violet with distance to a bright sun.
+ * @param {Scene} s
+ */
 export function photochromic(s) {
   const { rng, u, w, h } = s;
   const sun = [rng.pick([0.12, 0.88]) * w, h * 0.14];
@@ -460,7 +551,10 @@ export function photochromic(s) {
   return parts.join('');
 }
 
-/** Thermochromic: a handprint rendered like a thermal image, cool blue rim to warm pink core. */
+/**
+ * Thermochromic: a handprint rendered like a thermal image, cool blue rim to warm pink core.
+ * @param {Scene} s
+ */
 export function thermochromic(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -487,7 +581,10 @@ export function thermochromic(s) {
   return parts.join('');
 }
 
-/** Scented print: a printed strawberry releasing scent swirls from tiny capsules. */
+/**
+ * Scented print: a printed strawberry releasing scent swirls from tiny capsules.
+ * @param {Scene} s
+ */
 export function scented(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.68, curve: 0.03, kind: 'knit', pitch: 40 });
@@ -514,7 +611,10 @@ export function scented(s) {
   return parts.join('');
 }
 
-/** Speciality-prints overview: a knit panel carrying puff, foil and glitter effects at once. */
+/**
+ * Speciality-prints overview: a knit panel carrying puff, foil and glitter effects at once.
+ * @param {Scene} s
+ */
 export function printEffects(s) {
   const { rng, u, w, h } = s;
   const parts = [fabricSwatch(s, { cx: s.fx, cy: s.fy + h * 0.02, width: w * 0.66, height: h * 0.7, kind: 'basket', pitch: 30 })];

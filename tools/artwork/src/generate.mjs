@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
  * Original-artwork generator: draws the abstract illustrations the content asks for.
+ * Run it from the site's root folder (the `artwork` command of this workspace):
  *
- *   npm exec -- node scripts/artwork/generate.mjs            # missing images under src/content
- *   npm exec -- node scripts/artwork/generate.mjs --force    # redraw all of them
- *   npm exec -- node scripts/artwork/generate.mjs --job public/og/home.webp:microencapsulation:violet:og-home --width 1200 --height 630
+ *   npm run artwork                # missing images under src/content
+ *   npm run artwork -- --force     # redraw all of them
+ *   npm run artwork -- --job public/og/home.webp:microencapsulation:violet:og-home --width 1200 --height 630
  *
  * Every `image: ./relative/path.webp` in the frontmatter of a Markdown file under the root is
  * resolved next to that file; missing files (or all, with --force) are drawn. Pictures are
@@ -13,15 +14,19 @@
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { artworkSvg, rasterise } from './render.mjs';
 import { scanContent } from './content.mjs';
 
-const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** @typedef {import('./content.mjs').Job} Job */
+/** A picture as given by --job or --jobs, before its path is resolved. @typedef {Omit<Job, 'source'>} JobSpec */
+
+/** The site being drawn for: relative paths, the default root and explicit jobs' seeds start here. */
+const SITE = process.cwd();
+/** @type {Record<string, string>} */
 const FORMATS = { '.webp': 'webp', '.png': 'png', '.jpg': 'jpeg', '.jpeg': 'jpeg', '.avif': 'avif' };
 
-const HELP = `Usage: node scripts/artwork/generate.mjs [options]
+const HELP = `Usage: artwork [options]   (from the site's root folder)
 
 Draws missing illustrations for the image fields of src/content/**/*.md, or explicit jobs.
 
@@ -42,6 +47,10 @@ Options
 With --job/--jobs the content folder is only scanned when --root is also given.
 Existing files are kept unless --force is given, for explicit jobs too.`;
 
+/**
+ * @param {string} message
+ * @returns {never}
+ */
 function fail(message) {
   console.error(`generate: ${message}`);
   process.exit(2);
@@ -66,30 +75,44 @@ function readOptions() {
       },
     }).values;
   } catch (error) {
-    fail(`${error.message}\n\n${HELP}`);
+    fail(`${error instanceof Error ? error.message : error}\n\n${HELP}`);
   }
 }
 
+/**
+ * @param {string} value
+ * @param {string} name the option, for the message
+ * @param {number} [max]
+ */
 const positiveInt = (value, name, max = 10000) => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1 || n > max) fail(`--${name} must be a whole number from 1 to ${max}`);
   return n;
 };
 
-/** `out.webp:subject:colour:seed`; the seed may itself contain colons. */
+/**
+ * `out.webp:subject:colour:seed`; the seed may itself contain colons.
+ * @param {string} spec
+ * @returns {JobSpec}
+ */
 function parseJobSpec(spec) {
   const [out, subject = '', colour, ...seed] = spec.split(':');
   if (!out || !subject) fail(`--job "${spec}" needs at least out-file:subject`);
   return { out, subject, colour: colour || undefined, seed: seed.length ? seed.join(':') : undefined };
 }
 
+/**
+ * @param {string} arg a JSON file, or the JSON list itself
+ * @returns {Promise<JobSpec[]>}
+ */
 async function readJobList(arg) {
   const text = arg.trim().startsWith('[') ? arg : await readFile(arg, 'utf8').catch(() => fail(`cannot read --jobs file ${arg}`));
+  /** @type {unknown} */
   let list;
   try {
     list = JSON.parse(text);
   } catch (error) {
-    fail(`--jobs is not valid JSON: ${error.message}`);
+    fail(`--jobs is not valid JSON: ${error instanceof Error ? error.message : error}`);
   }
   if (!Array.isArray(list)) fail('--jobs must be a JSON list');
   return list.map((job, i) => {
@@ -98,9 +121,14 @@ async function readJobList(arg) {
   });
 }
 
+/** @param {string} file */
 const exists = (file) => stat(file).then(() => true, () => false);
 
-/** Write via a temporary name, so a watching dev server never sees half a file. */
+/**
+ * Write via a temporary name, so a watching dev server never sees half a file.
+ * @param {string} file
+ * @param {Buffer} buffer
+ */
 async function writeAtomically(file, buffer) {
   await mkdir(path.dirname(file), { recursive: true });
   const tmp = `${file}.${process.pid}.tmp`;
@@ -113,6 +141,13 @@ async function writeAtomically(file, buffer) {
   }
 }
 
+/**
+ * Runs `worker` over `items`, at most `size` at a time.
+ * @template T
+ * @param {T[]} items
+ * @param {number} size
+ * @param {(item: T) => Promise<void>} worker
+ */
 async function runPool(items, size, worker) {
   let next = 0;
   const lanes = Array.from({ length: Math.min(size, items.length) }, async () => {
@@ -138,16 +173,19 @@ async function main() {
   const concurrency = opts.concurrency ? positiveInt(opts.concurrency, 'concurrency', 64) : Math.max(2, availableParallelism());
   const started = performance.now();
 
+  /** @type {Job[]} */
   const jobs = [];
+  /** @type {string[]} */
   const warnings = [];
   const explicit = [...opts.job.map(parseJobSpec), ...(await Promise.all(opts.jobs.map(readJobList))).flat()];
   for (const job of explicit) {
     const out = path.resolve(job.out);
-    jobs.push({ ...job, out, seed: job.seed ?? path.relative(PROJECT, out).split(path.sep).join('/'), source: '--job' });
+    jobs.push({ ...job, out, seed: job.seed ?? path.relative(SITE, out).split(path.sep).join('/'), source: '--job' });
   }
+  /** @type {string | undefined} */
   let root;
   if (!explicit.length || opts.root) {
-    root = path.resolve(opts.root ?? path.join(PROJECT, 'src/content'));
+    root = path.resolve(opts.root ?? path.join(SITE, 'src/content'));
     if (!(await exists(root))) fail(`root folder ${root} does not exist`);
     const scan = await scanContent(root);
     jobs.push(...scan.jobs);
@@ -155,8 +193,10 @@ async function main() {
   }
   for (const warning of warnings) console.warn(`warning: ${warning}`);
 
+  /** @param {string} file */
   const shown = (file) => path.relative(process.cwd(), file) || file;
   const filtered = opts.only.length ? jobs.filter((j) => opts.only.some((t) => `${j.out} ${j.subject}`.toLowerCase().includes(t.toLowerCase()))) : jobs;
+  /** @type {(Job & { format: string })[]} */
   const todo = [];
   let kept = 0;
   for (const job of filtered) {
@@ -188,7 +228,7 @@ async function main() {
       console.log(`drew ${shown(job.out)}  (${label}, ${(buffer.length / 1024).toFixed(0)} KB, ${Math.round(performance.now() - t0)} ms)`);
     } catch (error) {
       failed += 1;
-      console.error(`failed ${shown(job.out)}: ${error.message}`);
+      console.error(`failed ${shown(job.out)}: ${error instanceof Error ? error.message : error}`);
     }
   });
 

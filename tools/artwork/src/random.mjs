@@ -3,7 +3,23 @@
  * Math.random(): every choice comes from a mulberry32 stream seeded by a string hash.
  */
 
-/** cyrb53 folded to 32 bits: cheap, well mixed, and stable across Node versions. */
+/**
+ * A seeded stream of numbers in [0, 1) and the choices made from it.
+ * @typedef {object} Rng
+ * @property {() => number} next
+ * @property {(min: number, max: number) => number} range
+ * @property {(min: number, max: number) => number} int whole number from min to max, both included
+ * @property {<const T>(list: readonly T[]) => T} pick
+ * @property {(p: number) => boolean} chance
+ * @property {(value: number, spread: number) => number} jitter
+ * @property {(label: string) => Rng} fork
+ * @property {<T>(list: readonly T[]) => T[]} shuffle
+ */
+
+/**
+ * cyrb53 folded to 32 bits: cheap, well mixed, and stable across Node versions.
+ * @param {string} text
+ */
 export function hashString(text) {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
@@ -17,7 +33,11 @@ export function hashString(text) {
   return (h1 ^ h2) >>> 0;
 }
 
-/** A small PRNG with helpers; `seed` may be a number or any string (e.g. the output path). */
+/**
+ * A small PRNG with helpers; `seed` may be a number or any string (e.g. the output path).
+ * @param {string | number} seed
+ * @returns {Rng}
+ */
 export function createRng(seed) {
   let state = typeof seed === 'number' ? seed >>> 0 : hashString(String(seed));
   const next = () => {
@@ -27,6 +47,7 @@ export function createRng(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  /** @type {Rng} */
   const rng = {
     next,
     range: (min, max) => min + (max - min) * next(),

@@ -5,16 +5,22 @@
 import { el, g, n, smoothPath } from '../svg.mjs';
 import { mix } from '../palette.mjs';
 import { fabric } from './elements.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../random.mjs').Rng} Rng */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
 
 /**
  * Fabric floor across the lower part of the canvas with a gently curved far edge.
  * Returns { markup, edge(x) } where edge(x) gives the y of the far edge, for placing objects.
+ * @param {Scene} s
+ * @param {{ top?: number, kind?: import('./elements.mjs').Weave, pitch?: number, angle?: number, squash?: number, a?: Ramp, b?: Ramp, rng?: Rng, curve?: number, light?: number }} [options]
  */
 export function fabricFloor(s, { top = 0.58, kind, pitch, angle, squash = 0.5, a = s.pal, b = s.comp, rng = s.rng, curve = 0.06, light } = {}) {
   const { w, h } = s;
   const y0 = h * top;
   const tilt = rng.jitter(0, 0.03) * h;
   const bow = curve * h * rng.range(0.6, 1.2);
+  /** @param {number} x */
   const edge = (x) => y0 + tilt * (x / w - 0.5) * 2 - bow * Math.sin((x / w) * Math.PI);
   const pts = Array.from({ length: 7 }, (_, i) => [(-0.05 + (1.1 * i) / 6) * w, edge((-0.05 + (1.1 * i) / 6) * w)]);
   const crest = smoothPath(pts, false);
@@ -44,7 +50,11 @@ export function fabricFloor(s, { top = 0.58, kind, pitch, angle, squash = 0.5, a
 }
 
 
-/** A rounded fabric swatch floating at a slight angle, with a soft drop shadow. */
+/**
+ * A rounded fabric swatch floating at a slight angle, with a soft drop shadow.
+ * @param {Scene} s
+ * @param {{ cx?: number, cy?: number, width?: number, height?: number, rotate?: number, kind?: import('./elements.mjs').Weave, pitch?: number, a?: Ramp, b?: Ramp, rng?: Rng }} [options]
+ */
 export function fabricSwatch(s, { cx = s.w / 2, cy = s.h / 2, width = s.w * 0.56, height = s.h * 0.6, rotate, kind, pitch, a = s.pal, b = s.comp, rng = s.rng } = {}) {
   const rot = rotate ?? rng.jitter(0, 6);
   const r = 28 * s.u;

@@ -7,11 +7,21 @@ import { mix, RAMPS } from '../palette.mjs';
 import { capsule, atom, shadow } from './elements.mjs';
 import { fabricFloor } from './ground.mjs';
 import { fibreTube, packCircles } from './science.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
 
 const { red, rose, pink, fuchsia, orange, yellow, lime, green, cyan, blue, slate } = RAMPS;
+/**
+ * @param {string} d path data
+ * @param {string} colour
+ * @param {number} width
+ * @param {import('../svg.mjs').Attrs} [extra]
+ */
 const stroke = (d, colour, width, extra = {}) => el('path', { d, fill: 'none', stroke: colour, 'stroke-width': width, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', ...extra });
 
-/** Conventional pigments: big overlapping translucent discs of saturated primaries. */
+/**
+ * Conventional pigments: big overlapping translucent discs of saturated primaries.
+ * @param {Scene} s
+ */
 export function pigmentDiscs(s) {
   const { rng, u, w, h } = s;
   const parts = [el('rect', { width: w, height: h, fill: '#ffffff', opacity: 0.55 })];
@@ -34,13 +44,18 @@ export function pigmentDiscs(s) {
   return parts.join('');
 }
 
-/** Micronized pigments: dust-fine particles drifting in two soft clouds, blue and coral. */
+/**
+ * Micronized pigments: dust-fine particles drifting in two soft clouds, blue and coral.
+ * @param {Scene} s
+ */
 export function pigmentDust(s) {
   const { rng, u, w, h } = s;
   const parts = [];
+  /** @type {[ramp: import('../palette.mjs').Ramp, side: number][]} */
   const clouds = [[blue, -1], [{ ...orange, 400: mix(orange[400], rose[400], 0.5), 500: mix(orange[500], rose[500], 0.5), 300: mix(orange[300], rose[300], 0.5) }, 1]];
   for (const [ramp, side] of clouds) {
     const phase = rng.range(0, Math.PI * 2);
+    /** @param {number} t */
     const path = (t) => [(0.5 + side * 0.05 + (t - 0.5) * 1.1) * w, s.fy + side * h * 0.1 + Math.sin(t * Math.PI * 2 + phase) * h * 0.18];
     parts.push(stroke(smoothPath(Array.from({ length: 9 }, (_, i) => path(i / 8)), false), ramp[200], h * 0.28, { opacity: 0.35 }));
     for (let k = 0; k < 800; k++) {
@@ -54,7 +69,10 @@ export function pigmentDust(s) {
   return parts.join('');
 }
 
-/** Neon pigments: glowing strokes in yellow, pink and green on a dark ground. */
+/**
+ * Neon pigments: glowing strokes in yellow, pink and green on a dark ground.
+ * @param {Scene} s
+ */
 export function neonStrokes(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -75,7 +93,10 @@ export function neonStrokes(s) {
   return parts.join('');
 }
 
-/** Pigments overview: bands of red, blue and yellow particles dispersing across fabric. */
+/**
+ * Pigments overview: bands of red, blue and yellow particles dispersing across fabric.
+ * @param {Scene} s
+ */
 export function pigmentBands(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.62, curve: 0.04 });
@@ -83,6 +104,7 @@ export function pigmentBands(s) {
   [red, blue, yellow].forEach((ramp, k) => {
     const y0 = h * (0.22 + k * 0.16);
     const phase = rng.range(0, Math.PI * 2);
+    /** @param {number} t */
     const path = (t) => [(-0.05 + 1.1 * t) * w, y0 + Math.sin(t * Math.PI * 1.4 + phase) * h * 0.07 + t * h * 0.12];
     parts.push(stroke(smoothPath(Array.from({ length: 9 }, (_, i) => path(i / 8)), false), ramp[200], 60 * u, { opacity: 0.4 }));
     for (let i = 0; i < 220; i++) {
@@ -96,7 +118,10 @@ export function pigmentBands(s) {
   return parts.join('');
 }
 
-/** Printing-auxiliaries overview: a rotary screen laying an even paste film on moving fabric. */
+/**
+ * Printing-auxiliaries overview: a rotary screen laying an even paste film on moving fabric.
+ * @param {Scene} s
+ */
 export function rotaryScreen(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.6, curve: 0.0, squash: 0.45 });
@@ -134,7 +159,10 @@ export function rotaryScreen(s) {
   return parts.join('');
 }
 
-/** Binders: translucent polymer chains looping over fibres and holding colour particles. */
+/**
+ * Binders: translucent polymer chains looping over fibres and holding colour particles.
+ * @param {Scene} s
+ */
 export function binders(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -159,7 +187,10 @@ export function binders(s) {
   return parts.join('');
 }
 
-/** Thickeners: a slow ribbon of cream paste piled in soft folds, like piped cream. */
+/**
+ * Thickeners: a slow ribbon of cream paste piled in soft folds, like piped cream.
+ * @param {Scene} s
+ */
 export function thickener(s) {
   const { rng, u, w, h } = s;
   const parts = [];

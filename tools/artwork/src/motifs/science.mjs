@@ -5,13 +5,22 @@ import { el, g, n, smoothPath, polar, faded } from '../svg.mjs';
 import { mix, RAMPS } from '../palette.mjs';
 import { capsule, molecule, hexRing, atom, bond, bead, droplet, fibreBundle, leaf, sparkle } from './elements.mjs';
 import { fabricFloor, fabricSwatch } from './ground.mjs';
+/** @typedef {import('../svg.mjs').Scene} Scene */
+/** @typedef {import('../svg.mjs').Point} Point */
+/** @typedef {import('../random.mjs').Rng} Rng */
+/** @typedef {import('../palette.mjs').Ramp} Ramp */
+/** A circle as [x, y, r]. @typedef {number[]} Circle */
 
 /**
  * Non-overlapping circles inside an ellipse, biggest first so large capsules get the room
  * they need. Sizes follow a power curve: a few large, many small.
+ * @param {Rng} rng
+ * @param {{ cx: number, cy: number, rx: number, ry: number, count: number, rMin: number, rMax: number, gap?: number, avoid?: Circle[], power?: number, tries?: number }} options
+ * @returns {Circle[]}
  */
 export function packCircles(rng, { cx, cy, rx, ry, count, rMin, rMax, gap = 4, avoid = [], power = 2.2, tries = 60 }) {
   const out = [...avoid];
+  /** @type {Circle[]} */
   const placed = [];
   const sizes = Array.from({ length: count }, () => rMin + (rMax - rMin) * rng.next() ** power).sort((a, b) => b - a);
   for (const r of sizes) {
@@ -30,10 +39,21 @@ export function packCircles(rng, { cx, cy, rx, ry, count, rMin, rMax, gap = 4, a
   return placed;
 }
 
-/** A thick round fibre drawn as stacked strokes: shadow side, body, and a glossy ridge. */
+/**
+ * A thick round fibre drawn as stacked strokes: shadow side, body, and a glossy ridge.
+ * @param {Scene} s
+ * @param {Point[]} pts
+ * @param {number} width
+ * @param {Ramp} [ramp]
+ */
 export function fibreTube(s, pts, width, ramp = s.pal) {
   const d = smoothPath(pts, false);
   const w = width * s.u;
+  /**
+   * @param {string} stroke
+   * @param {number} sw
+   * @param {import('../svg.mjs').Attrs} [extra]
+   */
   const line = (stroke, sw, extra = {}) => el('path', { d, fill: 'none', stroke, 'stroke-width': sw, 'stroke-linecap': 'round', ...extra });
   return [
     line(ramp[900], w * 1.08, { opacity: 0.18, transform: `translate(${n(w * 0.12)} ${n(w * 0.35)})` }),
@@ -44,7 +64,11 @@ export function fibreTube(s, pts, width, ramp = s.pal) {
   ].join('');
 }
 
-/** A gently S-curved path across the canvas through the focus point. */
+/**
+ * A gently S-curved path across the canvas through the focus point.
+ * @param {Scene} s
+ * @param {{ y?: number, amp?: number, rng?: Rng, points?: number, from?: number, to?: number }} [options]
+ */
 export function sweep(s, { y = s.fy, amp = 0.12, rng = s.rng, points = 7, from = -0.1, to = 1.1 } = {}) {
   const phase = rng.range(0, Math.PI * 2);
   const a = amp * s.h * rng.range(0.6, 1.1);
@@ -55,7 +79,11 @@ export function sweep(s, { y = s.fy, amp = 0.12, rng = s.rng, points = 7, from =
   });
 }
 
-/** Point on a polyline at parameter t (0…1), linear between samples: good enough for placing. */
+/**
+ * Point on a polyline at parameter t (0…1), linear between samples: good enough for placing.
+ * @param {Point[]} pts
+ * @param {number} t
+ */
 export function along(pts, t) {
   const f = Math.max(0, Math.min(0.9999, t)) * (pts.length - 1);
   const i = Math.floor(f);
@@ -63,7 +91,12 @@ export function along(pts, t) {
   return [pts[i][0] + (pts[i + 1][0] - pts[i][0]) * k, pts[i][1] + (pts[i + 1][1] - pts[i][1]) * k];
 }
 
-/** Capsule field: small faint capsules behind, large crisp ones in front. */
+/**
+ * Capsule field: small faint capsules behind, large crisp ones in front.
+ * @param {Scene} s
+ * @param {Circle[]} circles
+ * @param {Parameters<typeof capsule>[4]} [opts]
+ */
 export function capsuleField(s, circles, opts = {}) {
   const sorted = [...circles].sort((a, b) => a[2] - b[2]);
   const big = sorted.at(-1)?.[2] ?? 1;
@@ -72,11 +105,15 @@ export function capsuleField(s, circles, opts = {}) {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Microencapsulation: capsules of mixed sizes clustered along one textile fibre. */
+/**
+ * Microencapsulation: capsules of mixed sizes clustered along one textile fibre.
+ * @param {Scene} s
+ */
 export function microencapsulation(s) {
   const { rng, u } = s;
   const spine = sweep(s, { amp: 0.1 });
   const parts = [fibreTube(s, spine, 38, s.comp)];
+  /** @type {Circle[]} */
   const circles = [];
   const clusters = rng.int(2, 3);
   for (let c = 0; c < clusters; c++) {
@@ -89,7 +126,11 @@ export function microencapsulation(s) {
   return parts.join('');
 }
 
-/** Core-shell capsules resting on a woven floor with fragrance trails rising from them. */
+/**
+ * Core-shell capsules resting on a woven floor with fragrance trails rising from them.
+ * @param {Scene} s
+ * @param {{ trails?: boolean, knit?: boolean, count?: number, accentCore?: Ramp }} [options]
+ */
 export function capsulesOnFabric(s, { trails = true, knit = false, count = 7, accentCore = s.acc } = {}) {
   const { rng, u, w } = s;
   const floor = fabricFloor(s, { top: rng.range(0.56, 0.64), kind: knit ? 'knit' : undefined, pitch: knit ? 44 : undefined });
@@ -109,7 +150,14 @@ export function capsulesOnFabric(s, { trails = true, knit = false, count = 7, ac
   return parts.join('');
 }
 
-/** A rising ribbon of scent: two tapering wavy strokes with soft glow. */
+/**
+ * A rising ribbon of scent: two tapering wavy strokes with soft glow.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} height
+ * @param {{ ramp?: Ramp, rng?: Rng, width?: number }} [options]
+ */
 export function scentTrail(s, x, y, height, { ramp = s.acc, rng = s.rng, width = 16 } = {}) {
   const pts = [];
   const phase = rng.range(0, Math.PI * 2);
@@ -126,7 +174,11 @@ export function scentTrail(s, x, y, height, { ramp = s.acc, rng = s.rng, width =
   ].join('');
 }
 
-/** Protective dome of fine active particles over fabric, microbes kept outside it. */
+/**
+ * Protective dome of fine active particles over fabric, microbes kept outside it.
+ * @param {Scene} s
+ * @param {{ spores?: boolean }} [options]
+ */
 export function shield(s, { spores = false } = {}) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.64, curve: 0.03 });
@@ -176,6 +228,14 @@ export function shield(s, { spores = false } = {}) {
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {number} angle
+ * @param {Ramp} ramp
+ */
 function bacterium(s, x, y, r, angle, ramp) {
   const body = s.linear([[0, ramp[200]], [1, ramp[500]]]);
   return faded(0.6, () =>
@@ -187,10 +247,24 @@ function bacterium(s, x, y, r, angle, ramp) {
   );
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {Ramp} ramp
+ */
 function spore(s, x, y, r, ramp) {
   return faded(0.5, () => sporeShape(s, x, y, r, ramp));
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ * @param {Ramp} ramp
+ */
 function sporeShape(s, x, y, r, ramp) {
   const parts = [];
   for (let k = 0; k < 8; k++) {
@@ -202,7 +276,10 @@ function sporeShape(s, x, y, r, ramp) {
   return parts.join('');
 }
 
-/** Sustainable chemistry: a leaf whose veins are bonds, growing from a bundle of fibres. */
+/**
+ * Sustainable chemistry: a leaf whose veins are bonds, growing from a bundle of fibres.
+ * @param {Scene} s
+ */
 export function sustainable(s) {
   const { rng, u, w, h } = s;
   const parts = [];
@@ -221,11 +298,19 @@ export function sustainable(s) {
   return parts.join('');
 }
 
+/**
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} len
+ * @param {number} angle
+ */
 function molecularLeaf(s, x, y, len, angle) {
   const { u, rng } = s;
   const ramp = s.acc;
   const parts = [leaf(s, 0, 0, len, len * 0.32, 0, { ramp, shape: 'ovate', veins: false, opacity: 0.85, stem: 0.08 })];
   // Veins as bonds with atoms at the tips: the "molecule grown into a leaf" idea.
+  /** @type {[number, number][]} */
   const mid = [];
   for (let i = 0; i <= 6; i++) mid.push([(i / 6) * len * 0.92, 0.08 * len * Math.sin(Math.PI * (i / 6) * 0.9) * (i / 6)]);
   for (let i = 0; i < mid.length - 1; i++) parts.push(bond(s, ...mid[i], ...mid[i + 1], 6 * u, RAMPS.emerald));
@@ -233,6 +318,7 @@ function molecularLeaf(s, x, y, len, angle) {
     for (const side of [-1, 1]) {
       const t = i / 6;
       const hw = len * 0.32 * Math.sin(Math.PI * t ** 0.75) * 0.7;
+      /** @type {[number, number]} */
       const tip = [mid[i][0] + len * 0.1, mid[i][1] + side * hw];
       parts.push(bond(s, ...mid[i], ...tip, 4 * u, RAMPS.emerald));
       parts.push(atom(s, ...tip, 7 * u, rng.chance(0.3) ? s.pal : RAMPS.lime));
@@ -242,7 +328,10 @@ function molecularLeaf(s, x, y, len, angle) {
   return g({ transform: `translate(${n(x)} ${n(y)}) rotate(${n(angle)})` }, parts);
 }
 
-/** Performance chemicals: tight technical weave, translucent coating strata, beading water. */
+/**
+ * Performance chemicals: tight technical weave, translucent coating strata, beading water.
+ * @param {Scene} s
+ */
 export function performance(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.5, kind: rng.pick(['twill', 'plain']), pitch: 40, curve: 0.02 });
@@ -254,7 +343,9 @@ export function performance(s) {
     const d = `${smoothPath(pts, false)}L${n(w * 1.05)} ${n(h + 5)}L${n(-w * 0.05)} ${n(h + 5)}Z`;
     parts.push(el('path', { d, fill: s.linear([[0, k === 2 ? s.comp[200] : s.pal[200], 0.45], [0.25, s.pal[100], 0.1], [1, s.pal[100], 0]]), stroke: '#ffffff', 'stroke-opacity': 0.6, 'stroke-width': 1.5 * u }));
   }
+  /** @param {number} x */
   const topEdge = (x) => floor.edge(x) - 102 * u;
+  /** @type {Circle[]} */
   const beads = [];
   for (let k = 0; k < 14; k++) {
     const x = rng.range(0.08, 0.92) * w;
@@ -268,10 +359,18 @@ export function performance(s) {
   return parts.join('');
 }
 
-/** A zig-zag backbone with side groups, like a skeletal formula in 3D. */
+/**
+ * A zig-zag backbone with side groups, like a skeletal formula in 3D.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} length
+ * @param {{ ramp?: Ramp, rng?: Rng, opacity?: number, step?: number }} [options]
+ */
 export function polymerChain(s, x, y, length, { ramp = s.pal, rng = s.rng, opacity = 1, step = 34 } = {}) {
   const u = s.u;
   const count = Math.max(4, Math.round(length / (step * u)));
+  /** @type {[number, number][]} */
   const pts = [];
   const wave = rng.range(0, Math.PI * 2);
   for (let i = 0; i < count; i++) pts.push([x + i * step * u, y + (i % 2 ? 14 : -14) * u + Math.sin(i * 0.45 + wave) * 30 * u]);
@@ -288,7 +387,10 @@ export function polymerChain(s, x, y, length, { ramp = s.pal, rng = s.rng, opaci
   return parts.join('');
 }
 
-/** Cosmetic textiles: skin-soft waves above a fine knit, capsules releasing droplets. */
+/**
+ * Cosmetic textiles: skin-soft waves above a fine knit, capsules releasing droplets.
+ * @param {Scene} s
+ */
 export function cosmetic(s) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.62, kind: 'knit', pitch: 36, angle: rng.pick([0, 90]), squash: 0.55 });
@@ -312,7 +414,11 @@ export function cosmetic(s) {
   return parts.join('');
 }
 
-/** Active molecules and small capsules bonding onto a knitted surface. */
+/**
+ * Active molecules and small capsules bonding onto a knitted surface.
+ * @param {Scene} s
+ * @param {{ cages?: boolean }} [options]
+ */
 export function activesOnKnit(s, { cages = false } = {}) {
   const { rng, u, w, h } = s;
   const floor = fabricFloor(s, { top: 0.6, kind: 'knit', pitch: 44 });
@@ -332,7 +438,13 @@ export function activesOnKnit(s, { cages = false } = {}) {
   return parts.join('');
 }
 
-/** A ring-shaped host molecule (cyclodextrin-like) holding a guest molecule in its cavity. */
+/**
+ * A ring-shaped host molecule (cyclodextrin-like) holding a guest molecule in its cavity.
+ * @param {Scene} s
+ * @param {number} x
+ * @param {number} y
+ * @param {number} r
+ */
 function cage(s, x, y, r) {
   const parts = [];
   const count = 7;
@@ -343,7 +455,10 @@ function cage(s, x, y, r) {
   return parts.join('');
 }
 
-/** Default picture: a fabric swatch with a few molecules and capsules floating over it. */
+/**
+ * Default picture: a fabric swatch with a few molecules and capsules floating over it.
+ * @param {Scene} s
+ */
 export function fibresAndMolecules(s) {
   const { rng, u, w, h } = s;
   const parts = [fabricSwatch(s, { cx: s.fx, cy: s.fy + h * 0.04 })];
@@ -353,12 +468,18 @@ export function fibresAndMolecules(s) {
   return parts.join('');
 }
 
-/** Cross-linked 3D lattice: nodes on a rotated cube grid, drawn back to front. */
+/**
+ * Cross-linked 3D lattice: nodes on a rotated cube grid, drawn back to front.
+ * @param {Scene} s
+ * @param {{ size?: number }} [options]
+ */
 export function lattice(s, { size = 3 } = {}) {
   const { rng, u, h } = s;
   const ay = rng.range(0.4, 1.1);
   const ax = rng.range(0.35, 0.6);
   const span = h * 0.26;
+  /** @typedef {{ i: number, j: number, k: number, x: number, y: number, z: number, p: number }} LatticeNode */
+  /** @type {LatticeNode[]} */
   const nodes = [];
   const half = (size - 1) / 2;
   for (let i = 0; i < size; i++)
@@ -370,7 +491,13 @@ export function lattice(s, { size = 3 } = {}) {
         const p = 1 / (1 + z / (h * 2.2));
         nodes.push({ i, j, k, x: s.fx + x * p, y: s.fy + y * p, z, p });
       }
+  /**
+   * @param {number} i
+   * @param {number} j
+   * @param {number} k
+   */
   const key = (i, j, k) => i * size * size + j * size + k;
+  /** @type {[a: LatticeNode, b: LatticeNode, cross?: boolean][]} */
   const edges = [];
   for (const a of nodes) {
     for (const [di, dj, dk] of [[1, 0, 0], [0, 1, 0], [0, 0, 1]]) {
@@ -384,7 +511,9 @@ export function lattice(s, { size = 3 } = {}) {
     if (b) edges.push([a, b, true]);
   }
   const zMax = Math.max(...nodes.map((m) => Math.abs(m.z)));
+  /** @param {number} z */
   const depth = (z) => 0.35 + 0.65 * (1 - (z + zMax) / (2 * zMax));
+  /** @type {[z: number, markup: string][]} */
   const items = [];
   for (const [a, b, cross] of edges) {
     const z = (a.z + b.z) / 2;

@@ -11,12 +11,17 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
+/** @param {Buffer} buf */
 function crc32(buf) {
   let c = 0xffffffff;
   for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
+/**
+ * @param {string} type four ASCII letters
+ * @param {Buffer} data
+ */
 function chunk(type, data) {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
@@ -26,7 +31,12 @@ function chunk(type, data) {
   return Buffer.concat([length, body, crc]);
 }
 
-/** RGBA PNG; `pixel(x, y)` returns [r, g, b, a] with channels 0–255 and a 0–1. */
+/**
+ * RGBA PNG; `pixel(x, y)` returns [r, g, b, a] with channels 0–255 and a 0–1.
+ * @param {number} width
+ * @param {number} height
+ * @param {(x: number, y: number) => number[]} pixel
+ */
 export function png(width, height, pixel) {
   const stride = width * 4 + 1;
   const raw = Buffer.alloc(height * stride);
@@ -49,22 +59,30 @@ export function png(width, height, pixel) {
   return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** @param {Buffer} buffer */
 export const toDataUri = (buffer) => `data:image/png;base64,${buffer.toString('base64')}`;
 
+/** @param {string} hex `#rrggbb` */
 export const rgbOf = (hex) => {
   const h = hex.replace('#', '');
   return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
 };
 
+/** @type {Map<string, string>} */
 const glows = new Map();
 
 /**
  * A 64 px glow in `hex` peaking at `opacity`: bright core, long soft shoulder (0.45 at 45 %
  * of the radius), smoothed with a cosine at the rim so no edge ever shows.
+ * @param {string} hex
+ * @param {number} opacity
+ * @param {'soft' | 'linear'} [falloff]
+ * @returns {string}
  */
 export function glowDataUri(hex, opacity, falloff = 'soft') {
   const key = `${hex}|${opacity.toFixed(3)}|${falloff}`;
-  if (!glows.has(key)) {
+  let uri = glows.get(key);
+  if (uri === undefined) {
     const rgb = rgbOf(hex);
     const size = 64;
     const buffer = png(size, size, (x, y) => {
@@ -73,7 +91,8 @@ export function glowDataUri(hex, opacity, falloff = 'soft') {
       const a = falloff === 'linear' ? 1 - d : d < 0.45 ? 1 - (d / 0.45) * 0.55 : 0.45 * (1 - (d - 0.45) / 0.55);
       return [...rgb, opacity * a * (0.5 + 0.5 * Math.cos(Math.PI * d ** 4))];
     });
-    glows.set(key, toDataUri(buffer));
+    uri = toDataUri(buffer);
+    glows.set(key, uri);
   }
-  return glows.get(key);
+  return uri;
 }
