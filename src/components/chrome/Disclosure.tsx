@@ -2,11 +2,14 @@
  * A toggle that shows and hides server-rendered content (the small-screen menus). The panel's
  * links are plain HTML passed in as children; this island only owns the open/closed state.
  *
- * Before hydration, CSS opens the panel while focus is inside the wrapper (see global.css,
- * `.disclosure`), so the menu already works on a slow connection; once hydrated, the state below
- * takes over and the CSS fallback is switched off through `data-hydrated`.
+ * The panel is shown exactly when the button says `aria-expanded="true"` (see `.disclosure` in
+ * global.css), so what the visitor sees and what assistive technology hears cannot differ. Before
+ * hydration, `client:click` keeps that attribute up to date on the server-rendered button (and,
+ * without JavaScript, CSS opens the panel while focus is inside). On mounting, this island takes
+ * the state from the attribute and marks its root `data-hydrated` in the same synchronous update,
+ * which tells the directive to stand aside.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronDown, Menu, X } from 'lucide-react';
 
 export interface DisclosureProps {
@@ -37,7 +40,12 @@ export default function Disclosure({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => setHydrated(true), []);
+  // A layout effect, so the state taken over and `data-hydrated` reach the page together, before
+  // the browser handles any other input (state set here is rendered synchronously).
+  useLayoutEffect(() => {
+    setOpen(buttonRef.current?.getAttribute('aria-expanded') === 'true');
+    setHydrated(true);
+  }, []);
 
   useEffect(() => {
     if (!open) return;
@@ -63,14 +71,11 @@ export default function Disclosure({
     if ((event.target as HTMLElement).closest('a')) setOpen(false);
   };
 
-  const Icon = icon === 'menu' ? (open ? X : Menu) : ChevronDown;
-
   return (
     <div
       ref={rootRef}
       className={`disclosure ${className}`}
       data-hydrated={hydrated ? '' : undefined}
-      data-open={open ? '' : undefined}
     >
       <button
         ref={buttonRef}
@@ -80,13 +85,19 @@ export default function Disclosure({
         aria-label={showLabel ? undefined : label}
         onClick={() => setOpen((value) => !value)}
         className={buttonClassName}
+        // client:click may have changed aria-expanded before hydration; it is taken over above.
+        suppressHydrationWarning
       >
         {showLabel && <span>{label}</span>}
-        <Icon
-          aria-hidden="true"
-          size={icon === 'menu' ? 24 : 18}
-          className={icon === 'chevron' ? 'disclosure-chevron transition-transform' : undefined}
-        />
+        {/* Both menu icons are rendered and CSS shows the one for the state, before hydration too. */}
+        {icon === 'menu' ? (
+          <>
+            <Menu aria-hidden="true" size={24} className="disclosure-when-closed" />
+            <X aria-hidden="true" size={24} className="disclosure-when-open" />
+          </>
+        ) : (
+          <ChevronDown aria-hidden="true" size={18} className="disclosure-chevron transition-transform" />
+        )}
       </button>
       <div id={panelId} className={`disclosure-panel ${panelClassName}`} onClick={onPanelClick}>
         {children}
