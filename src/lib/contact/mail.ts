@@ -114,7 +114,9 @@ export function mailFromEnvironment(env: MailEnvironment, fallbackTo: string): {
 export function isPermanentRejection(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, responseCode, permanent } = error as { code?: unknown; responseCode?: unknown; permanent?: unknown };
-  if (code === 'EAUTH' || typeof responseCode !== 'number') return false;
+  // A refused login or a server without STARTTLS is the site's set-up, not the message: once the
+  // setting is fixed, the same message goes through, so it stays pending.
+  if (code === 'EAUTH' || code === 'ETLS' || typeof responseCode !== 'number') return false;
   if (typeof permanent === 'boolean') return permanent;
   return responseCode >= 500 && responseCode < 600 && responseCode !== 503;
 }

@@ -4,33 +4,27 @@
  * answer checked for a Content Security Policy that forbids framing, and for nosniff and DENY.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission, type ContactDependencies } from '../../../src/lib/contact/handler';
-import type { MessageStore, StoredMessage } from '../../../src/lib/contact/store';
-import { post, valid } from './harness';
+import { post, startBlobs, valid, type LocalBlobs } from './harness';
 
-function memoryStore(): MessageStore {
-  const records = new Map<string, StoredMessage>();
-  return {
-    save: async (record) => void records.set(record.id, record),
-    get: async (id) => records.get(id),
-    list: async () => [...records.values()],
-  };
-}
-
-const brokenStore: MessageStore = {
-  save: async () => {
-    throw new Error('store unavailable');
-  },
-  get: async () => undefined,
-  list: async () => [],
-};
+// A real local Blobs store per test; a store whose writes fail stands for one that cannot be reached.
+let blobs: LocalBlobs;
+let broken: LocalBlobs;
+beforeEach(async () => {
+  [blobs, broken] = await Promise.all([startBlobs(), startBlobs()]);
+  broken.breakWrites();
+});
+afterEach(async () => {
+  await Promise.all([blobs.stop(), broken.stop()]);
+});
+const brokenStore = () => broken.store;
 
 const form = (fields: Record<string, string>, origin?: string) =>
   post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) });
 const validForm = { firstName: 'Ada', lastName: 'Lovelace', email: valid.email, company: '', message: valid.message, website: '' };
 
-type Case = [what: string, request: () => Request, status: number, kind: 'json' | 'html' | 'redirect', deps?: Partial<ContactDependencies>];
+type Case = [what: string, request: () => Request, status: number, kind: 'json' | 'html' | 'redirect', deps?: () => Partial<ContactDependencies>];
 const cases: Case[] = [
   ['a valid JSON message', () => post(valid), 200, 'json'],
   ['a valid form', () => form(validForm), 303, 'redirect'],
@@ -45,18 +39,18 @@ const cases: Case[] = [
   ['a form body over 32 KB', () => form({ ...validForm, message: 'x'.repeat(33 * 1024) }), 413, 'html'],
   ['JSON from another site', () => post(valid, { origin: 'https://evil.example.net' }), 403, 'json'],
   ['a form from another site', () => form(validForm, 'https://evil.example.net'), 403, 'html'],
-  ['JSON when the store is down', () => post(valid), 503, 'json', { store: brokenStore }],
-  ['a form when the store is down', () => form(validForm), 503, 'html', { store: brokenStore }],
+  ['JSON when the store is down', () => post(valid), 503, 'json', () => ({ store: brokenStore() })],
+  ['a form when the store is down', () => form(validForm), 503, 'html', () => ({ store: brokenStore() })],
   [
     'a fault of ours',
     () => post(valid),
     500,
     'json',
-    {
+    () => ({
       now: () => {
         throw new Error('clock broken');
       },
-    },
+    }),
   ],
 ];
 
@@ -74,7 +68,7 @@ function directives(policy: string): Map<string, string[]> {
 describe('every answer of the contact function protects itself', () => {
   for (const [what, request, status, kind, deps] of cases) {
     it(`${status} to ${what}`, async () => {
-      const response = await handleContactSubmission(request(), { store: memoryStore(), log: () => {}, ...deps });
+      const response = await handleContactSubmission(request(), { store: blobs.store, log: () => {}, ...deps?.() });
       expect(response.status).toBe(status);
       const headers = response.headers;
       expect(headers.get('x-content-type-options')).toBe('nosniff');
@@ -105,7 +99,7 @@ describe('every answer of the contact function protects itself', () => {
 
 describe('the no-JavaScript error page under its own policy', () => {
   it('allows exactly its one inline stylesheet and the site icon, and holds nothing else to load', async () => {
-    const response = await handleContactSubmission(form({ ...validForm, email: 'nope' }), { store: memoryStore(), log: () => {} });
+    const response = await handleContactSubmission(form({ ...validForm, email: 'nope' }), { store: blobs.store, log: () => {} });
     const page = await response.text();
     const policy = directives(response.headers.get('content-security-policy')!);
 

@@ -5,20 +5,14 @@
  * socket handed to nodemailer, so nothing leaves this machine.
  */
 import { connect } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { smtpMailer } from '../../../src/lib/contact/mail';
-import type { MessageStore, StoredMessage } from '../../../src/lib/contact/store';
-import { post, startSmtp, valid, type Inbox } from './harness';
+import { post, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
 let inbox: Inbox;
-let saved: Map<string, StoredMessage>;
-const store: MessageStore = {
-  save: async (record) => void saved.set(record.id, record),
-  get: async (id) => saved.get(id),
-  list: async () => [...saved.values()],
-};
+let blobs: LocalBlobs;
 
 beforeAll(async () => {
   inbox = await startSmtp();
@@ -26,9 +20,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await inbox.stop();
 });
-beforeEach(() => {
-  saved = new Map();
+beforeEach(async () => {
+  blobs = await startBlobs();
   inbox.received.length = 0;
+});
+afterEach(async () => {
+  await blobs.stop();
 });
 
 /** nodemailer's getSocket: a connection to the local server, whatever host the URL names. */
@@ -39,9 +36,9 @@ const toLocalServer = (_options: unknown, callback: (error: Error | null, socket
 
 async function submit(url: string, viaLocalSocket = false) {
   const mailer = smtpMailer(url, viaLocalSocket ? { getSocket: toLocalServer } : {});
-  const response = await handleContactSubmission(post(valid), { store, mail: { mailer, settings }, log: () => {} });
+  const response = await handleContactSubmission(post(valid), { store: blobs.store, mail: { mailer, settings }, log: () => {} });
   expect(response.status).toBe(200);
-  const [record] = await store.list();
+  const [record] = await blobs.store.list();
   return record!;
 }
 
