@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { groupItems } from '../../src/lib/item-groups';
+import { groupItems, type ItemGroupSpec } from '../../src/lib/item-groups';
 
-const item = (name: string, kind: 'functional-category' | 'plant-slurry' | 'pigment-category') => ({ name, data: { kind } });
+type Kind = 'functional-category' | 'plant-slurry' | 'pigment-category';
+const item = (name: string, kind: Kind) => ({ name, data: { kind } });
 const items = [item('Antimicrobial', 'functional-category'), item('Neem', 'plant-slurry'), item('Anti-odour', 'functional-category')];
-const groups = [
-  { id: 'functional-categories', kind: 'functional-category' as const, heading: 'Functional categories', intro: 'What they do.' },
-  { id: 'plant-based-slurries', kind: 'plant-slurry' as const, heading: 'Plant-based slurries' },
+// Typed with every kind the items may have: a category names groups for some kinds only.
+const groups: ItemGroupSpec<Kind>[] = [
+  { id: 'functional-categories', kind: 'functional-category', heading: 'Functional categories', intro: 'What they do.' },
+  { id: 'plant-based-slurries', kind: 'plant-slurry', heading: 'Plant-based slurries' },
 ];
 const rest = { id: 'more', heading: 'More products' };
 
