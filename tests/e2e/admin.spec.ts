@@ -182,7 +182,6 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   const [, front, body] = text.match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/) ?? [];
   expect(parseYaml(front!)).toEqual({
     kind: 'aroma',
-    category: 'aroma-finishes',
     order: 10,
     name: 'Neroli Morning',
     variantName: 'AF-299 Neroli Morning',

@@ -234,9 +234,7 @@ describe('the CMS configuration matches the content schemas', () => {
     expect(fieldDifferences(zodOf(categorySchema(context)), cmsFields(collection('categories').fields!), '')).toEqual([]);
   });
 
-  /** The schema's variants with `category` fixed to one category, as a catalogue collection fixes it. */
-  const productsIn = (category: string) =>
-    (zodShape(productSchema(context, z.literal(category))) as Extract<Shape, { type: 'variants' }>).variants;
+  const products = (zodShape(productSchema(context)) as Extract<Shape, { type: 'variants' }>).variants;
   const productCollections = config.collections.filter((c) => c.folder?.startsWith('src/content/products/'));
   const kindOf = (c: CmsCollection) => c.fields!.find((f) => f.name === 'kind')?.default;
 
@@ -247,12 +245,11 @@ describe('the CMS configuration matches the content schemas', () => {
       const fields = cmsFields(c.fields!);
       expect(fields.kind?.required && fields.kind.type === 'fixed').toBe(true);
       const { kind: _, ...rest } = fields;
-      const category = String(c.fields!.find((f) => f.name === 'category')?.default);
-      expect(fieldDifferences(productsIn(category)[kind]!, rest, c.name)).toEqual([]);
+      expect(fieldDifferences(products[kind]!, rest, c.name)).toEqual([]);
     }
   });
 
-  it('has a catalogue collection for every category folder and every kind in it, with category and kind fixed', () => {
+  it('has a catalogue collection for every category folder and every kind in it, with the kind fixed', () => {
     const root = 'src/content/products';
     for (const category of readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
       const kinds = new Set(
@@ -263,7 +260,6 @@ describe('the CMS configuration matches the content schemas', () => {
       const editors = productCollections.filter((c) => c.folder === `${root}/${category}`);
       expect(editors.map(kindOf).sort(), category).toEqual([...kinds].sort());
       for (const c of editors) {
-        expect(c.fields!.find((f) => f.name === 'category'), c.name).toMatchObject({ widget: 'hidden', default: category });
         // Two collections on one folder each see only their own kind.
         if (editors.length > 1) expect(c.filter, c.name).toEqual({ field: 'kind', value: kindOf(c) });
       }
@@ -427,7 +423,7 @@ describe('every schema field carries a description (hover help in editors, hints
   it.each([
     ['technology', technologySchema(context)],
     ['category', categorySchema(context)],
-    ['product', productSchema(context, z.string().describe('category'))],
+    ['product', productSchema(context)],
     ['page', pageSchema(context)],
     ['certification', certificationSchema(context)],
     ['legal text', legalSchema],
