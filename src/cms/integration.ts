@@ -18,8 +18,7 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cmsConfig, cmsConfigYaml } from './config';
-import { readContentLayout } from './content-layout';
+import { editorConfig } from './editor-config';
 
 const require = createRequire(import.meta.url);
 
@@ -44,9 +43,6 @@ export async function editorFiles(): Promise<Map<string, string>> {
   files.set(basename(widget), widget);
   return files;
 }
-
-/** The editor's configuration, config.yml, for the project at `root`. */
-export const editorConfig = (root: string) => cmsConfigYaml(cmsConfig({ layout: readContentLayout(root) }));
 
 /** Address of the configuration; public/admin/index.html names it. */
 export const configPath = '/admin/config.yml';
@@ -94,9 +90,17 @@ export function cms(): AstroIntegration {
                     const path = (req.url ?? '').split('?')[0]!;
                     if (path === localBackendPath) return forward(req, res, decapServerPort());
                     if (path === configPath && (req.method === 'GET' || req.method === 'HEAD')) {
-                      res.setHeader('content-type', 'text/yaml; charset=utf-8');
-                      res.setHeader('cache-control', 'no-store');
-                      return res.end(req.method === 'HEAD' ? undefined : editorConfig(root));
+                      // Through Vite, so the schemas are read as they are now.
+                      server
+                        .ssrLoadModule(fileURLToPath(new URL('./editor-config.ts', import.meta.url)))
+                        .then((module) => {
+                          const fresh = (module as { editorConfig: typeof editorConfig }).editorConfig;
+                          res.setHeader('content-type', 'text/yaml; charset=utf-8');
+                          res.setHeader('cache-control', 'no-store');
+                          res.end(req.method === 'HEAD' ? undefined : fresh(root));
+                        })
+                        .catch(next);
+                      return;
                     }
                     // The editor's page, as Netlify serves a folder's index.html.
                     if (path === '/admin' || path === '/admin/') {
