@@ -124,7 +124,7 @@ export function cms(): AstroIntegration {
         await mkdir(target, { recursive: true });
         const files = await editorFiles();
         await Promise.all([
-          writeFile(join(target, 'config.yml'), editorConfig(root)),
+          writeFile(join(target, basename(configPath)), editorConfig(root)),
           ...[...files].map(([name, file]) => copyFile(file, join(target, name))),
         ]);
       },
