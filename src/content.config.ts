@@ -2,7 +2,7 @@
  * Content collections. Each schema lives in src/lib/schemas/ as a named part; this file only
  * wires them to the folders under src/content/.
  */
-import { defineCollection, reference } from 'astro:content';
+import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { technologySchema } from './lib/schemas/technology';
 import { categorySchema } from './lib/schemas/category';
@@ -24,9 +24,13 @@ const categories = defineCollection({
   schema: categorySchema,
 });
 
+/**
+ * Catalogue items, one folder per category: an entry's id is "<category folder>/<file name>", kept
+ * as written (not slugified), so `categoryOf` in src/lib/content.ts reads the category from it.
+ */
 const products = defineCollection({
-  loader: glob({ pattern: '*/*.md', base: './src/content/products' }),
-  schema: (context) => productSchema(context, reference('categories')),
+  loader: glob({ pattern: '*/*.md', base: './src/content/products', generateId: ({ entry }) => entry.replace(/\.md$/, '') }),
+  schema: productSchema,
 });
 
 const topics = defineCollection({

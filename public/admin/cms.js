@@ -11,7 +11,7 @@
  * site's build (src/cms/integration.ts); nothing is fetched from elsewhere.
  */
 
-/** Names of the fields that hold a picture path (the image widgets of config.yml). */
+/** Names of the fields that hold a picture path (the image widgets of config.yml, which src/cms/config.ts generates). */
 export const pictureFields = ['image', 'logo'];
 
 /** The field a top-level JSON list is edited as. */

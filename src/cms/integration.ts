@@ -1,25 +1,28 @@
 /**
- * The content editor at /admin (Decap CMS). Its page and configuration live in public/admin/;
- * this integration adds the editor's JavaScript, taken as prebuilt files from node_modules, so the
- * site's own build never bundles it (that would cost seconds on every build):
+ * The content editor at /admin (Decap CMS). Its page lives in public/admin/; this integration adds
+ * its configuration, generated from the content schemas (src/cms/config.ts), and the editor's
+ * JavaScript, taken as prebuilt files from node_modules, so the site's own build never bundles it
+ * (that would cost seconds on every build):
  *
- * - `astro build` copies the files into dist/admin/;
- * - `astro dev` serves them from node_modules, and forwards /admin/api/v1 to the local CMS
- *   server (decap-server, started with it by `npm run cms`), so /admin on localhost edits the
- *   working copy's files through the same origin.
+ * - `astro build` writes dist/admin/config.yml and copies the files into dist/admin/;
+ * - `astro dev` serves the same at /admin, generating config.yml on each request (so it follows
+ *   the content folders as they change), and forwards /admin/api/v1 to the local CMS server
+ *   (decap-server, started with it by `npm run cms`), so /admin on localhost edits the working
+ *   copy's files through the same origin.
  */
 import type { AstroIntegration } from 'astro';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { editorConfig } from './editor-config';
 
 const require = createRequire(import.meta.url);
 
-/** Where the local backend of the CMS is answered; public/admin/config.yml names the same path. */
+/** Where the local backend of the CMS is answered; public/admin/cms.js names the same path. */
 export const localBackendPath = '/admin/api/v1';
 
 /** Port of decap-server, which `npm run cms` starts; DECAP_SERVER_PORT overrides its default. */
@@ -40,6 +43,9 @@ export async function editorFiles(): Promise<Map<string, string>> {
   files.set(basename(widget), widget);
   return files;
 }
+
+/** Address of the configuration; public/admin/index.html names it. */
+export const configPath = '/admin/config.yml';
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -65,10 +71,12 @@ function forward(req: IncomingMessage, res: ServerResponse, port: number) {
 }
 
 export function cms(): AstroIntegration {
+  let root = process.cwd();
   return {
     name: 'cms',
     hooks: {
-      'astro:config:setup': ({ command, updateConfig }) => {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
+        root = fileURLToPath(config.root);
         if (command !== 'dev') return;
         updateConfig({
           vite: {
@@ -81,6 +89,19 @@ export function cms(): AstroIntegration {
                   server.middlewares.use((req, res, next) => {
                     const path = (req.url ?? '').split('?')[0]!;
                     if (path === localBackendPath) return forward(req, res, decapServerPort());
+                    if (path === configPath && (req.method === 'GET' || req.method === 'HEAD')) {
+                      // Through Vite, so the schemas are read as they are now.
+                      server
+                        .ssrLoadModule(fileURLToPath(new URL('./editor-config.ts', import.meta.url)))
+                        .then((module) => {
+                          const fresh = (module as { editorConfig: typeof editorConfig }).editorConfig;
+                          res.setHeader('content-type', 'text/yaml; charset=utf-8');
+                          res.setHeader('cache-control', 'no-store');
+                          res.end(req.method === 'HEAD' ? undefined : fresh(root));
+                        })
+                        .catch(next);
+                      return;
+                    }
                     // The editor's page, as Netlify serves a folder's index.html.
                     if (path === '/admin' || path === '/admin/') {
                       req.url = '/admin/index.html';
@@ -102,7 +123,10 @@ export function cms(): AstroIntegration {
         const target = join(fileURLToPath(dir), 'admin');
         await mkdir(target, { recursive: true });
         const files = await editorFiles();
-        await Promise.all([...files].map(([name, file]) => copyFile(file, join(target, name))));
+        await Promise.all([
+          writeFile(join(target, basename(configPath)), editorConfig(root)),
+          ...[...files].map(([name, file]) => copyFile(file, join(target, name))),
+        ]);
       },
     },
   };

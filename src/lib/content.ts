@@ -1,16 +1,22 @@
 /**
  * Content queries shared by pages: every list comes out in its editor-set `order`.
  */
-import { getCollection } from 'astro:content';
+import { getCollection, type CollectionEntry } from 'astro:content';
 import { byOrder } from './navigation';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
 export const categories = async () => byOrder(await getCollection('categories'));
 export const certifications = async () => byOrder(await getCollection('certifications'));
 
+/**
+ * The slug of the category a catalogue item belongs to: the folder its file is in
+ * (src/content/products/<category>/<item>.md), the first part of its id.
+ */
+export const categoryOf = (item: Pick<CollectionEntry<'products'>, 'id'>) => item.id.slice(0, item.id.indexOf('/'));
+
 /** Catalogue items of one category, in order. */
 export async function productsOf(categorySlug: string) {
-  return byOrder(await getCollection('products', (item) => item.data.category.id === categorySlug));
+  return byOrder(await getCollection('products', (item) => categoryOf(item) === categorySlug));
 }
 
 type PageName = 'home' | 'about' | 'careers' | 'technologies' | 'products' | 'portfolio' | 'contact';

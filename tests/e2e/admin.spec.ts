@@ -1,9 +1,10 @@
 /**
  * The content editor end to end, as `npm run cms` runs it: in a throwaway copy of the project,
- * decap-server and `astro dev` start on free ports; /admin creates a new aroma variant through
- * the form, with its picture; the Markdown file and the picture land next to the other aroma
- * finishes with the frontmatter the site expects; and a production build of the copy shows one
- * more product card on /products/aroma-finishes than before.
+ * decap-server and `astro dev` start on free ports (or CMS_E2E_SITE_PORT and CMS_E2E_DECAP_PORT);
+ * /admin creates a new aroma variant through the form generated from the schemas, with its
+ * picture; the Markdown file and the picture land next to the other aroma finishes with the
+ * frontmatter the site expects; and a production build of the copy shows one more product card
+ * on /products/aroma-finishes than before.
  *
  * The copy holds the project's tracked (and new, not ignored) files, and a node_modules folder of
  * links to this one's packages, so the copy's build caches stay its own.
@@ -13,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 
@@ -40,6 +41,12 @@ function copyProject(): string {
     symlinkSync(join(project, 'node_modules', name), join(target, 'node_modules', name));
   }
   return target;
+}
+
+/** The port named by `variable`, else a free one. */
+function port(variable: string): Promise<number> {
+  const chosen = process.env[variable];
+  return chosen ? Promise.resolve(Number(chosen)) : freePort();
 }
 
 function freePort(): Promise<number> {
@@ -89,6 +96,105 @@ async function builtCards(page: Page) {
   return page.locator('#products article h3').allTextContents();
 }
 
+/**
+ * `npm run cms` on the copy: decap-server (with `decapEnv`, e.g. its git mode) and `astro dev`,
+ * on the ports CMS_E2E_SITE_PORT and CMS_E2E_DECAP_PORT or free ones. Resolves to the site's
+ * address once /admin/api/v1 answers through the dev server.
+ */
+async function startEditor(decapEnv: Record<string, string> = {}): Promise<string> {
+  const [sitePort, decapPort] = [await port('CMS_E2E_SITE_PORT'), await port('CMS_E2E_DECAP_PORT')];
+  start('decap-server', [bin('decap-server')], { PORT: String(decapPort), BIND_HOST: 'localhost', GIT_REPO_DIRECTORY: copy, ...decapEnv });
+  start('astro dev', [bin('astro'), 'dev', '--port', String(sitePort)], { DECAP_SERVER_PORT: String(decapPort) });
+  const site = `http://localhost:${sitePort}`;
+  await expect
+    .poll(
+      async () => {
+        const info = await fetch(`${site}/admin/api/v1`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ action: 'info' }),
+        }).catch(() => undefined);
+        return info?.status;
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(200)
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n${servers.map((s) => `${s.name}:\n${s.output.join('')}`).join('\n')}`);
+    });
+  return site;
+}
+
+/** Content Security Policy reports and script errors of the page, collected as they happen. */
+function watchErrors(page: Page) {
+  const errors = { policyViolations: [] as string[], pageErrors: [] as string[] };
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) errors.policyViolations.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.pageErrors.push(error.message));
+  return errors;
+}
+
+interface AromaVariant {
+  order: number;
+  name: string;
+  variantName: string;
+  scentFamily: string;
+  audience: string;
+  description: string;
+  imageAlt: string;
+  /** A picture file to upload, named as it will be saved. */
+  upload: string;
+}
+
+/** An original picture, 1200 x 800 like the others. */
+async function drawPicture(path: string, colour: string) {
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f4d9a6' } })
+    .composite([{ input: Buffer.from(`<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="${colour}"/></svg>`) }])
+    .webp()
+    .toFile(path);
+}
+
+/** Opens a new aroma variant in /admin, logs in to the local backend and fills in the form. */
+async function fillNewAromaVariant(page: Page, site: string, item: AromaVariant) {
+  const response = await page.goto(`${site}/admin#/collections/aroma-finishes/new`);
+  expect(response?.headers()['x-robots-tag']).toBe('noindex');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // The local backend needs no account: one click on "Login".
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await page.getByLabel('Order').fill(String(item.order));
+  await page.getByLabel('Name', { exact: true }).fill(item.name);
+  await page.getByLabel('Variant name').fill(item.variantName);
+  for (const [label, option] of [
+    ['Scent family', item.scentFamily],
+    ['Audience', item.audience],
+  ] as const) {
+    await page.getByLabel(label).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  }
+  await page.getByLabel('Description', { exact: true }).fill(item.description);
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(item.upload);
+  await expect(page.getByText(basename(item.upload))).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await expect(page.getByRole('button', { name: 'Choose different image' })).toBeVisible();
+  await page.getByLabel('Picture description (alt text)').fill(item.imageAlt);
+}
+
+/** The frontmatter and body of a saved Markdown file. */
+function savedFile(path: string) {
+  const [, front, body] = readFileSync(path, 'utf8').match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/) ?? [];
+  return { data: parseYaml(front!) as unknown, body: body!.trim() };
+}
+
+/** The frontmatter the content guide asks for: the kind, then the schema's fields; no category. */
+const expectedFrontmatter = ({ upload, ...item }: AromaVariant) => ({
+  kind: 'aroma',
+  ...item,
+  image: `./images/${basename(upload)}`,
+});
+
 test.beforeAll(() => {
   copy = copyProject();
 });
@@ -109,67 +215,22 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   const before = await builtCards(page);
   expect(before.length).toBeGreaterThan(0);
 
-  // `npm run cms`, on free ports.
-  const [sitePort, decapPort] = [await freePort(), await freePort()];
-  start('decap-server', [bin('decap-server')], { PORT: String(decapPort), BIND_HOST: 'localhost', GIT_REPO_DIRECTORY: copy });
-  start('astro dev', [bin('astro'), 'dev', '--port', String(sitePort)], { DECAP_SERVER_PORT: String(decapPort) });
-  const site = `http://localhost:${sitePort}`;
-  await expect
-    .poll(
-      async () => {
-        const info = await fetch(`${site}/admin/api/v1`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ action: 'info' }),
-        }).catch(() => undefined);
-        return info?.status;
-      },
-      { timeout: 90_000 },
-    )
-    .toBe(200)
-    .catch((error: Error) => {
-      throw new Error(`${error.message}\n${servers.map((s) => `${s.name}:\n${s.output.join('')}`).join('\n')}`);
-    });
-
-  // An original picture, 1200 x 800 like the others.
-  const upload = join(copy, 'neroli-morning.webp');
-  await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f4d9a6' } })
-    .composite([{ input: Buffer.from('<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="#f7a440"/></svg>') }])
-    .webp()
-    .toFile(upload);
-
-  const policyViolations: string[] = [];
-  const pageErrors: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) policyViolations.push(message.text());
-  });
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-
-  const response = await page.goto(`${site}/admin#/collections/aroma-finishes/new`);
-  expect(response?.headers()['x-robots-tag']).toBe('noindex');
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
-  // The local backend needs no account: one click on "Login".
-  await page.getByRole('button', { name: 'Login' }).click();
-
-  await page.getByLabel('Order').fill('10');
-  await page.getByLabel('Fragrance name').fill('Neroli Morning');
-  await page.getByLabel('Variant name').fill('AF-299 Neroli Morning');
-  for (const [label, option] of [
-    ['Scent family', 'Citrus'],
-    ['Audience', 'Unisex'],
-  ]) {
-    await page.getByLabel(label!).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
-  }
-  const description = 'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.';
-  await page.getByLabel('Description', { exact: true }).fill(description);
-  await page.getByRole('button', { name: 'Choose an image' }).click();
-  await page.locator('input[type="file"]').setInputFiles(upload);
-  await expect(page.getByText('neroli-morning.webp')).toBeVisible();
-  await page.getByRole('button', { name: 'Choose selected' }).click();
-  await expect(page.getByRole('button', { name: 'Choose different image' })).toBeVisible();
-  const alt = 'Abstract illustration of an orange blossom in a warm morning light';
-  await page.getByLabel('Picture description (alt text)').fill(alt);
+  // decap-server saves the working copy's files: it has no drafts, so Decap publishes at once
+  // although the configuration asks for the editorial workflow.
+  const site = await startEditor();
+  const item: AromaVariant = {
+    order: 10,
+    name: 'Neroli Morning',
+    variantName: 'AF-299 Neroli Morning',
+    scentFamily: 'Citrus',
+    audience: 'Unisex',
+    description: 'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
+    imageAlt: 'Abstract illustration of an orange blossom in a warm morning light',
+    upload: join(copy, 'neroli-morning.webp'),
+  };
+  await drawPicture(item.upload, '#f7a440');
+  const { policyViolations, pageErrors } = watchErrors(page);
+  await fillNewAromaVariant(page, site, item);
 
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
@@ -178,21 +239,7 @@ test('a new aroma variant made in /admin is saved next to the others and built a
 
   // The file, as the content guide asks for it, and its picture next to the others.
   await expect.poll(() => existsSync(markdown)).toBe(true);
-  const text = readFileSync(markdown, 'utf8');
-  const [, front, body] = text.match(/^---\n([\s\S]*?)\n---\n?([\s\S]*)$/) ?? [];
-  expect(parseYaml(front!)).toEqual({
-    kind: 'aroma',
-    category: 'aroma-finishes',
-    order: 10,
-    name: 'Neroli Morning',
-    variantName: 'AF-299 Neroli Morning',
-    scentFamily: 'Citrus',
-    audience: 'Unisex',
-    description,
-    image: './images/neroli-morning.webp',
-    imageAlt: alt,
-  });
-  expect(body!.trim()).toBe('');
+  expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
   expect((await sharp(picture).metadata()).width).toBe(1200);
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
@@ -211,10 +258,76 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   // The editor is in the build, out of the sitemap, and no page of the site loads it.
   const dist = join(copy, 'dist');
   expect(existsSync(join(dist, 'admin/index.html')) && existsSync(join(dist, 'admin/decap-cms.js'))).toBe(true);
+  // Its configuration is generated by the build, one catalogue collection per category folder.
+  const editorConfig = parseYaml(readFileSync(join(dist, 'admin/config.yml'), 'utf8')) as { collections: { name: string }[] };
+  expect(editorConfig.collections.map((c) => c.name)).toContain('aroma-finishes');
   const sitemaps = readdirSync(dist).filter((name) => /^sitemap.*\.xml$/.test(name));
   expect(sitemaps.length).toBeGreaterThan(0);
   for (const name of sitemaps) expect(readFileSync(join(dist, name), 'utf8')).not.toContain('/admin');
   const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.html') && !p.startsWith('admin'));
   expect(pages.length).toBeGreaterThan(10);
   for (const name of pages) expect(readFileSync(join(dist, name), 'utf8'), name).not.toMatch(/\/admin\//);
+});
+
+test('with the editorial workflow an edit is a draft on its own branch until it is reviewed and published', async ({ page }) => {
+  // decap-server's git mode stands in for Git Gateway here: a draft is a commit on its own branch
+  // (on GitHub, a pull request, which Netlify builds as a deploy preview), and publishing merges
+  // it into main.
+  const identity = { GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.com', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.com' };
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: copy, env: { ...process.env, ...identity }, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim();
+  };
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'The site before the edit');
+
+  const markdown = join(copy, 'src/content/products/aroma-finishes/yuzu-dawn.md');
+  const branch = 'cms/aroma-finishes/yuzu-dawn';
+  const site = await startEditor({ MODE: 'git', ...identity });
+  const item: AromaVariant = {
+    order: 11,
+    name: 'Yuzu Dawn',
+    variantName: 'AF-300 Yuzu Dawn',
+    scentFamily: 'Citrus',
+    audience: 'Women',
+    description: 'Sparkling yuzu peel and green mandarin over white tea, in melamine-free capsules for blouses and summer dresses.',
+    imageAlt: 'Abstract illustration of a yuzu fruit cut open in pale morning light',
+    upload: join(copy, 'yuzu-dawn.webp'),
+  };
+  await drawPicture(item.upload, '#e8c547');
+  const { policyViolations, pageErrors } = watchErrors(page);
+  // Decap asks "Are you sure you want to publish this entry?"
+  page.on('dialog', (dialog) => dialog.accept());
+  await fillNewAromaVariant(page, site, item);
+
+  // Save: a draft on its own branch; the site's files stay as they were.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/#\/collections\/aroma-finishes\/entries\/yuzu-dawn$/, { timeout: 30_000 });
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  expect(git('branch', '--list', 'cms/*', '--format=%(refname:short)')).toBe(branch);
+  expect(existsSync(markdown)).toBe(false);
+  const drafted = git('show', `${branch}:src/content/products/aroma-finishes/yuzu-dawn.md`);
+  expect(parseYaml(drafted.split(/^---$/m)[1]!)).toEqual(expectedFrontmatter(item));
+
+  // Review: the draft becomes Ready, then is published.
+  await page.getByRole('button', { name: 'Status: Draft' }).click();
+  await page.getByRole('menuitem', { name: 'Ready' }).click();
+  await expect(page.getByRole('button', { name: 'Status: Ready' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+
+  // Published: merged into main, the branch gone, the file and its picture in the site's folder.
+  await expect.poll(() => existsSync(markdown), { timeout: 30_000 }).toBe(true);
+  expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
+  expect((await sharp(join(copy, 'src/content/products/aroma-finishes/images/yuzu-dawn.webp')).metadata()).width).toBe(1200);
+  expect(git('branch', '--list', 'cms/*')).toBe('');
+  expect(git('status', '--porcelain', '--', 'src')).toBe('');
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  await stopServers();
+  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], { cwd: copy, env: env({}), encoding: 'utf8' });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
 });

@@ -23,7 +23,6 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const item = (fields: string) => `---
 kind: pigment-category
-category: pigments
 order: 9
 title: Glow Pigments
 ${fields}series: [GL-100, GL-200]

@@ -1,8 +1,9 @@
 /**
  * Checks every content file without building the site, and reports each problem as
  * `file: field: message`. Beyond the zod schemas it finds what they cannot see on their own:
- * duplicate slugs, references to categories or topics that do not exist, pictures that are
- * missing or too small, and pictures in the content folders that nothing uses.
+ * duplicate slugs, catalogue folders that are not a category, references to topics that do not
+ * exist, pictures that are missing or too small, and pictures in the content folders that nothing
+ * uses.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -129,16 +130,17 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
   for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
 
-  const categoryRef = z.string({ error: 'category must be the slug of a product category' });
-  for (const path of markdown('products', 2)) {
-    const data = load(path, (ctx) => productSchema(ctx as never, categoryRef));
-    if (!data) continue;
-    const file = rel(path);
-    const folder = relative(join(content, 'products'), dirname(path));
-    if (!categorySlugs.has(String(data.category))) {
-      problems.push({ file, field: 'category', message: `"${data.category}" is not a product category (known: ${[...categorySlugs].join(', ')})` });
-    } else if (folder !== data.category) {
-      problems.push({ file, field: 'category', message: `"${data.category}" does not match the folder "${folder}" the file is in` });
+  // A catalogue item's category is the folder its file is in: every folder must be a category.
+  const productsDir = join(content, 'products');
+  for (const path of markdown('products', 2)) load(path, productSchema as never);
+  const folders = existsSync(productsDir) ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory()) : [];
+  for (const folder of folders) {
+    if (!categorySlugs.has(folder)) {
+      problems.push({
+        file: `${rel(productsDir)}/${folder}/`,
+        field: '(folder)',
+        message: `folder "${folder}" is not a product category (known: ${[...categorySlugs].join(', ')})`,
+      });
     }
   }
 

@@ -1,7 +1,8 @@
 /**
  * Catalogue items. One collection, one Markdown file per item, with a discriminated union on
  * `kind`: each kind has exactly the fields of its entity, and the union keeps one readable list
- * of kinds instead of seven near-identical collections.
+ * of kinds instead of seven near-identical collections. An item's category is the folder its
+ * file is in (src/content/products/<category>/), so no field repeats it.
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
@@ -71,21 +72,17 @@ export type ProductKind = (typeof productKinds)[number];
 const kind = <K extends ProductKind>(value: K) =>
   z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
 
-export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, categoryRef: Ref) => {
+export const productSchema = ({ image }: SchemaContext) => {
   const picture = {
     image: contentImage(image, 'Picture of the item'),
     imageAlt: text('What the picture shows, for people who cannot see it'),
-  };
-  const base = {
-    category: categoryRef.describe('Slug of the product category this item belongs to, e.g. "aroma-finishes".'),
-    order,
   };
   return z.discriminatedUnion(
     'kind',
     [
       z.strictObject({
         kind: kind('aroma'),
-        ...base,
+        order,
         name: text('Fragrance name'),
         variantName: text('Variant name, e.g. "AF-201 Lavender Calm"'),
         scentFamily: enumOf(scentFamilies, 'scent family'),
@@ -95,7 +92,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('essential-oil'),
-        ...base,
+        order,
         name: text('Oil name'),
         variant: text('Variant code or grade'),
         properties: textList('Properties'),
@@ -104,7 +101,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('functional-category'),
-        ...base,
+        order,
         title: text('Functional category title'),
         icon: icon.optional(),
         description: text('What this functional category does'),
@@ -113,7 +110,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('plant-slurry'),
-        ...base,
+        order,
         name: text('Product name'),
         variant: text('Variant code'),
         type: z
@@ -126,7 +123,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('pigment-category'),
-        ...base,
+        order,
         title: text('Pigment category title'),
         description: text('What this pigment range is'),
         series: textList('Series'),
@@ -137,7 +134,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('printing-auxiliary'),
-        ...base,
+        order,
         title: text('Auxiliary category title'),
         description: text('What these auxiliaries do'),
         variants: textList('Variants'),
@@ -148,7 +145,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('speciality-finish'),
-        ...base,
+        order,
         title: text('Finish category title'),
         description: text('What the finish does'),
         finishes: textList('Finishes'),
@@ -161,7 +158,7 @@ export const productSchema = <Ref extends z.ZodType>({ image }: SchemaContext, c
       }),
       z.strictObject({
         kind: kind('speciality-print'),
-        ...base,
+        order,
         title: text('Print effect title'),
         printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"'),
         variants: textList('Variants'),

@@ -17,10 +17,13 @@ export { descriptionLength, maxTitleLength };
 export const fullTitle = (title: string, shortName: string = String(identityFile.shortName ?? '')) =>
   shortName ? `${title} | ${shortName}` : title;
 
-/** A page title; with the company suffix it fits a search result. */
+/**
+ * A page title; with the company suffix it fits a search result. The bound is a string length,
+ * so the editor's form (src/cms/config.ts) knows it too.
+ */
 export const pageTitle = (what: string) =>
   text(what)
-    .refine((title) => fullTitle(title).length <= maxTitleLength, {
+    .max(maxTitleLength - fullTitle('').length, {
       error: (issue) => {
         const full = fullTitle(String(issue.input).trim());
         return `the browser tab title "${full}" is ${full.length} characters; search results show ${maxTitleLength}: shorten it by ${full.length - maxTitleLength}`;
@@ -28,13 +31,16 @@ export const pageTitle = (what: string) =>
     })
     .describe(`${what}; with " | " and the company's short name it must fit in ${maxTitleLength} characters.`);
 
-/** The meta description: what the page offers, as a search result shows it. */
+/**
+ * The meta description: what the page offers, as a search result shows it. The bounds are string
+ * lengths (not refinements) so the editor's form knows them too (src/cms/config.ts).
+ */
 export const searchDescription = text('Search result description')
-  .refine((d) => d.length >= descriptionLength.min, {
+  .min(descriptionLength.min, {
     error: (issue) =>
       `the search result description is ${String(issue.input).trim().length} characters; write at least ${descriptionLength.min} so it says what the page offers`,
   })
-  .refine((d) => d.length <= descriptionLength.max, {
+  .max(descriptionLength.max, {
     error: (issue) =>
       `the search result description is ${String(issue.input).trim().length} characters; search results cut it at ${descriptionLength.max}: shorten it by ${String(issue.input).trim().length - descriptionLength.max}`,
   })

@@ -11,12 +11,12 @@ export const offeringBase = ({ image }: SchemaContext) => ({
   title: pageTitle('Name shown in menus, cards and the page title'),
   slug,
   order,
-  shortDescription: text('One sentence for menus and cards (at most 120 characters)').pipe(
-    z.string().max(120, { error: 'shortDescription must be at most 120 characters' }),
-  ),
-  description: text('Full description for the overview card (at most 300 characters)').pipe(
-    z.string().max(300, { error: 'description must be at most 300 characters' }),
-  ),
+  shortDescription: text('One sentence for menus and cards (at most 120 characters)').max(120, {
+    error: 'shortDescription must be at most 120 characters',
+  }),
+  description: text('Full description for the overview card (at most 300 characters)').max(300, {
+    error: 'description must be at most 300 characters',
+  }),
   searchDescription,
   icon,
   colour,

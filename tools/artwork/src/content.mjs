@@ -153,7 +153,7 @@ function describe(rel, data, holder, categoryColours) {
   const collection = segs.length > 1 ? segs[0] : '';
   const base = path.basename(rel, '.md');
   const slug = typeof data.slug === 'string' ? data.slug : base;
-  const category = collection === 'products' ? (typeof data.category === 'string' ? data.category : segs[1]) : collection === 'categories' ? slug : '';
+  const category = collection === 'products' ? segs[1] : collection === 'categories' ? slug : '';
   const words = [collection, category, data.kind, slug, data.title ?? data.name, data.printCategory, data.page];
   // Outside the catalogue there is no kind or category to go on, so the picture's own
   // description (alt text, caption, heading) is the best hint at what it should show.

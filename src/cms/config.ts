@@ -1,0 +1,428 @@
+/**
+ * The content editor's configuration (Decap CMS at /admin), derived from the content schemas.
+ * Each schema is turned into JSON Schema by zod's public `z.toJSONSchema`, and each JSON Schema
+ * property into a Decap field:
+ *
+ * - the field's name, whether it is required (`required` of its object; optional fields and fields
+ *   with a default are not), its hint (the schema's `.describe()`), its default;
+ * - its widget from its type: text -> string (image for the pictures `image()` stands for),
+ *   whole number -> number (int), true/false -> boolean, one of a list of values -> select,
+ *   a fixed value -> hidden, a list of allowed values -> select (multiple), a list of objects ->
+ *   list with fields, a list of sections told apart by a fixed `type` -> list with types, an
+ *   object -> object; a regular expression or length bounds -> pattern, list bounds -> min/max.
+ *
+ * src/cms/overlay.ts adds only what the schemas cannot say (labels, folders, field order, a
+ * widget where it differs), and src/cms/content-layout.ts lists the category folders and page
+ * files, so a new schema field, category folder or page file reaches /admin with no other edit.
+ * `astro build` writes the result to dist/admin/config.yml; `astro dev` serves it at the same
+ * address (src/cms/integration.ts).
+ */
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { stringify } from 'yaml';
+import { listField } from '../../public/admin/cms.js';
+import { categorySchema } from '../lib/schemas/category';
+import { certificationSchema, legalSchema, pageSchema } from '../lib/schemas/company';
+import { identitySchema } from '../lib/schemas/identity';
+import { productSchema } from '../lib/schemas/product';
+import { technologySchema } from '../lib/schemas/technology';
+import { topicSchema } from '../lib/schemas/topic';
+import type { ContentLayout } from './content-layout';
+import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
+
+/** A content schema as src/content.config.ts uses it: a function of the schema context. */
+export type SchemaOf = (context: SchemaContext) => z.ZodType;
+
+/** The schema of each collection the editor edits. */
+export const contentSchemas = {
+  technologies: technologySchema,
+  categories: categorySchema,
+  products: productSchema,
+  pages: pageSchema,
+  legal: () => legalSchema,
+  identity: () => identitySchema,
+  topics: () => topicSchema,
+  certifications: certificationSchema,
+} satisfies Record<string, SchemaOf>;
+export type ContentSchemas = Record<keyof typeof contentSchemas, SchemaOf>;
+
+/**
+ * The schema context the schemas are read with: `image()` is a string marked as a picture, and
+ * the mark comes through `z.toJSONSchema` as `widget: "image"`.
+ */
+export const schemaContext = { image: () => z.string().meta({ widget: 'image' }) } as unknown as SchemaContext;
+
+/** The JSON Schema `z.toJSONSchema` writes, as far as the editor needs it. */
+export interface JsonSchema {
+  type?: string;
+  description?: string;
+  default?: unknown;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  widget?: string;
+  $ref?: string;
+}
+
+/** A schema as the editor sees it: what a file may hold, before defaults apply. */
+export const jsonSchemaOf = (schema: z.ZodType): JsonSchema =>
+  z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+
+/** What a Decap field is, apart from its name and label: its widget and the widget's options. */
+export interface FieldShape {
+  widget: string;
+  required?: false;
+  hint?: string;
+  default?: unknown;
+  options?: unknown[];
+  multiple?: true;
+  min?: number;
+  max?: number;
+  pattern?: [string, string];
+  summary?: string;
+  field?: CmsField;
+  fields?: CmsField[];
+  types?: CmsField[];
+  typeKey?: string;
+  [option: string]: unknown;
+}
+
+/** One Decap field. */
+export interface CmsField extends FieldShape {
+  name: string;
+  label: string;
+}
+
+/** One Decap collection: a folder of entries or a list of files. */
+export interface CmsCollection {
+  name: string;
+  label: string;
+  folder?: string;
+  fields?: CmsField[];
+  files?: { name: string; label: string; file: string; fields: CmsField[]; [option: string]: unknown }[];
+  filter?: { field: string; value: string };
+  [option: string]: unknown;
+}
+
+export interface CmsConfig {
+  collections: CmsCollection[];
+  [option: string]: unknown;
+}
+
+/** "shortDescription" -> "Short description", "essential-oil" -> "Essential oil". */
+export const labelOf = (name: string) => {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** Fields whose value names a list entry best, for the entry's one-line summary, in preference order. */
+const summaryFields = ['title', 'name', 'heading', 'label', 'caption', 'value', 'city'];
+
+/** zod's `.int()` bounds a number by the safe integers: no bound an editor needs to see. */
+const bound = (n: number | undefined) => (n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER ? n : undefined);
+
+const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
+
+/** The values a field may take when the schema lists them (an enum, or a union of fixed values). */
+function choicesOf(node: JsonSchema): unknown[] | undefined {
+  if (node.enum) return node.enum;
+  const options = node.anyOf ?? node.oneOf;
+  if (options?.length && options.every((o) => o.const !== undefined)) return options.map((o) => o.const);
+  return undefined;
+}
+
+/** A string's regular expression and length bounds as one Decap pattern with its message. */
+function patternOf(node: JsonSchema): Pick<CmsField, 'pattern'> {
+  // A minimum of 1 only says "not empty", which Decap's required check already says.
+  const min = node.minLength !== undefined && node.minLength > 1 ? node.minLength : undefined;
+  const max = node.maxLength;
+  const length = min !== undefined || max !== undefined ? `[\\s\\S]{${min ?? 0},${max ?? ''}}` : undefined;
+  const words = min !== undefined && max !== undefined ? `${min}-${max} characters` : min !== undefined ? `at least ${min} characters` : `at most ${max} characters`;
+  const form = node.description ?? 'does not have the expected form';
+  if (node.pattern && length) return { pattern: [`^(?=${length}$)(?:${node.pattern})`, `${words}; ${form}`] };
+  if (node.pattern) return { pattern: [node.pattern, form] };
+  if (length) return { pattern: [`^${length}$`, words] };
+  return {};
+}
+
+/** The property every variant fixes to its own value (`type` of a section), if there is one. */
+function discriminatorOf(variants: JsonSchema[]): string | undefined {
+  const first = variants[0]?.properties ?? {};
+  return Object.keys(first).find((key) => variants.every((v) => v.properties?.[key]?.const !== undefined));
+}
+
+/** The variant of a union whose `key` is, or may be, `value` (`page: about`, `kind: aroma`). */
+export function variantOf(node: JsonSchema, key: string, value: string): JsonSchema | undefined {
+  return (node.oneOf ?? node.anyOf ?? [node]).find((variant) => {
+    const tag = variant.properties?.[key];
+    return tag !== undefined && (tag.const === value || (choicesOf(tag) ?? []).includes(value));
+  });
+}
+
+/** Entries named in `first` come first, in that order; the others keep their order. */
+function ordered<T extends { name: string }>(entries: T[], first: readonly string[] = []): T[] {
+  const rank = (e: T) => (first.includes(e.name) ? first.indexOf(e.name) : first.length);
+  return entries.map((e, i) => [e, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([e]) => e);
+}
+
+const hasPicture = (fields: CmsField[] = []): boolean =>
+  fields.some((f) => f.widget === 'image' || hasPicture(f.fields) || hasPicture(f.field ? [f.field] : []) || hasPicture(f.types));
+
+const bodyField = (body: BodyField | undefined): CmsField[] =>
+  body
+    ? [{ name: 'body', label: body.label, widget: 'markdown', ...(body.required ? {} : { required: false as const }), hint: body.hint, editor_components: [] }]
+    : [];
+
+/** Decap's keys of a collection from its overlay: everything but what only this module reads. */
+function collectionKeys(options: CollectionOverlay): Record<string, unknown> {
+  const { fieldOrder: _order, fileOrder: _files, body: _body, previewPath: _preview, ...keys } = options;
+  return keys;
+}
+
+/** How a folder's entries are named, listed and sorted, from the fields they have. */
+function listing(fields: CmsField[]): Record<string, unknown> {
+  const names = fields.map((f) => f.name);
+  const identifier = ['title', 'name'].find((n) => names.includes(n));
+  if (!identifier) return {};
+  const order = names.includes('order');
+  return {
+    ...(identifier === 'title' ? {} : { identifier_field: identifier }),
+    summary: order ? `{{order}}. {{${identifier}}}` : `{{${identifier}}}`,
+    sortable_fields: order ? ['order', identifier] : [identifier],
+  };
+}
+
+export interface GeneratorInput {
+  layout: ContentLayout;
+  schemas?: ContentSchemas;
+  overlay?: Overlay;
+}
+
+/** Turns JSON Schema into Decap fields, with the overlay's labels and widget choices. */
+function fieldConverter(overlay: Overlay) {
+  const choices = overlay.fields;
+
+  function fieldOf(name: string, node: JsonSchema, required: boolean, path: string): CmsField {
+    const { label = labelOf(name), widget: chosen, ...options } = choices[name] ?? {};
+    const typed = widgetOf(name, node, `${path}${name}`);
+    // A widget choice stands in for the string widget only (of the field, or of a list's
+    // entries): a field of that name with another type keeps the widget its type gives.
+    const entries = typed.field;
+    const applies = chosen !== undefined && (typed.widget === 'string' || entries?.widget === 'string');
+    if (applies && entries) typed.field = { ...entries, widget: chosen };
+    else if (applies) typed.widget = chosen;
+    if (typed.field) typed.field.label = label;
+    const { widget, ...rest } = typed;
+    return {
+      name,
+      label,
+      widget,
+      ...(required ? {} : { required: false as const }),
+      // A hint that only repeats the label says nothing.
+      ...(node.description && node.description !== label ? { hint: node.description } : {}),
+      ...rest,
+      ...(applies || chosen === undefined ? options : {}),
+    };
+  }
+
+  function fieldsOf(node: JsonSchema, path: string, omit: string[] = []): CmsField[] {
+    const required = node.required ?? [];
+    return Object.entries(node.properties ?? {})
+      .filter(([name]) => !omit.includes(name))
+      .map(([name, property]) => fieldOf(name, property, required.includes(name), path));
+  }
+
+  function summaryOf(node: JsonSchema): Pick<CmsField, 'summary'> {
+    const name = summaryFields.find((n) => node.properties?.[n]?.type === 'string');
+    return name ? { summary: `{{fields.${name}}}` } : {};
+  }
+
+  function widgetOf(name: string, node: JsonSchema, path: string): FieldShape {
+    if (node.$ref) throw new Error(`${path}: a schema referred to by $ref (a recursive schema) has no editor field`);
+    const preset = isScalar(node.default) ? { default: node.default } : {};
+    if (node.const !== undefined) return { widget: 'hidden', default: node.const };
+    const values = choicesOf(node);
+    if (values) return { widget: 'select', options: values, ...preset };
+    switch (node.type) {
+      case 'string':
+        return node.widget === 'image' ? { widget: 'image', choose_url: false } : { widget: 'string', ...patternOf(node), ...preset };
+      case 'integer':
+      case 'number': {
+        const [min, max] = [bound(node.minimum), bound(node.maximum)];
+        return {
+          widget: 'number',
+          value_type: node.type === 'integer' ? 'int' : 'float',
+          ...(min !== undefined ? { min } : {}),
+          ...(max !== undefined ? { max } : {}),
+          ...preset,
+        };
+      }
+      case 'boolean':
+        // An unticked box means "no": without a default Decap would save nothing.
+        return { widget: 'boolean', default: node.default ?? false };
+      case 'object':
+        return { widget: 'object', fields: fieldsOf(node, `${path}.`) };
+      case 'array':
+        return listOf(name, node, path);
+    }
+    throw new Error(`${path}: no editor field for the JSON Schema ${JSON.stringify(node)}`);
+  }
+
+  function listOf(name: string, node: JsonSchema, path: string): FieldShape {
+    const items = node.items ?? {};
+    const limits = { ...(node.minItems ? { min: node.minItems } : {}), ...(node.maxItems !== undefined ? { max: node.maxItems } : {}) };
+    const values = choicesOf(items);
+    if (values) return { widget: 'select', multiple: true, options: values, ...limits };
+    const variants = items.oneOf ?? items.anyOf;
+    if (variants) {
+      const key = discriminatorOf(variants);
+      if (!key) throw new Error(`${path}[]: a list of variants needs a field that each variant fixes, such as "type"`);
+      return {
+        widget: 'list',
+        typeKey: key,
+        ...limits,
+        types: variants.map((variant) => {
+          const value = String(variant.properties![key]!.const);
+          return {
+            name: value,
+            label: overlay.types[value] ?? labelOf(value),
+            widget: 'object',
+            ...summaryOf(variant),
+            fields: fieldsOf(variant, `${path}[${value}].`, [key]),
+          };
+        }),
+      };
+    }
+    if (items.type === 'object') return { widget: 'list', ...limits, ...summaryOf(items), fields: fieldsOf(items, `${path}[].`) };
+    return { widget: 'list', ...limits, field: { name, label: labelOf(name), ...widgetOf(name, items, `${path}[]`) } };
+  }
+
+  return { fieldOf, fieldsOf };
+}
+
+/** The fields of the form for one document of `schema` (an object schema), in the schema's order. */
+export function editorFields(schema: z.ZodType, overlay: Overlay = defaultOverlay): CmsField[] {
+  return fieldConverter(overlay).fieldsOf(jsonSchemaOf(schema), '');
+}
+
+/** The whole editor configuration, as Decap reads it from config.yml. */
+export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultOverlay }: GeneratorInput): CmsConfig {
+  const { fieldOf, fieldsOf } = fieldConverter(overlay);
+  const { collections: c } = overlay;
+  const json = (key: keyof ContentSchemas) => jsonSchemaOf(schemas[key](schemaContext));
+  const pictures = (fields: CmsField[], folder = 'images') => (hasPicture(fields) ? { media_folder: folder, public_folder: folder } : {});
+
+  /** A folder of Markdown files, one entry each. */
+  function markdownFolder(name: keyof ContentSchemas & keyof typeof c, node: JsonSchema): CmsCollection {
+    const options = c[name] as CollectionOverlay;
+    const fields = ordered(fieldsOf(node, `${name}.`), options.fieldOrder);
+    return {
+      name,
+      ...(collectionKeys(options) as { label: string }),
+      extension: 'md',
+      format: 'frontmatter',
+      ...pictures(fields),
+      ...listing(fields),
+      fields: [...fields, ...bodyField(options.body)],
+    };
+  }
+
+  /** One collection per category folder, and per kind of item when the folder holds several. */
+  function catalogue(): CmsCollection[] {
+    const products = json('products');
+    const { label, body, ...options } = c.catalogue;
+    return layout.catalogue.flatMap(({ folder, title, kinds, groupHeadings }) =>
+      kinds.flatMap((kind) => {
+        // A kind no schema knows is content:check's to report; it has no form.
+        const variant = variantOf(products, 'kind', kind);
+        if (!variant) return [];
+        const fields = fieldsOf(variant, `${folder}.`);
+        const several = kinds.length > 1;
+        return [
+          {
+            name: several ? `${folder}-${kind}` : folder,
+            label: `${label}: ${title ?? labelOf(folder)}${several ? ` (${groupHeadings[kind] ?? labelOf(kind)})` : ''}`,
+            label_singular: labelOf(kind),
+            ...options,
+            folder: `${options.folder}/${folder}`,
+            ...(several ? { filter: { field: 'kind', value: kind } } : {}),
+            extension: 'md',
+            format: 'frontmatter',
+            preview_path: `products/${folder}`,
+            ...pictures(fields),
+            ...listing(fields),
+            fields: [...fields, ...bodyField(body)],
+          },
+        ];
+      }),
+    );
+  }
+
+  /** Home, About...: one file each, edited with the schema of the page it describes. */
+  function pages(): CmsCollection {
+    const node = json('pages');
+    const { folder: _, ...options } = collectionKeys(c.pages) as { label: string; folder: string };
+    const files = ordered(layout.pages.map(({ file, page }) => ({ name: page, file })), c.pages.fileOrder).flatMap(({ file, name: page }) => {
+      const variant = variantOf(node, 'page', page);
+      if (!variant) return [];
+      const fields = fieldsOf(variant, `${page}.`).map((f) => (f.name === 'page' ? { name: 'page', label: 'Page', widget: 'hidden', default: page } : f));
+      return [{ name: page, label: labelOf(page), file, preview_path: c.pages.previewPath(page), fields }];
+    });
+    return { name: 'pages', ...options, extension: 'md', format: 'frontmatter', ...pictures(files.flatMap((f) => f.fields)), files };
+  }
+
+  /** One JSON file, its fields at the top. */
+  function jsonFile(name: 'identity', node: JsonSchema): CmsCollection {
+    const { file, ...options } = collectionKeys(c[name]) as { label: string; file: string };
+    const fields = fieldsOf(node, `${name}.`);
+    return { name, ...options, extension: 'json', format: 'json', files: [{ name, label: options.label, file, fields }] };
+  }
+
+  /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
+  function jsonList(name: 'topics' | 'certifications', entry: JsonSchema): CmsCollection {
+    const { file, media_folder: folder, ...options } = collectionKeys(c[name]) as { label: string; file: string; media_folder?: string };
+    const list = { ...fieldOf(listField, { type: 'array', items: entry }, true, `${name}.`), label: options.label };
+    return {
+      name,
+      ...options,
+      extension: 'json',
+      format: 'json-list',
+      ...pictures([list], folder),
+      files: [{ name, label: options.label, file, fields: [list] }],
+    };
+  }
+
+  return {
+    ...overlay.site,
+    collections: [
+      markdownFolder('technologies', json('technologies')),
+      markdownFolder('categories', json('categories')),
+      ...catalogue(),
+      pages(),
+      markdownFolder('legal', json('legal')),
+      jsonFile('identity', json('identity')),
+      jsonList('topics', json('topics')),
+      jsonList('certifications', json('certifications')),
+    ],
+  };
+}
+
+/** config.yml as the build writes it and the dev server serves it. */
+export function cmsConfigYaml(config: CmsConfig): string {
+  const header = [
+    '# The content editor (Decap CMS) at /admin. Generated by src/cms/config.ts from the content schemas',
+    '# (src/lib/schemas) and src/cms/overlay.ts at every build and in `npm run dev`: edit those, not this file.',
+  ].join('\n');
+  return `${header}\n${stringify(config, { lineWidth: 0, aliasDuplicateObjects: false })}`;
+}

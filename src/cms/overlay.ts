@@ -1,0 +1,182 @@
+/**
+ * What the content schemas cannot say about the editor at /admin, and nothing else: where the
+ * editor saves, the words of its menu, which folder or file each collection edits, a few field
+ * labels and widget choices, and where a field goes when the schema's order is not the form's.
+ * Field names, required flags, allowed values, nesting and hints come from the schemas
+ * (src/cms/config.ts derives them), so a new schema field needs no edit here.
+ */
+import { listField } from '../../public/admin/cms.js';
+
+/** Options a field gets wherever a field of that name appears, merged over what its type gives. */
+export interface FieldChoice {
+  label?: string;
+  /**
+   * A Decap widget for a text field other than `string` (`text`, `relation`...); for a list of
+   * texts, the entries' widget. Fields of other types keep the widget their type gives.
+   */
+  widget?: string;
+  [option: string]: unknown;
+}
+
+/** The Markdown text after a file's frontmatter, which the schemas do not describe. */
+export interface BodyField {
+  label: string;
+  hint: string;
+  required?: boolean;
+}
+
+/** Decap's own keys of one collection (label, folder, slug...), and where its fields go. */
+export interface CollectionOverlay {
+  label: string;
+  label_singular?: string;
+  description?: string;
+  /** Fields that come first, in this order; the rest follow in the schema's order. */
+  fieldOrder?: string[];
+  body?: BodyField;
+  [option: string]: unknown;
+}
+
+export const overlay = {
+  /**
+   * Production: the editor logs in with Netlify Identity and saves through Git Gateway; with the
+   * editorial workflow each saved change is a draft (a branch and a pull request, which Netlify
+   * builds as a deploy preview) until it is published (merged into `main`). On localhost
+   * (`npm run cms`) the editor saves the working copy's files through decap-server instead
+   * (public/admin/cms.js points `local_backend` at it); that server has no drafts, so there Decap
+   * publishes at once.
+   */
+  site: {
+    backend: { name: 'git-gateway', branch: 'main' },
+    local_backend: true,
+    publish_mode: 'editorial_workflow',
+    // Pictures sit in an images/ folder next to the file that uses them (each collection says so);
+    // the editor's Media page lists this folder, which the content never uses.
+    media_folder: 'src/content/images',
+    public_folder: './images',
+    slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },
+  },
+
+  /** By field name, wherever the field is. */
+  fields: {
+    image: { label: 'Picture' },
+    imageAlt: { label: 'Picture description (alt text)' },
+    alt: { label: 'Picture description (alt text)' },
+    logo: { label: 'Badge (SVG)' },
+    slug: { label: 'Slug (web address)' },
+    colour: { label: 'Accent colour' },
+    hero: { label: 'Page head' },
+    intro: { label: 'Introduction', widget: 'text' },
+    description: { widget: 'text' },
+    shortDescription: { widget: 'text' },
+    searchDescription: { label: 'Search result description', widget: 'text' },
+    text: { widget: 'text' },
+    information: { label: 'Technical information', widget: 'text' },
+    specialNote: { widget: 'text' },
+    paragraphs: { widget: 'text' },
+    itemsIntro: { label: 'Paragraph under the items heading', widget: 'text' },
+    showOnHome: { label: 'Card on the home page' },
+    itemsHeading: { label: 'Heading above the items' },
+    itemGroups: { label: 'Groups of items' },
+    supportHeading: { label: 'Closing heading' },
+    supportActions: { label: 'Closing buttons' },
+    action: { label: 'Button' },
+    actions: { label: 'Buttons' },
+    context: { label: 'Screen-reader context' },
+    href: { label: 'Link' },
+    // A button's topic is chosen from the topics file rather than typed.
+    topic: {
+      label: 'Contact topic',
+      widget: 'relation',
+      collection: 'topics',
+      file: 'topics',
+      value_field: `${listField}.*.id`,
+      search_fields: [`${listField}.*.label`],
+      display_fields: [`${listField}.*.label`],
+    },
+    intervalMs: { label: 'Milliseconds per statistic' },
+    display: { label: 'Number as people read it' },
+    tel: { label: 'Number for dialling' },
+    foundedYear: { label: 'Year founded' },
+    footerYear: { label: 'Year in the footer' },
+  } satisfies Record<string, FieldChoice>,
+
+  /** Labels of the section types of a page (the `type` of each entry of `sections`). */
+  types: { metrics: 'Figures', cta: 'Call to action' } as Record<string, string>,
+
+  collections: {
+    technologies: {
+      label: 'Technologies',
+      label_singular: 'Technology',
+      description: 'Each technology has its own page at /<slug>, a card on Home and /technologies, and menu and footer entries.',
+      folder: 'src/content/technologies',
+      create: true,
+      slug: '{{fields.slug}}',
+      preview_path: '{{fields.slug}}',
+      body: { label: 'Long description', hint: 'Shown on the page under its head.' },
+    },
+    categories: {
+      label: 'Product categories',
+      label_singular: 'Product category',
+      description:
+        'Each category has its own page at /products/<slug>, a card on /products and /portfolio, and menu and footer entries. Its items are in the catalogue collections below, one per category folder.',
+      folder: 'src/content/categories',
+      create: true,
+      slug: '{{fields.slug}}',
+      preview_path: 'products/{{fields.slug}}',
+      fieldOrder: ['title', 'slug', 'order', 'showOnHome'],
+      body: { label: 'Long description', hint: 'Shown on the page under its head.' },
+    },
+    /**
+     * One collection per category folder of src/content/products, and one per kind of item when a
+     * folder holds several; its label is "Catalogue: " and the category's title (and the group's
+     * heading), its kind fixed.
+     */
+    catalogue: {
+      label: 'Catalogue',
+      folder: 'src/content/products',
+      create: true,
+      slug: '{{slug}}',
+      body: { label: 'Longer text', hint: 'Optional; shown under the facts of the card.' },
+    },
+    /** One file of this folder per page, each edited with the schema of its `page`. */
+    pages: {
+      label: 'Pages',
+      label_singular: 'Page',
+      description: 'The words of Home, About, Careers, Contact and the overview pages.',
+      folder: 'src/content/pages',
+      /** Pages listed first, in this order; others follow by file name. */
+      fileOrder: ['home', 'about', 'careers', 'contact'],
+      /** Each page is served at /<page>, the home page at /. */
+      previewPath: (page: string) => (page === 'home' ? '' : page),
+    },
+    legal: {
+      label: 'Legal pages',
+      label_singular: 'Legal page',
+      description: 'Privacy policy and terms of service. One "## Heading" per section; "Last updated" is added by the page.',
+      folder: 'src/content/legal',
+      create: false,
+      delete: false,
+      preview_path: '{{slug}}',
+      body: { label: 'Text', hint: 'One "## Heading" per section.', required: true },
+    },
+    identity: {
+      label: 'Company identity',
+      description: 'Name, e-mails, phones and offices: every page reads them from here.',
+      file: 'src/content/company/identity.json',
+    },
+    topics: {
+      label: 'Contact topics',
+      description: 'What buttons such as "Request Technical Data" ask about.',
+      file: 'src/content/topics.json',
+    },
+    certifications: {
+      label: 'Certifications',
+      description: "Badges are SVG drawings made for the site, never a certifier's trademark.",
+      file: 'src/content/certifications/certifications.json',
+      media_folder: 'logos',
+    },
+  } satisfies Record<string, CollectionOverlay>,
+};
+
+/** The overlay's shape: its field choices may name any field. */
+export type Overlay = Omit<typeof overlay, 'fields'> & { fields: Record<string, FieldChoice> };
