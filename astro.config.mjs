@@ -93,7 +93,8 @@ export default defineConfig({
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
-        // The <style> element sonner (the contact form's toasts) injects when it first renders.
+        // The <style> element sonner (the contact form's toasts) adds when it loads, as src/lib/csp.ts
+        // records it by loading sonner's public entry once (sonner has no option to leave it out).
         hashes: sonnerStyleHashes(),
       },
     },

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { moveIslandScriptsToEnd } from '../../src/hydration/island-scripts';
 
@@ -7,6 +6,8 @@ const element =
   '<script>(()=>{class f extends HTMLElement{}customElements.get("astro-island")||customElements.define("astro-island",f)})();</script>';
 const page = (body: string) => `<!doctype html><html><head><script type="application/ld+json">{}</script></head><body>${body}</body></html>`;
 
+// That the pattern matches what the installed Astro really writes is checked on the built pages
+// (tests/e2e/built-site.spec.ts: every page with an island has its scripts after </main>).
 describe('moveIslandScriptsToEnd', () => {
   it('moves the directive and element scripts, in order, to the end of the body', () => {
     const html = page(`<header>${directive}${element}<astro-island client="click"></astro-island></header><main><h1>Hi</h1></main><script>console.warn('x')</script>`);
@@ -24,11 +25,5 @@ describe('moveIslandScriptsToEnd', () => {
     const moved = moveIslandScriptsToEnd(page(`${directive}<astro-island></astro-island>${element}<main></main>`));
     expect(moved.endsWith(`${directive}${element}</body></html>`)).toBe(true);
     expect(moved.match(/<script>/g)).toHaveLength(2);
-  });
-
-  it('recognises the scripts of the installed Astro version', () => {
-    // The patterns above must match what Astro really emits, or nothing would be moved.
-    const astroIsland = readFileSync('node_modules/astro/dist/runtime/server/astro-island.prebuilt.js', 'utf8');
-    expect(astroIsland).toContain('customElements.define("astro-island"');
   });
 });

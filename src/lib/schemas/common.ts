@@ -4,7 +4,7 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { iconExists } from '../icons';
+import { iconExists, unknownIconMessage } from '../icons';
 
 export const slug = z
   .string()
@@ -31,10 +31,7 @@ export const contentImage = (image: SchemaContext['image'], where: string) =>
 
 export const icon = z
   .string()
-  .refine(iconExists, {
-    error: (issue) =>
-      `"${String(issue.input)}" is not a Lucide icon name; pick one from lucide.dev/icons, written like "flask-conical"`,
-  })
+  .refine(iconExists, { error: (issue) => unknownIconMessage(String(issue.input)) })
   .describe('Lucide icon name in kebab-case, e.g. "flask-conical" (see lucide.dev/icons).');
 
 /** Accent colours of the theme; each maps to tokens in src/styles/global.css. */
