@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFunctionRunner, loadFunctions, matchFunction } from '../../scripts/lib/functions.mjs';
 import { startLocalBlobs } from '../../scripts/lib/local-blobs.mjs';
 
@@ -98,14 +98,16 @@ describe('the contact function, bundled from netlify/functions', () => {
   const smtp = process.env.SMTP_URL;
 
   beforeAll(async () => {
-    // Messages are only stored, whatever the machine's environment says.
+    // Messages are only stored, whatever the machine's environment says, without the line per message.
     delete process.env.SMTP_URL;
+    vi.spyOn(console, 'log').mockImplementation(() => {});
     directory = mkdtempSync(join(tmpdir(), 'local-functions-'));
     blobs = await startLocalBlobs(directory);
     contact = createFunctionRunner(await loadFunctions({ sourceDirectory: 'netlify/functions', log: () => {} }));
   }, 60_000);
   afterAll(async () => {
     if (smtp !== undefined) process.env.SMTP_URL = smtp;
+    vi.restoreAllMocks();
     await blobs.stop();
     rmSync(directory, { recursive: true, force: true });
   });
