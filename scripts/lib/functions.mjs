@@ -169,7 +169,8 @@ function cookieJar(request) {
 /**
  * The `Context` a function receives on Netlify, as far as it means anything on one machine: the
  * caller's IP, a request id, the URL, the dev deploy context, cookies, `waitUntil`. There is no
- * geolocation (empty `geo`) and `params` is filled only for literal paths (that is, empty).
+ * geolocation (`geo` is empty), and `params` is empty too: no function of the site has parameters
+ * in its path, and Netlify's parser keeps only the pattern's expression, not the names.
  */
 export function createContext({ request, ip, requestId, route, site, waitUntil, cookies }) {
   return {

@@ -86,7 +86,12 @@ export function toRequest(req, url, body) {
   }
   const method = (req.method ?? 'GET').toUpperCase();
   const withBody = method !== 'GET' && method !== 'HEAD';
-  return new Request(url, { method, headers, ...(withBody && body ? { body } : {}) });
+  try {
+    return new Request(url, { method, headers, ...(withBody && body ? { body } : {}) });
+  } catch {
+    // Methods a Request cannot carry (TRACE, TRACK, CONNECT), which Netlify does not pass on either.
+    throw new BadRequest(405, 'Method not allowed');
+  }
 }
 
 /**

@@ -102,7 +102,12 @@ export async function startSiteServer({
   logError = console.error,
 }) {
   const blobs = await startLocalBlobs(blobsDirectory);
-  const functions = createFunctionRunner(await loadFunctions({ sourceDirectory: functionsDirectory, log }), { log: logError });
+  const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, log }).catch(async (error) => {
+    // A function that does not build stops the start; the store's worker must not outlive it.
+    await blobs.stop();
+    throw error;
+  });
+  const functions = createFunctionRunner(loaded, { log: logError });
 
   const netlify = new NetlifyDev({
     projectRoot,

@@ -185,6 +185,7 @@ describe('the contact function, in process', () => {
     ['a Host that is not a host', 'POST /api/send-contact-email HTTP/1.1\r\nHost: a b/c\r\nContent-Length: 0\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
     ['a Host with a path', 'GET / HTTP/1.1\r\nHost: localhost/evil\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
     ['a target that is not a path', 'GET nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
+    ['a method a Request cannot carry', 'TRACE /api/send-contact-email HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 405 Method Not Allowed'],
     ['an absolute target', 'GET http://elsewhere.example/no/such/page HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 404 Not Found'],
   ])('answers %s with a 4xx', async (_what, text, statusLine) => {
     expect(await rawStatusLine(text)).toBe(statusLine);
