@@ -77,20 +77,17 @@ export function readBody(req, limit = functionBodyLimit) {
  * @param {Buffer | undefined} body
  */
 export function toRequest(req, url, body) {
-  const headers = new Headers();
-  const raw = req.rawHeaders;
-  try {
-    for (let i = 0; i < raw.length; i += 2) headers.append(raw[i], raw[i + 1]);
-  } catch {
-    throw new BadRequest(400, 'Malformed request headers');
-  }
   const method = (req.method ?? 'GET').toUpperCase();
+  // Methods a Request cannot carry, which Netlify does not pass on either.
+  if (method === 'CONNECT' || method === 'TRACE' || method === 'TRACK') throw new BadRequest(405, 'Method not allowed');
+  const raw = req.rawHeaders;
+  const headers = [];
+  for (let i = 0; i < raw.length; i += 2) headers.push([raw[i], raw[i + 1]]);
   const withBody = method !== 'GET' && method !== 'HEAD';
   try {
     return new Request(url, { method, headers, ...(withBody && body ? { body } : {}) });
   } catch {
-    // Methods a Request cannot carry (TRACE, TRACK, CONNECT), which Netlify does not pass on either.
-    throw new BadRequest(405, 'Method not allowed');
+    throw new BadRequest(400, 'Malformed request headers');
   }
 }
 
@@ -102,15 +99,17 @@ export function toRequest(req, url, body) {
  *   status: number,
  *   statusText?: string,
  *   headers: Headers,
+ *   extraHeaders?: Record<string, string>,
  *   body: ReadableStream<Uint8Array> | import('node:stream').Readable | Buffer | null,
- * }} answer
+ * }} answer `extraHeaders` are set after `headers`, over any of the same name
  */
-export async function writeResponse(res, { status, statusText, headers, body }) {
+export async function writeResponse(res, { status, statusText, headers, extraHeaders = {}, body }) {
   res.statusCode = status;
   if (statusText) res.statusMessage = statusText;
   for (const [name, value] of headers) {
     if (name !== 'set-cookie') res.setHeader(name, value);
   }
+  for (const [name, value] of Object.entries(extraHeaders)) res.setHeader(name, value);
   const cookies = headers.getSetCookie();
   if (cookies.length) res.setHeader('set-cookie', cookies);
   if (!body) return void res.end();

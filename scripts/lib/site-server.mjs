@@ -148,11 +148,10 @@ export async function startSiteServer({
    * once and kept; other answers are compressed as they stream.
    */
   async function send(response, req, res, { cacheable = false, extraHeaders = {} } = {}) {
+    const encoding = encodingFor(req, response.status, response.headers, Boolean(response.body));
+    if (!encoding) return writeResponse(res, { status: response.status, statusText: response.statusText, headers: response.headers, extraHeaders, body: response.body });
     const headers = new Headers(response.headers);
-    for (const [name, value] of Object.entries(extraHeaders)) headers.set(name, value);
-    const answer = { status: response.status, statusText: response.statusText, headers };
-    const encoding = encodingFor(req, response.status, headers, Boolean(response.body));
-    if (!encoding) return writeResponse(res, { ...answer, body: response.body });
+    const answer = { status: response.status, statusText: response.statusText, headers, extraHeaders };
     headers.set('content-encoding', encoding);
     headers.set('vary', headers.has('vary') ? `${headers.get('vary')}, Accept-Encoding` : 'Accept-Encoding');
     if (cacheable) {
