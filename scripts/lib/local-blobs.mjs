@@ -26,7 +26,8 @@ export async function startLocalBlobs(directory) {
     once(worker, 'message'),
     once(worker, 'error').then(([error]) => Promise.reject(error)),
   ]);
-  const url = `http://localhost:${port}`;
+  // An address, not a name: no lookup of "localhost" for each new connection to the store.
+  const url = `http://127.0.0.1:${port}`;
   // The same shape Netlify gives a deployed function, and @netlify/dev gives its emulation.
   setEnvironmentContext({ siteID: localSiteID, deployID: '0', token, edgeURL: url, uncachedEdgeURL: url, primaryRegion: 'us-east-2' });
   return {
