@@ -1,0 +1,243 @@
+/**
+ * The local server (scripts/lib/site-server.mjs) over HTTP: files with netlify.toml's headers,
+ * the 404 page, compression of files only, and the functions in process, where no input is
+ * answered with a 5xx and a body over the limit gets its 413 on a connection that stays usable.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import fc from 'fast-check';
+import { getStore } from '@netlify/blobs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSiteServer } from '../../scripts/lib/site-server.mjs';
+import { submission } from './contact/generators.mjs';
+
+type Site = Awaited<ReturnType<typeof startSiteServer>>;
+
+const stylesheet = `body { color: #0b6e69; }\n${'.card { margin: 0 auto; padding: 1rem; }\n'.repeat(400)}`;
+let root: string;
+let site: Site;
+let origin: string;
+const smtp = process.env.SMTP_URL;
+
+/** A small built site with a netlify.toml of its own, served with the project's functions. */
+beforeAll(async () => {
+  // Messages are only stored, whatever the machine's environment says; the function's line per
+  // stored message is not shown.
+  delete process.env.SMTP_URL;
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  root = mkdtempSync(join(tmpdir(), 'site-server-'));
+  mkdirSync(join(root, 'dist'));
+  writeFileSync(join(root, 'netlify.toml'), '[build]\n  publish = "dist"\n\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n');
+  writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Home</title><h1>Home</h1>');
+  writeFileSync(join(root, 'dist', '404.html'), '<!doctype html><title>Not found</title><h1>Oops! Page not found</h1>');
+  writeFileSync(join(root, 'dist', 'site.css'), stylesheet);
+  site = await startSiteServer({
+    projectRoot: root,
+    host: '127.0.0.1',
+    port: 0,
+    functionsDirectory: resolve('netlify/functions'),
+    blobsDirectory: join(root, 'blobs'),
+    log: () => {},
+  });
+  origin = site.url;
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+  vi.restoreAllMocks();
+  if (smtp !== undefined) process.env.SMTP_URL = smtp;
+  rmSync(root, { recursive: true, force: true });
+});
+
+const valid = (name: string) => JSON.stringify({ name, email: 'server@example.org', company: 'Test Mills', message: 'A quote for 200 kg, please.' });
+const contact = (body: BodyInit, headers: Record<string, string> = {}) =>
+  fetch(`${origin}/api/send-contact-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body });
+
+/** A raw exchange over node:http, which reports resets and broken pipes as errors. */
+function exchange(
+  options: { method?: string; path?: string; headers?: Record<string, string | number>; agent?: Agent },
+  write: (req: ReturnType<typeof httpRequest>) => void,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((done, fail) => {
+    const url = new URL(options.path ?? '/api/send-contact-email', origin);
+    const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers, agent: options.agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    write(req);
+  });
+}
+
+/** Sends raw bytes and returns the status line of the answer. */
+function rawStatusLine(text: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = connect({ host: '127.0.0.1', port: site.port }, () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+      if (answer.includes('\r\n')) {
+        socket.destroy();
+        done(answer.slice(0, answer.indexOf('\r\n')));
+      }
+    });
+    socket.on('error', fail);
+  });
+}
+
+describe('files', () => {
+  it('serves pages with the headers of netlify.toml', async () => {
+    const response = await fetch(`${origin}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.text()).toContain('<h1>Home</h1>');
+  });
+
+  it('answers an unknown path with the 404 page, status 404 and the same headers', async () => {
+    const response = await fetch(`${origin}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(await response.text()).toContain('Oops! Page not found');
+  });
+
+  it('compresses files once and keeps the copy, but never keeps function answers', async () => {
+    const get = () => new Promise<{ encoding?: string; body: Buffer }>((done, fail) => {
+      httpRequest(`${origin}/site.css`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+      }).on('error', fail).end();
+    });
+    const before = site.compressedFiles();
+    const first = await get();
+    expect(first.encoding).toBe('br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(stylesheet);
+    expect(first.body.length).toBeLessThan(stylesheet.length / 10);
+    await get();
+    expect(site.compressedFiles()).toBe(before + 1);
+    for (let i = 0; i < 5; i++) {
+      const answer = await contact(valid(`Compression ${i}`), { 'accept-encoding': 'br' });
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ ok: true });
+    }
+    expect(site.compressedFiles()).toBe(before + 1);
+  });
+
+  it('answers the image CDN path, and a malformed picture request with 400', async () => {
+    const response = await fetch(`${origin}/.netlify/images?url=site.css&w=abc`);
+    expect(response.status).toBe(400);
+  });
+});
+
+describe('the contact function, in process', () => {
+  it('accepts a message, stores it once in the local store and tags the answer with a request id', async () => {
+    const name = `Server Test ${Date.now()}`;
+    const response = await contact(valid(name));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-nf-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // The server pointed the Blobs environment at its store, so getStore() finds it here too.
+    const store = getStore({ name: 'contact-messages', consistency: 'strong' });
+    const { blobs } = await store.list();
+    const records = await Promise.all(blobs.map((b) => store.get(b.key, { type: 'json' })));
+    expect(records.filter((r) => r?.message?.name === name)).toHaveLength(1);
+  });
+
+  it('is not reachable on its default path, as on Netlify', async () => {
+    expect((await fetch(`${origin}/.netlify/functions/send-contact-email`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('runs the scheduled retry function when asked on its default path', async () => {
+    expect((await fetch(`${origin}/.netlify/functions/retry-contact-emails`, { method: 'POST' })).status).toBe(204);
+  });
+
+  it('answers a 1 MB body with 413 and keeps the connection usable', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const megabyte = Buffer.alloc(1024 * 1024, 'a');
+    const declared = await exchange({ agent, headers: { 'content-type': 'application/json', origin, 'content-length': megabyte.length } }, (req) => req.end(megabyte));
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toEqual({ error: 'The message is larger than 32 KB' });
+    // Chunked, without a declared length: the endpoint reads 32 KB and stops.
+    const chunked = await exchange({ agent, headers: { 'content-type': 'application/json', origin } }, (req) => {
+      for (let i = 0; i < 16; i++) req.write(megabyte.subarray(i * 65_536, (i + 1) * 65_536));
+      req.end();
+    });
+    expect(chunked.status).toBe(413);
+    // The same socket answers the next request.
+    const after = await exchange({ agent, headers: { 'content-type': 'application/json', origin } }, (req) => req.end(valid('After 413')));
+    expect(after.status).toBe(200);
+    agent.destroy();
+  });
+
+  it('answers a body over Netlify\'s 6 MB with 413 before calling the function', async () => {
+    const big = Buffer.alloc(7 * 1024 * 1024, 'a');
+    const answer = await exchange({ headers: { 'content-type': 'application/json', origin, 'content-length': big.length } }, (req) => req.end(big));
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain('6 MB');
+  });
+
+  it.each([
+    ['a Host that is not a host', 'POST /api/send-contact-email HTTP/1.1\r\nHost: a b/c\r\nContent-Length: 0\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
+    ['a Host with a path', 'GET / HTTP/1.1\r\nHost: localhost/evil\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
+    ['a target that is not a path', 'GET nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
+    ['a method a Request cannot carry', 'TRACE /api/send-contact-email HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 405 Method Not Allowed'],
+    ['an absolute target', 'GET http://elsewhere.example/no/such/page HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 404 Not Found'],
+  ])('answers %s with a 4xx', async (_what, text, statusLine) => {
+    expect(await rawStatusLine(text)).toBe(statusLine);
+  });
+
+  it('never answers 5xx to generated bodies', async () => {
+    const samples = fc.sample(submission, { numRuns: 300, seed: 7 });
+    const statuses = await Promise.all(
+      samples.map(async ({ body, contentType, origin: from }) => {
+        const headers: Record<string, string> = {};
+        if (contentType !== null) headers['content-type'] = contentType;
+        if (from === 'same') headers.origin = origin;
+        if (from === 'other') headers.origin = 'https://elsewhere.example';
+        const response = await fetch(`${origin}/api/send-contact-email`, { method: 'POST', headers, body });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+    expect(new Set(statuses)).toContain(200);
+    expect(new Set(statuses)).toContain(400);
+  });
+});
+
+describe('a function that fails', () => {
+  let fixtures: Site;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    fixtures = await startSiteServer({
+      projectRoot: root,
+      host: '127.0.0.1',
+      port: 0,
+      functionsDirectory: resolve('tests/fixtures/functions'),
+      blobsDirectory: join(root, 'fixture-blobs'),
+      log: () => {},
+      logError: (line) => logged.push(line),
+    });
+  }, 120_000);
+  afterAll(() => fixtures?.close());
+
+  it('is answered 500 and logged with its stack', async () => {
+    const response = await fetch(`${fixtures.url}/fails`);
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('Internal server error');
+    expect(logged.join('\n')).toMatch(/Function fails failed on GET \/fails: Error: broken on purpose/);
+  });
+
+  it('gives functions the caller\'s address and the URL the client asked for', async () => {
+    const response = await fetch(`${fixtures.url}/echo?x=1`);
+    const seen = await response.json();
+    expect(seen.ip).toBe('127.0.0.1');
+    expect(seen.url).toBe(`${fixtures.url}/echo?x=1`);
+    expect(response.headers.get('set-cookie')).toBe('seen=yes; HttpOnly; Path=/');
+  });
+});
