@@ -7,8 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { validateContactMessage, type ContactMessage } from '../../../src/lib/contact/message';
-import type { MessageStore, StoredMessage } from '../../../src/lib/contact/store';
-import { post, valid } from './harness';
+import { post, startBlobs, valid } from './harness';
 
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
@@ -158,12 +157,13 @@ describe('a letter or digit', () => {
 
 describe('through the endpoint', () => {
   it('refuses a disguised name with the field named, and keeps nothing', async () => {
-    const saved: StoredMessage[] = [];
-    const store: MessageStore = { save: async (r) => void saved.push(r), get: async () => undefined, list: async () => saved };
+    const blobs = await startBlobs();
+    const store = blobs.store;
     // U+202E turns the rest of the line round in mail programs: "Ada ‮ecnalave" shows reversed.
     const response = await handleContactSubmission(post({ ...valid, name: 'Ada \u202Eecalevol' }), { store, log: () => {} });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Some fields need your attention', fields: { name: hiddenError('Name') } });
-    expect(saved).toEqual([]);
+    expect(await store.list()).toEqual([]);
+    await blobs.stop();
   });
 });
