@@ -50,8 +50,7 @@ if (await listening(smtpPort)) {
   process.exit(1);
 }
 
-// The server as `npm run serve` starts it (see package.json), without loading .env.
-const server = spawn(process.execPath, ['--max-semi-space-size=64', 'scripts/serve.mjs'], {
+const server = spawn(process.execPath, ['scripts/serve.mjs'], {
   env: { ...process.env, PORT: String(port), SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
