@@ -3,10 +3,7 @@
  * netlify/functions, a local Netlify Blobs store and netlify.toml's headers and redirects, offline
  * and without a Netlify account. What it does and how it differs from production:
  * lib/site-server.mjs and the README ("How the site is served locally"). npm's "serve" script
- * loads .env (--env-file-if-exists) and gives V8's young generation semi-spaces of 64 MB
- * (--max-semi-space-size=64): a contact message allocates about 300 KB, and with the default size
- * the young-generation collector ran almost four times as often, for about 7% more CPU time per
- * message under load.
+ * loads .env (--env-file-if-exists).
  */
 import { fileURLToPath } from 'node:url';
 import { startSiteServer } from './lib/site-server.mjs';
