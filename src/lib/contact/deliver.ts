@@ -10,7 +10,7 @@
  * landed. Of two runs that read the same version, one claim lands and the other is refused; a run
  * that reads the message after the claim sees it not due. See store.ts for the keys.
  */
-import { composeEmail, isPermanentRejection, type Mailer, type MailSettings } from './mail';
+import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
 import { eachConcurrently, type Held, type MessageStore, type StoredMessage } from './store';
 
 const minute = 60_000;
@@ -85,6 +85,11 @@ export interface Attempt {
   record: StoredMessage;
   /** Set when the store could not record the outcome: why. The message then stays as it was. */
   unrecorded?: string;
+  /**
+   * Set when the mailer did not try (MailDeferred): why. Nothing is written: the message stays
+   * pending as it was, and is taken up by a retry run once its lease is over.
+   */
+  deferred?: string;
 }
 
 export interface MailDependencies {
@@ -103,6 +108,7 @@ export async function deliverHeld(held: Held, store: MessageStore, mail: MailDep
     await mail.mailer.send(composeEmail(held.record.message, mail.settings, held.record.receivedAt));
     delivery = { sent: true };
   } catch (error) {
+    if (error instanceof MailDeferred) return { record: held.record, deferred: error.message };
     delivery = { sent: false, error };
   }
   const record = afterAttempt(held.record, delivery, now());

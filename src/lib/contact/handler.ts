@@ -117,8 +117,10 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   }
 
   if (deps.mail) {
-    const { record: after, unrecorded } = await deliverHeld(held, deps.store, deps.mail, now);
-    if (unrecorded) {
+    const { record: after, unrecorded, deferred } = await deliverHeld(held, deps.store, deps.mail, now);
+    if (deferred) {
+      log(`contact: e-mail for ${record.id} ${deferred}; kept as pending for the retry run`);
+    } else if (unrecorded) {
       const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
       log(`contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); it stays pending, so the retry function takes it up after its lease${after.status === 'sent' ? ' and may e-mail it a second time' : ''}`);
     } else if (after.status === 'pending') {

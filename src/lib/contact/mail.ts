@@ -25,6 +25,32 @@ export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
 }
 
+/**
+ * Thrown by a mailer that did not try: the mail server could not be reached a moment ago. The
+ * message is not counted as attempted; it stays pending for the retry run.
+ */
+export class MailDeferred extends Error {
+  override name = 'MailDeferred';
+}
+
+/**
+ * nodemailer's codes for a server that could not be reached or dropped the connection, as
+ * opposed to one that answered and refused (those carry an SMTP reply code) or a setting to fix.
+ */
+const unreachableCodes = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+
+export function isUnreachable(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && unreachableCodes.has(String((error as { code?: unknown }).code));
+}
+
+/**
+ * How long a mailer stops trying after the mail server could not be reached. While the server is
+ * down, each visitor would otherwise wait for a refused (or, worse, a timed-out: up to 8 s)
+ * connection before being thanked, and each message would cost a second write to record the
+ * failed attempt; the retry run sends them all once the server is back.
+ */
+export const unreachableBackoffMs = 30_000;
+
 export function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')
@@ -64,17 +90,27 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  * may speak plain SMTP, because loopback traffic never leaves the machine; local relays and the
  * test suite's server are such servers.
  *
+ * After a failure to reach the server, the mailer does not try again for `backoffMs` and throws
+ * MailDeferred instead (see unreachableBackoffMs); any other failure leaves it trying.
+ *
  * `getSocket` (nodemailer's option) hands over an already open connection instead of one to the
  * URL's host; tests use it to reach a local server under a remote server's name.
  */
-export function smtpMailer(url: string, { getSocket }: Pick<SMTPTransport.Options, 'getSocket'> = {}): Mailer {
+export function smtpMailer(
+  url: string,
+  { getSocket, backoffMs = unreachableBackoffMs }: Pick<SMTPTransport.Options, 'getSocket'> & { backoffMs?: number } = {},
+): Mailer {
   const secureFromStart = /^smtps:/i.test(url);
   const onThisMachine = URL.canParse(url) && loopbackHosts.has(new URL(url).hostname.toLowerCase());
   // nodemailer is loaded on the first e-mail only: without SMTP_URL it is never needed, and a
   // function that starts faster answers the visitor sooner.
   let transport: Promise<Transporter> | undefined;
+  let unreachable: { until: number; reason: string } | undefined;
   return {
     async send(email) {
+      if (unreachable && Date.now() < unreachable.until) {
+        throw new MailDeferred(`not tried: the mail server could not be reached ${unreachable.reason}`);
+      }
       transport ??= import('nodemailer').then(({ createTransport }) =>
         createTransport({
           url,
@@ -86,7 +122,16 @@ export function smtpMailer(url: string, { getSocket }: Pick<SMTPTransport.Option
           socketTimeout: 10_000,
         }),
       );
-      await (await transport).sendMail(email);
+      try {
+        await (await transport).sendMail(email);
+        unreachable = undefined;
+      } catch (error) {
+        if (isUnreachable(error)) {
+          const message = error instanceof Error ? error.message : String(error);
+          unreachable = { until: Date.now() + backoffMs, reason: `at ${new Date().toISOString()} (${message.slice(0, 120)})` };
+        }
+        throw error;
+      }
     },
   };
 }
@@ -97,11 +142,28 @@ export interface MailEnvironment {
   CONTACT_FROM?: string | undefined;
 }
 
+/**
+ * One mailer per SMTP URL for the life of the function instance. Each request asks for the
+ * mailer afresh (the deploy context decides which one), and building a nodemailer transport per
+ * message cost more CPU than the rest of the message's work together; a transport keeps no
+ * connection open between messages, so sharing it changes nothing else.
+ */
+const mailersByUrl = new Map<string, Mailer>();
+
+function sharedSmtpMailer(url: string): Mailer {
+  let mailer = mailersByUrl.get(url);
+  if (!mailer) {
+    mailer = smtpMailer(url);
+    mailersByUrl.set(url, mailer);
+  }
+  return mailer;
+}
+
 /** The mailer and addresses from the environment, or undefined when SMTP_URL is not set. */
 export function mailFromEnvironment(env: MailEnvironment, fallbackTo: string): { mailer: Mailer; settings: MailSettings } | undefined {
   if (!env.SMTP_URL) return undefined;
   const to = env.CONTACT_TO || fallbackTo;
-  return { mailer: smtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to } };
+  return { mailer: sharedSmtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to } };
 }
 
 /**

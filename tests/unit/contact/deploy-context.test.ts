@@ -31,6 +31,17 @@ describe('store and mail per deploy context', () => {
     });
     expect(contactMailFor('deploy-preview', { CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail).toBeUndefined();
   });
+
+  it('reuses one mailer per SMTP URL across requests, whatever the addresses', () => {
+    const first = contactMailFor('production', { SMTP_URL: 'smtp://127.0.0.1:2525' }, 'info@example.com').mail!;
+    const again = contactMailFor('production', { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_TO: 'sales@example.com' }, 'info@example.com').mail!;
+    const preview = contactMailFor('deploy-preview', { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'x@example.com').mail!;
+    const other = contactMailFor('production', { SMTP_URL: 'smtp://127.0.0.1:2526' }, 'info@example.com').mail!;
+    expect(again.mailer).toBe(first.mailer);
+    expect(preview.mailer).toBe(first.mailer);
+    expect(again.settings.to).toBe('sales@example.com');
+    expect(other.mailer).not.toBe(first.mailer);
+  });
 });
 
 describe('the Netlify functions', () => {

@@ -1,7 +1,8 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { retryPendingMessages } from '../../../src/lib/contact/deliver';
-import { smtpMailer } from '../../../src/lib/contact/mail';
+import { MailDeferred, smtpMailer } from '../../../src/lib/contact/mail';
 import { closedPort, post, startBlobs, startSmtp, valid, type Inbox } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
@@ -87,6 +88,70 @@ describe('an accepted message', () => {
     expect(later).toMatchObject({ due: 1, sent: 1, stillPending: 0 });
     expect(await stored(pending!.id)).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2026-11-22T10:45:00.000Z' });
     expect(inbox.received).toHaveLength(1);
+  });
+
+  it('while the mail server cannot be reached, later messages are stored and left to the retry run untried', async () => {
+    // A server that takes each connection and drops it at once: nodemailer's ECONNECTION.
+    let connections = 0;
+    const dropper = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const url = `smtp://127.0.0.1:${(dropper.address() as AddressInfo).port}`;
+    try {
+      const mailer = smtpMailer(url);
+      const deps = { store: blobs.store, mail: { mailer, settings }, log: (line: string) => logs.push(line) };
+      expect((await handleContactSubmission(post(valid), deps)).status).toBe(200);
+      expect(connections).toBe(1);
+      const second = { ...valid, email: 'second@example.com' };
+      expect((await handleContactSubmission(post(second), deps)).status).toBe(200);
+      expect(connections).toBe(1);
+      await expect(mailer.send({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' })).rejects.toBeInstanceOf(MailDeferred);
+
+      const records = await blobs.store.list();
+      const first = records.find((r) => r.message.email === valid.email)!;
+      const untried = records.find((r) => r.message.email === 'second@example.com')!;
+      expect(first).toMatchObject({ status: 'pending', attempts: 1 });
+      // Not counted as an attempt, and still under the lease it was stored with.
+      expect(untried).toMatchObject({ status: 'pending', attempts: 0 });
+      expect(untried.lastError).toBeUndefined();
+      expect(Date.parse(untried.nextAttemptAt!)).toBeGreaterThan(Date.parse(untried.receivedAt));
+      expect(logs.join('\n')).toMatch(/not tried: the mail server could not be reached/);
+
+      // Once the lease is over, a retry run sends it with a mailer of its own.
+      const due = new Date(Date.parse(untried.nextAttemptAt!) + 1);
+      const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(inbox.url), now: () => due });
+      expect(run.sent).toBe(1);
+      expect(inbox.received.map((m) => m.replyTo?.text)).toContain('second@example.com');
+    } finally {
+      dropper.close();
+    }
+  });
+
+  it('tries again after the pause, and a mailer with no pause tries every time', async () => {
+    let connections = 0;
+    const dropper = createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
+    const url = `smtp://127.0.0.1:${(dropper.address() as AddressInfo).port}`;
+    const email = { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' };
+    try {
+      const brief = smtpMailer(url, { backoffMs: 50 });
+      await expect(brief.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
+      await expect(brief.send(email)).rejects.toBeInstanceOf(MailDeferred);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await expect(brief.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
+      expect(connections).toBe(2);
+
+      const eager = smtpMailer(url, { backoffMs: 0 });
+      for (let i = 0; i < 3; i++) await expect(eager.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
+      expect(connections).toBe(5);
+    } finally {
+      dropper.close();
+    }
   });
 
   it('is kept without any mail server when SMTP is not configured', async () => {
