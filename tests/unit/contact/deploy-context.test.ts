@@ -3,11 +3,11 @@
  * e-mail the production mailbox. Checked on the rules, and on the two Netlify functions as
  * Netlify calls them: store access from NETLIFY_BLOBS_CONTEXT, the deploy context from `context`.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from '@netlify/functions';
 import { contactMailFor, contactStoreName } from '../../../src/lib/contact/deploy-context';
 import { blobsMessageStore } from '../../../src/lib/contact/store';
-import { post, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
+import { post, useContactServers, valid } from './harness';
 
 describe('store and mail per deploy context', () => {
   it('production and local runs share "contact-messages"; every other context has its own store', () => {
@@ -45,44 +45,34 @@ describe('store and mail per deploy context', () => {
 });
 
 describe('the Netlify functions', () => {
-  let blobs: LocalBlobs;
-  let inbox: Inbox;
+  const servers = useContactServers();
   const saved = { ...process.env };
 
-  beforeAll(async () => {
-    inbox = await startSmtp();
-  });
-  afterAll(async () => {
-    await inbox.stop();
-  });
-  beforeEach(async () => {
-    blobs = await startBlobs();
-    inbox.received.length = 0;
-    process.env.SMTP_URL = inbox.url;
+  beforeEach(() => {
+    process.env.SMTP_URL = servers.inbox.url;
     process.env.CONTACT_TO = 'sales@example.com';
     delete process.env.CONTACT_FROM;
     delete process.env.CONTACT_PREVIEW_TO;
   });
-  afterEach(async () => {
+  afterEach(() => {
     for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
     Object.assign(process.env, saved);
     vi.restoreAllMocks();
-    await blobs.stop();
   });
 
   const as = (deployContext: string) => ({ deploy: { context: deployContext, id: 'deploy-1', published: deployContext === 'production' } }) as Context;
-  const messagesIn = (name: string) => blobsMessageStore(blobs.client(name)).list();
-  const recipients = () => inbox.received.map((m) => (m.to && 'text' in m.to ? m.to.text : ''));
+  const messagesIn = (name: string) => blobsMessageStore(servers.blobs.client(name)).list();
+  const recipients = () => servers.inbox.received.map((m) => (m.to && 'text' in m.to ? m.to.text : ''));
 
   it('send-contact-email: a preview keeps its message in its own store and e-mails no one', async () => {
-    process.env.NETLIFY_BLOBS_CONTEXT = blobs.blobsContext;
+    process.env.NETLIFY_BLOBS_CONTEXT = servers.blobs.blobsContext;
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const { default: send } = await import('../../../netlify/functions/send-contact-email');
 
     expect((await send(post(valid), as('deploy-preview'))).status).toBe(200);
     expect(await messagesIn('contact-messages-deploy-preview')).toHaveLength(1);
     expect(await messagesIn('contact-messages')).toEqual([]);
-    expect(inbox.received).toEqual([]);
+    expect(servers.inbox.received).toEqual([]);
     expect(console.log).toHaveBeenCalledWith(expect.stringContaining('e-mails only when CONTACT_PREVIEW_TO is set'));
 
     process.env.CONTACT_PREVIEW_TO = 'web-team@example.com';
@@ -96,11 +86,11 @@ describe('the Netlify functions', () => {
   });
 
   it('retry-contact-emails: works on the production store and logs its report', async () => {
-    process.env.NETLIFY_BLOBS_CONTEXT = blobs.blobsContext;
+    process.env.NETLIFY_BLOBS_CONTEXT = servers.blobs.blobsContext;
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     const received = new Date(Date.now() - 3_600_000);
-    await blobs.store.add({ id: 'due-1', receivedAt: received.toISOString(), status: 'pending', attempts: 1, nextAttemptAt: received.toISOString(), message: valid });
+    await servers.blobs.store.add({ id: 'due-1', receivedAt: received.toISOString(), status: 'pending', attempts: 1, nextAttemptAt: received.toISOString(), message: valid });
     const { default: retry } = await import('../../../netlify/functions/retry-contact-emails');
 
     await retry(new Request('https://www.example.com/.netlify/functions/retry-contact-emails', { method: 'POST', body: '{"next_run":""}' }), as('production'));

@@ -1,35 +1,21 @@
-import { createServer, type AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { MailDeferred, smtpMailer } from '../../../src/lib/contact/mail';
-import { closedPort, post, startBlobs, startSmtp, valid, type Inbox } from './harness';
+import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
-let blobs: Awaited<ReturnType<typeof startBlobs>>;
-let inbox: Inbox;
+const servers = useContactServers();
 const logs: string[] = [];
-
-beforeAll(async () => {
-  inbox = await startSmtp();
-});
-afterAll(async () => {
-  await inbox.stop();
-});
-beforeEach(async () => {
-  blobs = await startBlobs();
-  inbox.received.length = 0;
+beforeEach(() => {
   logs.length = 0;
-});
-afterEach(async () => {
-  await blobs.stop();
 });
 
 const mailAt = (url: string) => ({ mailer: smtpMailer(url), settings });
-const stored = async (id: string) => (await blobs.store.list()).find((r) => r.id === id);
+const stored = async (id: string) => (await servers.blobs.store.list()).find((r) => r.id === id);
 
-const withMail = (url = inbox.url) => ({
-  store: blobs.store,
+const withMail = (url = servers.inbox.url) => ({
+  store: servers.blobs.store,
   mail: { mailer: smtpMailer(url), settings },
   log: (line: string) => logs.push(line),
 });
@@ -43,13 +29,13 @@ describe('an accepted message', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
 
-    const [record, ...others] = await blobs.store.list();
+    const [record, ...others] = await servers.blobs.store.list();
     expect(others).toEqual([]);
     expect(record).toMatchObject({ status: 'sent', attempts: 1, message: { name: 'Ada Lovelace', company: 'Analytical Looms' } });
     expect(Date.parse(record!.receivedAt)).not.toBeNaN();
 
-    expect(inbox.received).toHaveLength(1);
-    const mail = inbox.received[0]!;
+    expect(servers.inbox.received).toHaveLength(1);
+    const mail = servers.inbox.received[0]!;
     expect(mail.subject).toBe('Website enquiry from Ada Lovelace (Analytical Looms)');
     expect(mail.replyTo?.text).toBe('ada@example.org');
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('sales@example.com');
@@ -62,7 +48,7 @@ describe('an accepted message', () => {
   it('leaves the company out of the subject when none is given', async () => {
     const response = await handleContactSubmission(post({ ...valid, company: '' }), withMail());
     expect(response.status).toBe(200);
-    expect(inbox.received[0]!.subject).toBe('Website enquiry from Ada Lovelace');
+    expect(servers.inbox.received[0]!.subject).toBe('Website enquiry from Ada Lovelace');
   });
 
   it('stays pending when the mail server is down, and the retry function delivers it later', async () => {
@@ -70,46 +56,40 @@ describe('an accepted message', () => {
     const now = new Date('2026-11-22T10:00:00Z');
     const response = await handleContactSubmission(post(valid), { ...withMail(down), now: () => now });
     expect(response.status).toBe(200);
-    const [pending] = await blobs.store.list();
+    const [pending] = await servers.blobs.store.list();
     expect(pending).toMatchObject({ status: 'pending', attempts: 1, nextAttemptAt: '2026-11-22T10:15:00.000Z' });
     expect(pending!.lastError).toBeTruthy();
     expect(logs.join('\n')).toContain('kept as pending');
 
     // Not yet due: nothing happens.
-    const early = await retryPendingMessages({ store: blobs.store, mail: mailAt(inbox.url), now: () => new Date('2026-11-22T10:10:00Z') });
+    const early = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => new Date('2026-11-22T10:10:00Z') });
     expect(early).toMatchObject({ pending: 1, due: 0, sent: 0, stillPending: 0 });
 
     // Still down when due: the attempt is counted and the next one waits twice as long.
-    const again = await retryPendingMessages({ store: blobs.store, mail: mailAt(down), now: () => new Date('2026-11-22T10:15:00Z') });
+    const again = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => new Date('2026-11-22T10:15:00Z') });
     expect(again).toMatchObject({ due: 1, sent: 0, stillPending: 1 });
     expect(await stored(pending!.id)).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: '2026-11-22T10:45:00.000Z' });
 
-    const later = await retryPendingMessages({ store: blobs.store, mail: mailAt(inbox.url), now: () => new Date('2026-11-22T10:45:00Z') });
+    const later = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => new Date('2026-11-22T10:45:00Z') });
     expect(later).toMatchObject({ due: 1, sent: 1, stillPending: 0 });
     expect(await stored(pending!.id)).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2026-11-22T10:45:00.000Z' });
-    expect(inbox.received).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
   });
 
   it('while the mail server cannot be reached, later messages are stored and left to the retry run untried', async () => {
-    // A server that takes each connection and drops it at once: nodemailer's ECONNECTION.
-    let connections = 0;
-    const dropper = createServer((socket) => {
-      connections++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
-    const url = `smtp://127.0.0.1:${(dropper.address() as AddressInfo).port}`;
+    const dropper = await startDroppingServer();
+    const { url } = dropper;
     try {
       const mailer = smtpMailer(url);
-      const deps = { store: blobs.store, mail: { mailer, settings }, log: (line: string) => logs.push(line) };
+      const deps = { store: servers.blobs.store, mail: { mailer, settings }, log: (line: string) => logs.push(line) };
       expect((await handleContactSubmission(post(valid), deps)).status).toBe(200);
-      expect(connections).toBe(1);
+      expect(dropper.connections()).toBe(1);
       const second = { ...valid, email: 'second@example.com' };
       expect((await handleContactSubmission(post(second), deps)).status).toBe(200);
-      expect(connections).toBe(1);
-      await expect(mailer.send({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' })).rejects.toBeInstanceOf(MailDeferred);
+      expect(dropper.connections()).toBe(1);
+      await expect(mailer.send({ from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>' })).rejects.toBeInstanceOf(MailDeferred);
 
-      const records = await blobs.store.list();
+      const records = await servers.blobs.store.list();
       const first = records.find((r) => r.message.email === valid.email)!;
       const untried = records.find((r) => r.message.email === 'second@example.com')!;
       expect(first).toMatchObject({ status: 'pending', attempts: 1 });
@@ -121,43 +101,38 @@ describe('an accepted message', () => {
 
       // Once the lease is over, a retry run sends it with a mailer of its own.
       const due = new Date(Date.parse(untried.nextAttemptAt!) + 1);
-      const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(inbox.url), now: () => due });
+      const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => due });
       expect(run.sent).toBe(1);
-      expect(inbox.received.map((m) => m.replyTo?.text)).toContain('second@example.com');
+      expect(servers.inbox.received.map((m) => m.replyTo?.text)).toContain('second@example.com');
     } finally {
-      dropper.close();
+      dropper.stop();
     }
   });
 
   it('tries again after the pause, and a mailer with no pause tries every time', async () => {
-    let connections = 0;
-    const dropper = createServer((socket) => {
-      connections++;
-      socket.destroy();
-    });
-    await new Promise<void>((resolve) => dropper.listen(0, '127.0.0.1', resolve));
-    const url = `smtp://127.0.0.1:${(dropper.address() as AddressInfo).port}`;
-    const email = { from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' };
+    const dropper = await startDroppingServer();
+    const { url } = dropper;
+    const email = { from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>' };
     try {
       const brief = smtpMailer(url, { backoffMs: 50 });
       await expect(brief.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
       await expect(brief.send(email)).rejects.toBeInstanceOf(MailDeferred);
       await new Promise((resolve) => setTimeout(resolve, 60));
       await expect(brief.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
-      expect(connections).toBe(2);
+      expect(dropper.connections()).toBe(2);
 
       const eager = smtpMailer(url, { backoffMs: 0 });
       for (let i = 0; i < 3; i++) await expect(eager.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
-      expect(connections).toBe(5);
+      expect(dropper.connections()).toBe(5);
     } finally {
-      dropper.close();
+      dropper.stop();
     }
   });
 
   it('is kept without any mail server when SMTP is not configured', async () => {
-    const response = await handleContactSubmission(post(valid), { store: blobs.store, log: (l) => logs.push(l) });
+    const response = await handleContactSubmission(post(valid), { store: servers.blobs.store, log: (l) => logs.push(l) });
     expect(response.status).toBe(200);
-    expect(await blobs.store.list()).toHaveLength(1);
+    expect(await servers.blobs.store.list()).toHaveLength(1);
     expect(logs).toEqual([expect.stringContaining('SMTP_URL is not set')]);
   });
 
@@ -166,7 +141,7 @@ describe('an accepted message', () => {
     const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/contact/thanks');
-    expect((await blobs.store.list())[0]!.message.name).toBe('Ada Lovelace');
+    expect((await servers.blobs.store.list())[0]!.message.name).toBe('Ada Lovelace');
   });
 });
 
@@ -184,8 +159,8 @@ describe('a refused request', () => {
       const response = await handleContactSubmission(request(), withMail());
       expect(response.status).toBe(status);
       expect((await response.json()).error).toMatch(error);
-      expect(await blobs.store.list()).toEqual([]);
-      expect(inbox.received).toEqual([]);
+      expect(await servers.blobs.store.list()).toEqual([]);
+      expect(servers.inbox.received).toEqual([]);
     });
   }
 
@@ -231,8 +206,8 @@ describe('a refused request', () => {
       expect(response.status, field).toBe(400);
       expect((await response.json()).fields[field]).toMatch(/one line|valid e-mail/);
     }
-    expect(await blobs.store.list()).toEqual([]);
-    expect(inbox.received).toEqual([]);
+    expect(await servers.blobs.store.list()).toEqual([]);
+    expect(servers.inbox.received).toEqual([]);
   });
 
   it('shows the no-JavaScript visitor the errors with every value kept and escaped', async () => {
@@ -252,30 +227,30 @@ describe('a robot filling the honeypot', () => {
   it('is answered as if accepted, and nothing is kept or sent', async () => {
     const response = await handleContactSubmission(post({ ...valid, website: 'https://spam.example.net' }), withMail());
     expect(response.status).toBe(200);
-    expect(await blobs.store.list()).toEqual([]);
-    expect(inbox.received).toEqual([]);
+    expect(await servers.blobs.store.list()).toEqual([]);
+    expect(servers.inbox.received).toEqual([]);
   });
 });
 
 describe('when the store cannot be written', () => {
   it('answers 503 so the visitor keeps the text, and sends nothing', async () => {
-    blobs.breakWrites();
+    servers.blobs.breakWrites();
     const response = await handleContactSubmission(post(valid), withMail());
     expect(response.status).toBe(503);
     expect((await response.json()).error).toMatch(/could not be saved/);
-    expect(inbox.received).toEqual([]);
+    expect(servers.inbox.received).toEqual([]);
   });
 
   it('after the e-mail went out, still answers success: the message has reached the company', async () => {
-    const smtp = smtpMailer(inbox.url);
+    const smtp = smtpMailer(servers.inbox.url);
     // The store becomes unreachable between the e-mail and the record of it.
-    const mailer = { send: async (email: Parameters<typeof smtp.send>[0]) => (await smtp.send(email), blobs.breakWrites()) };
+    const mailer = { send: async (email: Parameters<typeof smtp.send>[0]) => (await smtp.send(email), servers.blobs.breakWrites()) };
     const response = await handleContactSubmission(post(valid), { ...withMail(), mail: { mailer, settings } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(inbox.received).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
     // Kept as it was stored, still under its lease; the log says what happened.
-    expect(await blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 0 }]);
+    expect(await servers.blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 0 }]);
     expect(logs).toEqual([expect.stringMatching(/was e-mailed, but the store could not record it .*may e-mail it a second time/)]);
   });
 });

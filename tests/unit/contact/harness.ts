@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
@@ -140,3 +141,51 @@ export const valid = {
   company: 'Analytical Looms',
   message: 'We need a durable lavender finish for 30,000 m of cotton jersey.',
 };
+
+/**
+ * An SMTP server for the whole file and a fresh Blobs store for each test, with the inbox
+ * emptied and its switches reset between tests. Call at the top of a test file or a describe.
+ */
+export function useContactServers(): { readonly blobs: LocalBlobs; readonly inbox: Inbox } {
+  let blobs: LocalBlobs | undefined;
+  let inbox: Inbox | undefined;
+  beforeAll(async () => {
+    inbox = await startSmtp();
+  });
+  afterAll(async () => {
+    await inbox?.stop();
+  });
+  beforeEach(async () => {
+    blobs = await startBlobs();
+    inbox!.received.length = 0;
+    inbox!.offered = 0;
+    inbox!.refuse = undefined;
+    inbox!.beforeAccept = undefined;
+  });
+  afterEach(async () => {
+    await blobs?.stop();
+  });
+  return {
+    get blobs() {
+      return blobs!;
+    },
+    get inbox() {
+      return inbox!;
+    },
+  };
+}
+
+/** A server that takes each connection and drops it at once (nodemailer's ECONNECTION). */
+export async function startDroppingServer(): Promise<{ url: string; connections: () => number; stop: () => void }> {
+  let connections = 0;
+  const server = createServer((socket) => {
+    connections++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => connections,
+    stop: () => server.close(),
+  };
+}

@@ -4,38 +4,23 @@
  * sent messages deleted after the retention period and pending ones never, and a run's reads
  * following the pending messages only.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { leaseMs, maxAttempts, retentionDaysFrom, retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { smtpMailer } from '../../../src/lib/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
-import { closedPort, post, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
+import { closedPort, post, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
 const hour = 3_600_000;
 const day = 24 * hour;
-let blobs: LocalBlobs;
-let inbox: Inbox;
+const servers = useContactServers();
 const logs: string[] = [];
 const log = (line: string) => logs.push(line);
-const mailAt = (url = inbox.url) => ({ mailer: smtpMailer(url), settings });
+const mailAt = (url = servers.inbox.url) => ({ mailer: smtpMailer(url), settings });
 
-beforeAll(async () => {
-  inbox = await startSmtp();
-});
-afterAll(async () => {
-  await inbox.stop();
-});
-beforeEach(async () => {
-  blobs = await startBlobs();
-  inbox.received.length = 0;
-  inbox.offered = 0;
-  inbox.refuse = undefined;
-  inbox.beforeAccept = undefined;
+beforeEach(() => {
   logs.length = 0;
-});
-afterEach(async () => {
-  await blobs.stop();
 });
 
 /** A pending message received at `receivedAt`, due at once unless told otherwise. */
@@ -51,8 +36,8 @@ function pendingMessage(receivedAt: Date, fields: Partial<StoredMessage> = {}): 
   };
 }
 
-const keys = async (prefix: string) => (await blobs.client().list({ prefix })).blobs.map((b) => b.key).sort();
-const byId = async (id: string) => (await blobs.store.list()).find((r) => r.id === id);
+const keys = async (prefix: string) => (await servers.blobs.client().list({ prefix })).blobs.map((b) => b.key).sort();
+const byId = async (id: string) => (await servers.blobs.store.list()).find((r) => r.id === id);
 
 describe('two writers at once', () => {
   it('a retry run that starts during the first delivery leaves the message to it: one e-mail', async () => {
@@ -61,87 +46,87 @@ describe('two writers at once', () => {
     let arrived!: () => void;
     const firstArrived = new Promise<void>((resolve) => (arrived = resolve));
     // The first e-mail is held at the mail server until the retry run is over; later ones pass.
-    inbox.beforeAccept = async () => {
-      inbox.beforeAccept = undefined;
+    servers.inbox.beforeAccept = async () => {
+      servers.inbox.beforeAccept = undefined;
       arrived();
       await held;
     };
 
-    const submission = handleContactSubmission(post(valid), { store: blobs.store, mail: mailAt(), log });
+    const submission = handleContactSubmission(post(valid), { store: servers.blobs.store, mail: mailAt(), log });
     await firstArrived;
-    const retry = await retryPendingMessages({ store: blobsMessageStore(blobs.client()), mail: mailAt(), log });
+    const retry = await retryPendingMessages({ store: blobsMessageStore(servers.blobs.client()), mail: mailAt(), log });
     release();
 
     expect((await submission).status).toBe(200);
     expect(retry).toMatchObject({ pending: 1, due: 0, sent: 0 });
-    expect(inbox.received).toHaveLength(1);
-    expect(await blobs.store.list()).toMatchObject([{ status: 'sent', attempts: 1 }]);
+    expect(servers.inbox.received).toHaveLength(1);
+    expect(await servers.blobs.store.list()).toMatchObject([{ status: 'sent', attempts: 1 }]);
   });
 
   it('a message whose first delivery never finished is taken up once its lease is over', async () => {
     const received = new Date('2026-11-22T10:00:00Z');
     // Stored with its lease, as the endpoint does, and then the function stopped.
-    await blobs.store.add(pendingMessage(received, { nextAttemptAt: new Date(received.getTime() + leaseMs).toISOString() }));
+    await servers.blobs.store.add(pendingMessage(received, { nextAttemptAt: new Date(received.getTime() + leaseMs).toISOString() }));
 
-    const during = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date(received.getTime() + leaseMs - 1000) });
+    const during = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(received.getTime() + leaseMs - 1000) });
     expect(during).toMatchObject({ due: 0, sent: 0 });
-    const after = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date(received.getTime() + leaseMs) });
+    const after = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(received.getTime() + leaseMs) });
     expect(after).toMatchObject({ due: 1, sent: 1 });
-    expect(inbox.received).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
   });
 
   it('100 pending messages and two retry runs in parallel: exactly 100 e-mails, one per message', async () => {
     const now = new Date('2026-11-22T12:00:00Z');
     const messages = Array.from({ length: 100 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
-    for (const m of messages) await blobs.store.add(m);
+    for (const m of messages) await servers.blobs.store.add(m);
 
     // Two function instances: separate clients of the same store.
     const runs = await Promise.all(
-      [blobs.client(), blobs.client()].map((client) => retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log })),
+      [servers.blobs.client(), servers.blobs.client()].map((client) => retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log })),
     );
 
-    expect(inbox.received).toHaveLength(100);
-    const mailed = inbox.received.map((mail) => mail.text!.match(/Enquiry received .*\)/)![0]).sort();
+    expect(servers.inbox.received).toHaveLength(100);
+    const mailed = servers.inbox.received.map((mail) => mail.text!.match(/Enquiry received .*\)/)![0]).sort();
     expect(mailed).toEqual(messages.map((m) => m.message.message).sort());
     expect(runs[0]!.sent + runs[1]!.sent).toBe(100);
     expect(await keys('pending/')).toEqual([]);
-    expect((await blobs.store.list()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    expect((await servers.blobs.store.list()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
   });
 });
 
 describe('messages that can never go through', () => {
   it('a permanent refusal (5xx) fails the message at once, with the reason, and it is not retried', async () => {
-    inbox.refuse = { code: 554, text: 'Message rejected as spam' };
-    const response = await handleContactSubmission(post(valid), { store: blobs.store, mail: mailAt(), log });
+    servers.inbox.refuse = { code: 554, text: 'Message rejected as spam' };
+    const response = await handleContactSubmission(post(valid), { store: servers.blobs.store, mail: mailAt(), log });
     expect(response.status).toBe(200);
-    expect(inbox.offered).toBe(1);
+    expect(servers.inbox.offered).toBe(1);
 
-    const [record] = await blobs.store.list();
+    const [record] = await servers.blobs.store.list();
     expect(record).toMatchObject({ status: 'failed', attempts: 1 });
     expect(record!.failureReason).toMatch(/^refused by the mail server: .*554 Message rejected as spam/);
     expect(await keys('failed/')).toEqual([`failed/${record!.id}`]);
     expect(await keys('pending/')).toEqual([]);
     expect(logs).toEqual([expect.stringContaining('kept as failed')]);
 
-    inbox.refuse = undefined;
-    const later = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date(Date.now() + 2 * day) });
+    servers.inbox.refuse = undefined;
+    const later = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(Date.now() + 2 * day) });
     expect(later).toMatchObject({ pending: 0, due: 0 });
-    expect(inbox.offered).toBe(1);
+    expect(servers.inbox.offered).toBe(1);
   });
 
   it('a temporary refusal (4xx) keeps the message pending for a later attempt', async () => {
-    inbox.refuse = { code: 451, text: 'Try again later' };
-    await handleContactSubmission(post(valid), { store: blobs.store, mail: mailAt(), log });
-    expect(await blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 1, lastError: expect.stringContaining('451') }]);
+    servers.inbox.refuse = { code: 451, text: 'Try again later' };
+    await handleContactSubmission(post(valid), { store: servers.blobs.store, mail: mailAt(), log });
+    expect(await servers.blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 1, lastError: expect.stringContaining('451') }]);
   });
 
   it(`after ${maxAttempts} failed attempts the message is failed with the last error, and left alone`, async () => {
     const down = `smtp://127.0.0.1:${await closedPort()}`;
     const now = new Date('2026-11-25T10:00:00Z');
     const tired = pendingMessage(new Date('2026-11-22T10:00:00Z'), { attempts: maxAttempts - 1, lastError: 'earlier error' });
-    await blobs.store.add(tired);
+    await servers.blobs.store.add(tired);
 
-    const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(down), now: () => now, log });
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => now, log });
     expect(run).toMatchObject({ due: 1, failed: 1, stillPending: 0 });
     const record = await byId(tired.id);
     expect(record).toMatchObject({ status: 'failed', attempts: maxAttempts, failedAt: now.toISOString() });
@@ -149,9 +134,9 @@ describe('messages that can never go through', () => {
     expect(record!.nextAttemptAt).toBeUndefined();
     expect(logs).toContainEqual(expect.stringContaining(`message ${tired.id} failed for good`));
 
-    const next = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + 7 * day) });
+    const next = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + 7 * day) });
     expect(next).toMatchObject({ pending: 0, due: 0 });
-    expect(inbox.offered).toBe(0);
+    expect(servers.inbox.offered).toBe(0);
   });
 });
 
@@ -162,7 +147,7 @@ describe('retention and waiting messages', () => {
   async function sentOn(sentAt: Date): Promise<StoredMessage> {
     const record: StoredMessage = { ...pendingMessage(new Date(sentAt.getTime() - hour)), status: 'sent', attempts: 1, sentAt: sentAt.toISOString() };
     delete record.nextAttemptAt;
-    await blobs.store.file(record);
+    await servers.blobs.store.file(record);
     return record;
   }
 
@@ -170,20 +155,20 @@ describe('retention and waiting messages', () => {
     const expired = [await sentOn(daysAgo(120)), await sentOn(daysAgo(91))];
     const kept = [await sentOn(daysAgo(89)), await sentOn(daysAgo(0))];
     const oldPending = pendingMessage(daysAgo(200), { nextAttemptAt: new Date(now.getTime() + hour).toISOString() });
-    await blobs.store.add(oldPending);
+    await servers.blobs.store.add(oldPending);
     const oldFailed: StoredMessage = { ...pendingMessage(daysAgo(300)), status: 'failed', failureReason: 'refused by the mail server: 550' };
-    await blobs.store.file(oldFailed);
+    await servers.blobs.store.file(oldFailed);
 
-    const run = await retryPendingMessages({ store: blobs.store, now: () => now, retentionDays: 90, log });
+    const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 90, log });
     expect(run.deleted).toBe(2);
-    const left = (await blobs.store.list()).map((r) => r.id).sort();
+    const left = (await servers.blobs.store.list()).map((r) => r.id).sort();
     expect(left).toEqual([...kept.map((r) => r.id), oldPending.id, oldFailed.id].sort());
     expect(left).not.toContain(expired[0]!.id);
 
     // A shorter period, as CONTACT_RETENTION_DAYS=30 gives.
-    const shorter = await retryPendingMessages({ store: blobs.store, now: () => now, retentionDays: retentionDaysFrom('30'), log });
+    const shorter = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: retentionDaysFrom('30'), log });
     expect(shorter.deleted).toBe(1);
-    expect((await blobs.store.list()).map((r) => r.id).sort()).toEqual([kept[1]!.id, oldPending.id, oldFailed.id].sort());
+    expect((await servers.blobs.store.list()).map((r) => r.id).sort()).toEqual([kept[1]!.id, oldPending.id, oldFailed.id].sort());
   });
 
   it('CONTACT_RETENTION_DAYS: 90 days unless a whole number of days is given', () => {
@@ -198,16 +183,16 @@ describe('retention and waiting messages', () => {
 
   it('logs one line naming how many messages have been pending for more than 24 hours', async () => {
     const later = new Date(now.getTime() + day).toISOString();
-    for (const hoursAgo of [25, 49, 23, 1]) await blobs.store.add(pendingMessage(new Date(now.getTime() - hoursAgo * hour), { nextAttemptAt: later }));
+    for (const hoursAgo of [25, 49, 23, 1]) await servers.blobs.store.add(pendingMessage(new Date(now.getTime() - hoursAgo * hour), { nextAttemptAt: later }));
 
-    const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => now, log });
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: 4, stale: 2 });
     expect(logs.filter((l) => /pending for more than 24 hours/.test(l))).toEqual([
       'contact retry: 2 message(s) pending for more than 24 hours; they are in the message store',
     ]);
 
     logs.length = 0;
-    await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date(now.getTime() - 2 * hour), log });
+    await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() - 2 * hour), log });
     expect(logs.filter((l) => /more than 24 hours/.test(l))).toEqual(['contact retry: 1 message(s) pending for more than 24 hours; they are in the message store']);
   });
 });
@@ -217,40 +202,40 @@ describe('the cost of a run', () => {
     const now = new Date('2026-11-22T10:00:00Z');
     for (let i = 0; i < 300; i++) {
       const record: StoredMessage = { ...pendingMessage(new Date(now.getTime() - i * hour)), status: 'sent', attempts: 1, sentAt: new Date(now.getTime() - i * hour).toISOString() };
-      await blobs.store.file(record);
+      await servers.blobs.store.file(record);
     }
-    for (let i = 0; i < 3; i++) await blobs.store.add(pendingMessage(new Date(now.getTime() - i * 60_000)));
+    for (let i = 0; i < 3; i++) await servers.blobs.store.add(pendingMessage(new Date(now.getTime() - i * 60_000)));
 
-    const before = blobs.reads();
-    const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => now, log });
+    const before = servers.blobs.reads();
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: 3, due: 3, sent: 3, deleted: 0 });
-    expect(blobs.reads() - before).toBe(3);
+    expect(servers.blobs.reads() - before).toBe(3);
   });
 });
 
 describe('a move stopped halfway, and records from before the layout', () => {
   it('a record marked sent but still under pending/ is filed, not sent again', async () => {
     const record: StoredMessage = { ...pendingMessage(new Date('2026-11-22T09:00:00Z')), status: 'sent', attempts: 1, sentAt: '2026-11-22T09:00:01.000Z' };
-    await blobs.client().setJSON(`pending/${record.id}`, record);
+    await servers.blobs.client().setJSON(`pending/${record.id}`, record);
 
-    const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date('2026-11-22T10:00:00Z'), log });
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date('2026-11-22T10:00:00Z'), log });
     expect(run).toMatchObject({ pending: 1, due: 0, sent: 0 });
-    expect(inbox.offered).toBe(0);
+    expect(servers.inbox.offered).toBe(0);
     expect(await keys('pending/')).toEqual([]);
     expect(await keys('sent/')).toEqual([`sent/2026-11-22/${record.id}`]);
   });
 
   it('top-level records are moved under their prefix, and pending ones delivered', async () => {
-    const client = blobs.client();
+    const client = servers.blobs.client();
     const oldPending = pendingMessage(new Date('2026-11-20T09:00:00Z'), { attempts: 1, nextAttemptAt: '2026-11-20T09:15:00.000Z' });
     const oldSent: StoredMessage = { ...pendingMessage(new Date('2026-11-19T09:00:00Z')), status: 'sent', attempts: 1, sentAt: '2026-11-19T09:00:02.000Z' };
     await client.setJSON(oldPending.id, oldPending);
     await client.setJSON(oldSent.id, oldSent);
 
-    const run = await retryPendingMessages({ store: blobs.store, mail: mailAt(), now: () => new Date('2026-11-22T10:00:00Z'), log });
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date('2026-11-22T10:00:00Z'), log });
     expect(run).toMatchObject({ migrated: 2, pending: 1, sent: 1 });
     expect((await client.list({ directories: true })).blobs).toEqual([]);
     expect(await keys('sent/')).toEqual([`sent/2026-11-19/${oldSent.id}`, `sent/2026-11-22/${oldPending.id}`]);
-    expect(inbox.received).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
   });
 });

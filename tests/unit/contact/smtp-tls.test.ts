@@ -5,40 +5,25 @@
  * socket handed to nodemailer, so nothing leaves this machine.
  */
 import { connect } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { smtpMailer } from '../../../src/lib/contact/mail';
-import { post, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
+import { post, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
-let inbox: Inbox;
-let blobs: LocalBlobs;
-
-beforeAll(async () => {
-  inbox = await startSmtp();
-});
-afterAll(async () => {
-  await inbox.stop();
-});
-beforeEach(async () => {
-  blobs = await startBlobs();
-  inbox.received.length = 0;
-});
-afterEach(async () => {
-  await blobs.stop();
-});
+const servers = useContactServers();
 
 /** nodemailer's getSocket: a connection to the local server, whatever host the URL names. */
 const toLocalServer = (_options: unknown, callback: (error: Error | null, socket?: { connection: ReturnType<typeof connect> }) => void) => {
-  const socket = connect(inbox.port, '127.0.0.1', () => callback(null, { connection: socket }));
+  const socket = connect(servers.inbox.port, '127.0.0.1', () => callback(null, { connection: socket }));
   socket.once('error', (error) => callback(error));
 };
 
 async function submit(url: string, viaLocalSocket = false) {
   const mailer = smtpMailer(url, viaLocalSocket ? { getSocket: toLocalServer } : {});
-  const response = await handleContactSubmission(post(valid), { store: blobs.store, mail: { mailer, settings }, log: () => {} });
+  const response = await handleContactSubmission(post(valid), { store: servers.blobs.store, mail: { mailer, settings }, log: () => {} });
   expect(response.status).toBe(200);
-  const [record] = await blobs.store.list();
+  const [record] = await servers.blobs.store.list();
   return record!;
 }
 
@@ -48,21 +33,21 @@ describe('SMTP without TLS', () => {
       const record = await submit(url, true);
       expect(record).toMatchObject({ status: 'pending', attempts: 1 });
       expect(record.lastError).toMatch(/STARTTLS/);
-      expect(inbox.received).toEqual([]);
+      expect(servers.inbox.received).toEqual([]);
     });
   }
 
   for (const host of ['127.0.0.1', 'localhost', 'LOCALHOST']) {
     it(`is allowed for a server on this machine (${host}), whose traffic never leaves it`, async () => {
-      const record = await submit(`smtp://${host}:${inbox.port}`);
+      const record = await submit(`smtp://${host}:${servers.inbox.port}`);
       expect(record).toMatchObject({ status: 'sent', attempts: 1 });
-      expect(inbox.received).toHaveLength(1);
+      expect(servers.inbox.received).toHaveLength(1);
     });
   }
 
   it('is allowed through the local socket too when the URL names this machine, so the socket is not what refuses', async () => {
-    const record = await submit(`smtp://127.0.0.1:${inbox.port}`, true);
+    const record = await submit(`smtp://127.0.0.1:${servers.inbox.port}`, true);
     expect(record).toMatchObject({ status: 'sent' });
-    expect(inbox.received).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
   });
 });
