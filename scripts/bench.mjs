@@ -18,7 +18,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
@@ -30,8 +30,22 @@ const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, port: { type: 'string', default: '4349' } },
 });
 if (options.catalogue) {
-  process.exitCode = await benchCatalogue(Number(options.catalogue));
-  process.exit();
+  const n = Number(options.catalogue);
+  const { lines, over } = await benchCatalogue(n, { budgets: JSON.parse(readFileSync('bench/budgets.json', 'utf8')) });
+  const section = `## Catalogue growth: ${n.toLocaleString('en')} extra items\n\nMeasured by \`npm run bench -- --catalogue ${n}\` on ${new Date().toISOString().slice(0, 10)}, on a machine with ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)} at the start).\n\n${lines.join('\n')}\n`;
+  writeSection(`## Catalogue growth: ${n.toLocaleString('en')} extra items`, section);
+  console.log(`\n${lines.join('\n')}\n\n${over ? `${over} over budget` : 'all within budget'}`);
+  process.exit(over ? 1 : 0);
+}
+
+/** Replaces (or appends) one "## " section of bench/results.md, keeping the others. */
+function writeSection(heading, text) {
+  const current = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '# Benchmark results\n';
+  const parts = current.split(/^(?=## )/m);
+  const at = parts.findIndex((part) => part.startsWith(heading));
+  if (at === -1) parts.push(`${text}\n`);
+  else parts[at] = `${text}\n`;
+  writeFileSync('bench/results.md', parts.join(''));
 }
 
 const runs = Number(options.runs);
