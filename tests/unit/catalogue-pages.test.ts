@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { categoryListingPath, categoryListings, fullCardLimit, perPage } from '../../src/lib/catalogue-pages';
+
+const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+
+describe('category listings', () => {
+  it('shows full cards on one page up to the limit, an empty category included', () => {
+    expect(categoryListings([])).toEqual([{ layout: 'cards', page: 1, pages: 1, items: [] }]);
+    const [only, ...rest] = categoryListings(numbers(fullCardLimit));
+    expect(rest).toHaveLength(0);
+    expect(only).toMatchObject({ layout: 'cards', page: 1, pages: 1 });
+    expect(only!.items).toEqual(numbers(fullCardLimit));
+  });
+
+  it('past the limit, lists compact rows over pages of perPage, in order, none lost or repeated', () => {
+    for (const count of [fullCardLimit + 1, perPage, perPage + 1, 10 * perPage - 1, 1430]) {
+      const listings = categoryListings(numbers(count));
+      expect(listings.every((l) => l.layout === 'rows')).toBe(true);
+      expect(listings).toHaveLength(Math.ceil(count / perPage));
+      expect(listings.map((l) => l.page)).toEqual(numbers(listings.length));
+      expect(listings.every((l) => l.pages === listings.length && l.items.length <= perPage && l.items.length > 0)).toBe(true);
+      expect(listings.flatMap((l) => l.items)).toEqual(numbers(count));
+    }
+  });
+
+  it('takes other limits', () => {
+    const listings = categoryListings(numbers(5), { fullCardLimit: 2, perPage: 2 });
+    expect(listings.map((l) => l.items)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('puts page 1 at the category address and the others under /page/', () => {
+    expect(categoryListingPath('pigments', 1)).toBe('/products/pigments');
+    expect(categoryListingPath('pigments', 3)).toBe('/products/pigments/page/3');
+  });
+});
