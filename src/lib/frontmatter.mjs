@@ -19,3 +19,15 @@ export function parseFrontmatter(text) {
   if (!match) throw new Error('the file must start with a frontmatter block between two "---" lines');
   return parseYaml(match[1] ?? '') ?? {};
 }
+
+/**
+ * The Markdown after the frontmatter block: what the page renders below its fields.
+ * Throws, as parseFrontmatter does, when the file does not start with a block.
+ * @param {string} text the whole file
+ * @returns {string}
+ */
+export function markdownBody(text) {
+  const match = block.exec(text);
+  if (!match) throw new Error('the file must start with a frontmatter block between two "---" lines');
+  return text.slice(match[0].length);
+}

@@ -9,7 +9,7 @@ import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-val
 import { LinkChecker } from 'linkinator';
 import { islandRuntimeScript } from '../../src/hydration/island-scripts';
 import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
-import { builtFiles } from './support';
+import { builtFiles, offerings, productsOf } from './support';
 
 const dist = join(process.cwd(), 'dist');
 
@@ -71,8 +71,10 @@ test('every page has its own title and description, a canonical URL, a sharing p
     expect(head.ogImage, head.file).toMatch(/\/og\/\w+\.jpg$/);
     expect(head.jsonLd.some((d) => d['@type'] === 'Organization' && d.address.length === 3), head.file).toBe(true);
   }
-  const catalogue = heads.find((h) => h.file === 'products/pigments.html')!;
-  expect(catalogue.jsonLd.find((d) => d['@type'] === 'ItemList')?.numberOfItems).toBe(3);
+  for (const { slug } of offerings('categories')) {
+    const catalogue = heads.find((h) => h.file === `products/${slug}.html`)!;
+    expect(catalogue.jsonLd.find((d) => d['@type'] === 'ItemList')?.numberOfItems, slug).toBe(productsOf(slug).length);
+  }
 });
 
 test('the sitemap lists every public page and leaves out the rest; robots.txt points at it', async ({ request }) => {

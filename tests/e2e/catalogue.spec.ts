@@ -1,51 +1,47 @@
 import { expect, test } from '@playwright/test';
-import { categoryGroups, narrow, offerings, recordScripts, wide } from './support';
+import { categoryGroups, companyPage, expectActions, expectSections, narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
 
 const categories = offerings('categories');
 test.use({ viewport: wide });
 
-const counts: Record<string, number> = {
-  'aroma-finishes': 9,
-  'essential-oil-actives': 7,
-  'functional-actives': 11,
-  pigments: 3,
-  'printing-auxiliaries': 4,
-  'speciality-finishes': 11,
-  'speciality-prints': 18,
-};
+/** "0s", "0.1s", "0.2s"...: the entrance delay of the card at `index`, 0.1 s per card. */
+const stagger = (index: number) => `${Number((index * 0.1).toFixed(1))}s`;
 
-const claims: Record<string, (string | RegExp)[]> = {
-  'functional-actives': ['99.9% antimicrobial efficacy', '50+ wash cycles'],
-  'speciality-finishes': ['UPF 50+', '40000 abrasion cycles', '20 cycles', 'AATCC 30', /PFOA/, /PFOS/],
-  pigments: ['200-400 nm', '100-200 nm'],
-  'speciality-prints': ['170 °C', /30 days/, 'OekoTex Standard 100 and ZDHC MRSL 2.0'],
-};
-
-test('/products shows the seven categories with staggered entrance', async ({ page }) => {
+test('/products shows a card for every category file, in order, with staggered entrance', async ({ page }) => {
   await page.goto('/products');
   const cards = page.locator('main article');
-  await expect(cards).toHaveCount(7);
+  await expect(cards).toHaveCount(categories.length);
   for (const [i, { slug, title }] of categories.entries()) {
     await expect(cards.nth(i).getByRole('heading')).toHaveText(title);
     await expect(cards.nth(i).locator(`a[href="/products/${slug}"]`)).toHaveCount(1);
-    await expect(cards.nth(i)).toHaveCSS('animation-delay', `${(i * 0.1).toFixed(1).replace(/\.0$/, '')}s`);
+    await expect(cards.nth(i)).toHaveCSS('animation-delay', stagger(i));
   }
+  await expectActions(page.getByRole('main'), companyPage('products').closing.actions);
 });
 
-for (const { slug, title } of categories) {
-  test(`${title}: ${counts[slug]} items, claims, navigation, Reach Out, no JavaScript`, async ({ page }) => {
+for (const { slug, title, data } of categories) {
+  const items = productsOf(slug);
+  test(`${title}: a card for each of its ${items.length} product files, its sections, navigation, no JavaScript`, async ({ page }) => {
     const scripts = recordScripts(page);
     const response = await page.goto(`/products/${slug}`);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    const items = page.locator('main article');
-    await expect(items).toHaveCount(counts[slug]!);
-    for (const item of await items.all()) await expect(item.getByRole('heading').first()).toHaveText(/\w/);
-    for (const claim of claims[slug] ?? []) await expect(page.getByRole('main')).toContainText(claim);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Reach Out', exact: true })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.hero.heading);
+    const cards = page.locator('main #products article');
+    await expect(cards).toHaveCount(items.length);
+    // Each card is headed by its file's name or title; without groups, in the files' order.
+    const shown = (await cards.locator('h3, h4').allTextContents()).map((text) => text.trim());
+    if ((data.itemGroups ?? []).length === 0) expect(shown).toEqual(items.map((item) => item.title));
+    else expect([...shown].sort()).toEqual(items.map((item) => item.title).sort());
+    await expect(page.locator('main article')).toHaveCount(items.length);
 
-    const nav = page.getByRole('navigation', { name: 'Product categories' });
-    await expect(nav.getByRole('link', { name: 'Products', exact: true }).first()).toHaveAttribute('href', '/products');
+    await expectActions(page.getByRole('main'), data.hero.actions ?? [], slug);
+    await expectSections(page, data.sections ?? [], slug);
+    const closing = page.locator('#get-in-touch');
+    await expect(closing.getByRole('heading', { level: 2 })).toHaveText(data.supportHeading);
+    await expectActions(closing, data.supportActions ?? [], slug);
+
+    const nav = page.getByRole('navigation', { name: ui.subnav.categories });
+    await expect(nav.getByRole('link', { name: ui.subnav.productsTitle, exact: true }).first()).toHaveAttribute('href', '/products');
     await expect(nav.locator('a[aria-current="page"]:visible')).toHaveAttribute('href', `/products/${slug}`);
     await expect(nav.locator('a[aria-current="page"]:visible')).toHaveCount(1);
 
@@ -63,11 +59,11 @@ for (const { slug, title } of categories) {
 test('the category grid has 4 columns at 1100 px and 7 at 1400 px', async ({ page }) => {
   const columns = () =>
     page
-      .getByRole('navigation', { name: 'Product categories' })
+      .getByRole('navigation', { name: ui.subnav.categories })
       .locator('[data-subnav-grid]')
       .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
   await page.setViewportSize({ width: 1100, height: 900 });
-  await page.goto('/products/pigments');
+  await page.goto(`/products/${categories[0]!.slug}`);
   expect(await columns()).toBe(4);
   await page.setViewportSize({ width: 1400, height: 900 });
   expect(await columns()).toBe(7);
@@ -76,25 +72,27 @@ test('the category grid has 4 columns at 1100 px and 7 at 1400 px', async ({ pag
 test.describe('at 390 px', () => {
   test.use({ viewport: narrow });
   test('the category navigation is a Categories toggle that closes after a choice', async ({ page }) => {
-    await page.goto('/products/pigments');
-    const nav = page.getByRole('navigation', { name: 'Product categories' });
-    const toggle = nav.getByRole('button', { name: 'Categories' });
+    const [here, there] = categories.map(({ slug }) => `/products/${slug}`);
+    await page.goto(here!);
+    const nav = page.getByRole('navigation', { name: ui.subnav.categories });
+    const toggle = nav.getByRole('button', { name: ui.subnav.toggle });
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    const link = nav.locator('a[href="/products/aroma-finishes"]:visible');
+    const link = nav.locator(`a[href="${there}"]:visible`);
     await link.click();
-    await expect(page).toHaveURL('/products/aroma-finishes');
-    await expect(page.getByRole('navigation', { name: 'Product categories' }).getByRole('button', { name: 'Categories' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(page).toHaveURL(there!);
+    await expect(page.getByRole('navigation', { name: ui.subnav.categories }).getByRole('button', { name: ui.subnav.toggle })).toHaveAttribute('aria-expanded', 'false');
   });
 
   test('the toggle closes when a link in the panel is chosen, even without leaving the page', async ({ page }) => {
-    await page.goto('/products/pigments');
-    const nav = page.getByRole('navigation', { name: 'Product categories' });
-    const toggle = nav.getByRole('button', { name: 'Categories' });
+    const [here, there] = categories.map(({ slug }) => `/products/${slug}`);
+    await page.goto(here!);
+    const nav = page.getByRole('navigation', { name: ui.subnav.categories });
+    const toggle = nav.getByRole('button', { name: ui.subnav.toggle });
     await toggle.click();
     // Keep the page: the link's default action is cancelled, the island still sees the choice.
     await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault(), true));
-    await nav.locator('a[href="/products/aroma-finishes"]:visible').click();
+    await nav.locator(`a[href="${there}"]:visible`).click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 });
@@ -102,11 +100,12 @@ test.describe('at 390 px', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: narrow });
   test('category pages are complete and the Categories menu opens', async ({ page }) => {
-    await page.goto('/products/speciality-prints');
-    await expect(page.locator('main article')).toHaveCount(18);
-    const nav = page.getByRole('navigation', { name: 'Product categories' });
-    await nav.getByRole('button', { name: 'Categories' }).click();
-    await expect(nav.locator('a[href="/products/pigments"]:visible')).toHaveCount(1);
+    const [last, first] = [categories.at(-1)!, categories[0]!];
+    await page.goto(`/products/${last.slug}`);
+    await expect(page.locator('main article')).toHaveCount(productsOf(last.slug).length);
+    const nav = page.getByRole('navigation', { name: ui.subnav.categories });
+    await nav.getByRole('button', { name: ui.subnav.toggle }).click();
+    await expect(nav.locator(`a[href="/products/${first.slug}"]:visible`)).toHaveCount(1);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { identity, offerings, recordScripts, wide } from './support';
+import { actionName, certifications, escapeRegExp, companyPage, expectActions, identity, legalSections, offerings, recordScripts, ui, wide, type Action } from './support';
 
 test.use({ viewport: wide });
 
@@ -13,94 +13,89 @@ for (const path of ['/about', '/careers', '/privacy-policy', '/terms-of-service'
   });
 }
 
-test('About: story, mission and vision, values, offices, expertise, certifications, calls to action', async ({ page }) => {
+test('About: story, mission and vision, values, offices, expertise, certifications, calls to action from its file', async ({ page }) => {
+  const about = companyPage('about');
   await page.goto('/about');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(page.locator('main')).toContainText('2012');
-  const years = await page.locator('#story ol > li p:first-child').allTextContents();
-  expect(years).toEqual(['2012', '2015', '2018']);
-  await expect(page.getByRole('heading', { name: /Mission/ })).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Vision/ })).toBeVisible();
-  for (const value of ['Innovation', 'Quality Excellence', 'Sustainability', 'Customer Focus']) {
-    await expect(page.locator('#values').getByRole('heading', { name: value, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.hero.heading);
+  const milestones = about.story.timeline as { year: number | string; title: string }[];
+  expect(await page.locator('#story ol > li p:first-child').allTextContents()).toEqual(milestones.map((m) => String(m.year)));
+  await expect(page.locator('#story ol > li h3')).toHaveText(milestones.map((m) => m.title));
+  for (const card of [about.mission, about.vision]) {
+    await expect(page.getByRole('heading', { level: 2, name: card.title, exact: true })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText(card.text);
   }
+  await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveText(about.values.items.map((v: { title: string }) => v.title));
   const offices = page.locator('#global-presence li');
-  await expect(offices).toHaveCount(3);
-  await expect(offices.nth(0)).toContainText('Bangkok');
-  await expect(offices.nth(1)).toContainText('Thane West');
-  await expect(offices.nth(2)).toContainText('Freetown');
-  await expect(page.locator('#expertise li')).toHaveCount(6);
-  await expect(page.locator('#expertise')).toContainText('10+');
-  await expect(page.locator('#expertise')).toContainText('20%+');
-  await expect(page.locator('#certifications li')).toHaveCount(6);
-  await expect(page.getByRole('link', { name: 'Start Your Project' })).toHaveAttribute('href', '/contact');
-  // The short label gets words for screen readers, so the link makes sense on its own.
-  const learnMore = page.getByRole('link', { name: 'Learn More about our technologies', exact: true });
-  await expect(learnMore).toHaveAttribute('href', '/technologies');
-  await expect(learnMore).toHaveText('Learn More about our technologies');
-  await expect(learnMore.locator('.sr-only')).toHaveText('about our technologies');
+  await expect(offices).toHaveCount(identity.offices.length);
+  for (const [i, office] of identity.offices.entries()) await expect(offices.nth(i)).toContainText(office.city);
+  const tiles = page.locator('#expertise li');
+  await expect(tiles).toHaveCount(about.expertise.items.length);
+  for (const [i, tile] of about.expertise.items.entries()) {
+    await expect(tiles.nth(i).locator('p').first()).toHaveText(tile.value);
+    await expect(tiles.nth(i).locator('p').nth(1)).toHaveText(tile.label);
+  }
+  await expect(page.locator('#certifications li')).toHaveCount(certifications().length);
+  const closing = page.locator('#closing');
+  await expectActions(closing, about.closing.actions);
+  // A short label gets words for screen readers, so the link makes sense on its own.
+  for (const action of about.closing.actions.filter((a: Action) => a.context)) {
+    const link = closing.getByRole('link', { name: actionName(action), exact: true });
+    await expect(link).toHaveText(actionName(action));
+    await expect(link.locator('.sr-only')).toHaveText(action.context);
+  }
 });
 
-test('Careers: six benefits, culture pictures, a mailto link with a preset subject and no form', async ({ page }) => {
+test('Careers: its benefits, culture pictures, a mailto link with its preset subject and no form', async ({ page }) => {
+  const careers = companyPage('careers');
   await page.goto('/careers');
-  await expect(page.locator('#benefits li')).toHaveCount(6);
-  for (const benefit of ['Innovation-Driven', 'Collaborative Culture', 'Professional Growth', 'Global Impact', 'Learning & Development', 'Work-Life Balance']) {
-    await expect(page.locator('#benefits').getByRole('heading', { name: benefit })).toBeVisible();
-  }
+  await expect(page.locator('#benefits li')).toHaveCount(careers.benefits.items.length);
+  await expect(page.locator('#benefits').getByRole('heading', { level: 3 })).toHaveText(careers.benefits.items.map((b: { title: string }) => b.title));
   const pictures = page.locator('#culture img');
-  await expect(pictures).toHaveCount(3);
-  for (const img of await pictures.all()) await expect(img).toHaveAttribute('alt', /\w+/);
+  await expect(pictures).toHaveCount(careers.culture.images.length);
+  for (const [i, picture] of careers.culture.images.entries()) await expect(pictures.nth(i)).toHaveAttribute('alt', picture.alt);
   const mailto = page.locator('#apply a[href^="mailto:"]').first();
   const href = (await mailto.getAttribute('href'))!;
   const url = new URL(href);
   expect(url.pathname).toBe(identity.emails.careers);
-  const subject = url.searchParams.get('subject');
-  expect(subject).toBeTruthy();
-  expect(href).toContain(`subject=${encodeURIComponent(subject!)}`);
+  expect(url.searchParams.get('subject')).toBe(careers.apply.subject);
+  expect(href).toContain(`subject=${encodeURIComponent(careers.apply.subject)}`);
   expect(href).not.toContain(' ');
+  await expect(mailto).toHaveText(careers.apply.buttonLabel);
   await expect(page.locator('main form')).toHaveCount(0);
-  await expect(page.locator('#apply')).toContainText(/CV/);
-  await expect(page.locator('#apply')).toContainText(/cover letter/i);
+  await expect(page.locator('#apply ol li')).toHaveText(careers.apply.steps);
 });
 
-const legal = {
-  '/privacy-policy': ['Information We Collect', 'How We Use Your Information', 'Information Sharing', 'Data Security', 'Your Rights', 'Cookies', 'Changes to This Policy', 'Contact Us'],
-  '/terms-of-service': ['Use Licence', 'Products and Technical Information', 'User Responsibilities', 'Intellectual Property', 'Disclaimers', 'Limitation of Liability', 'Termination', 'Governing Law'],
-};
-for (const [path, sections] of Object.entries(legal)) {
-  test(`${path}: its sections and "Last updated" on the day it is viewed`, async ({ page }) => {
+for (const name of ['privacy-policy', 'terms-of-service'] as const) {
+  test(`/${name}: the sections of its text and "Last updated" on the day it is viewed`, async ({ page }) => {
     await page.clock.setFixedTime(new Date('2027-03-05T10:00:00'));
-    await page.goto(path);
-    expect(await page.locator('main h2').allTextContents()).toEqual(sections);
-    await expect(page.getByText(/^Last updated:/)).toHaveText('Last updated: March 5, 2027');
+    await page.goto(`/${name}`);
+    expect(await page.locator('main h2').allTextContents()).toEqual(legalSections(name));
+    await expect(page.getByText(new RegExp(`^${ui.lastUpdated}`))).toHaveText(`${ui.lastUpdated} March 5, 2027`);
     await expect(page.locator('time[data-viewed-date]')).toHaveAttribute('datetime', '2027-03-05');
   });
 }
-
-test('the terms name Thai law as governing law', async ({ page }) => {
-  await page.goto('/terms-of-service');
-  await expect(page.locator('main')).toContainText(/Thailand/);
-});
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('"Last updated" still shows a date in long form', async ({ page }) => {
     await page.goto('/privacy-policy');
-    await expect(page.getByText(/^Last updated:/)).toHaveText(/^Last updated: [A-Z][a-z]+ \d{1,2}, \d{4}$/);
+    await expect(page.getByText(new RegExp(`^${ui.lastUpdated}`))).toHaveText(new RegExp(`^${ui.lastUpdated} [A-Z][a-z]+ \\d{1,2}, \\d{4}$`));
   });
 });
 
-test('Portfolio: seven category cards with Explore Category links and staggered entrance', async ({ page }) => {
+test('Portfolio: a card for every category file, with its link and staggered entrance', async ({ page }) => {
+  const portfolio = companyPage('portfolio');
   await page.goto('/portfolio');
   const cards = page.locator('main article');
   const categories = offerings('categories');
-  await expect(cards).toHaveCount(7);
+  await expect(cards).toHaveCount(categories.length);
   for (const [i, { slug, title }] of categories.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole('heading')).toHaveText(title);
-    await expect(card.getByRole('link', { name: new RegExp(`^Explore Category`) })).toHaveAttribute('href', `/portfolio/${slug}`);
-    await expect(card).toHaveCSS('animation-delay', `${(i * 0.1).toFixed(1).replace(/\.0$/, '')}s`);
+    await expect(card.getByRole('link', { name: new RegExp(`^${escapeRegExp(portfolio.cardLinkLabel)}`) })).toHaveAttribute('href', `/portfolio/${slug}`);
+    await expect(card).toHaveCSS('animation-delay', `${Number((i * 0.1).toFixed(1))}s`);
   }
+  await expectActions(page.getByRole('main'), portfolio.closing.actions);
 });
 
 test('every /portfolio/{slug} redirects permanently to its category page', async ({ request, page }) => {
@@ -109,14 +104,15 @@ test('every /portfolio/{slug} redirects permanently to its category page', async
     expect(response.status(), slug).toBe(301);
     expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(`/products/${slug}`);
   }
-  await page.goto('/portfolio/pigments');
-  await expect(page).toHaveURL('/products/pigments');
+  const { slug } = offerings('categories')[0]!;
+  await page.goto(`/portfolio/${slug}`);
+  await expect(page).toHaveURL(`/products/${slug}`);
 });
 
 test.describe('reduced motion', () => {
   test.use({ contextOptions: { reducedMotion: 'reduce' } });
   test('category cards do not animate', async ({ page }) => {
     await page.goto('/portfolio');
-    await expect(page.locator('main article').nth(3)).toHaveCSS('animation-name', 'none');
+    await expect(page.locator('main article').last()).toHaveCSS('animation-name', 'none');
   });
 });

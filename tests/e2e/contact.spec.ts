@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
-import { identity, recordScripts, wide } from './support';
+import { companyPage, escapeRegExp, identity, offerings, readContent, recordScripts, ui, wide } from './support';
+
+const contact = companyPage('contact');
+const { form } = contact;
+const label = ui.formLabels;
 
 test.use({ viewport: wide });
 
@@ -11,31 +15,33 @@ async function ready(page: Page, path = '/contact') {
 }
 
 async function fill(page: Page, values: { first?: string; last?: string; email?: string; company?: string; message?: string } = {}) {
-  await page.getByLabel('First Name').fill(values.first ?? 'Ada');
-  await page.getByLabel('Last Name').fill(values.last ?? 'Lovelace');
-  await page.getByLabel('Email').fill(values.email ?? 'ada@example.org');
-  await page.getByLabel('Company').fill(values.company ?? 'Analytical Looms');
-  await page.getByLabel('Message').fill(values.message ?? 'Please send samples of the lavender finish.');
+  await page.getByLabel(label.firstName).fill(values.first ?? 'Ada');
+  await page.getByLabel(label.lastName).fill(values.last ?? 'Lovelace');
+  await page.getByLabel(label.email).fill(values.email ?? 'ada@example.org');
+  await page.getByLabel(label.company).fill(values.company ?? 'Analytical Looms');
+  await page.getByLabel(label.message).fill(values.message ?? 'Please send samples of the lavender finish.');
 }
 
-const fields = ['First Name', 'Last Name', 'Email', 'Company', 'Message'];
+const fields = Object.values(label);
+const required = [label.firstName, label.lastName, label.email, label.message];
 
-test('the contact list: e-mail, two phone numbers and the three offices', async ({ page }) => {
+test("the contact list: the identity file's e-mail, phone numbers and offices", async ({ page }) => {
   await page.goto('/contact');
   const main = page.getByRole('main');
   await expect(main.locator(`a[href="mailto:${identity.emails.general}"]`)).toBeVisible();
-  await expect(main.locator('a[href^="tel:+"]')).toHaveCount(2);
-  for (const city of ['Bangkok', 'Thane West', 'Freetown']) await expect(main.getByRole('heading', { name: new RegExp(city) })).toBeVisible();
-  await expect(main.getByRole('heading', { name: 'Send us a Message' })).toBeVisible();
+  await expect(main.locator('a[href^="tel:"]')).toHaveCount(identity.phones.length);
+  for (const phone of identity.phones) await expect(main.locator(`a[href="tel:${phone.tel}"]`)).toBeVisible();
+  for (const { city } of identity.offices) await expect(main.getByRole('heading', { name: city })).toBeVisible();
+  await expect(main.getByRole('heading', { name: form.heading, exact: true })).toBeVisible();
 });
 
 test('the form: labelled fields, required ones, e-mail type, five rows', async ({ page }) => {
   await page.goto('/contact');
   for (const label of fields) await expect(page.getByLabel(label)).toBeVisible();
-  for (const label of ['First Name', 'Last Name', 'Email', 'Message']) await expect(page.getByLabel(label)).toHaveAttribute('required', '');
-  await expect(page.getByLabel('Company')).not.toHaveAttribute('required', '');
-  await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
-  await expect(page.getByLabel('Message')).toHaveAttribute('rows', '5');
+  for (const field of required) await expect(page.getByLabel(field)).toHaveAttribute('required', '');
+  await expect(page.getByLabel(label.company)).not.toHaveAttribute('required', '');
+  await expect(page.getByLabel(label.email)).toHaveAttribute('type', 'email');
+  await expect(page.getByLabel(label.message)).toHaveAttribute('rows', '5');
 });
 
 test('a message is sent: success toast, fields cleared, message in the store', async ({ page }) => {
@@ -44,10 +50,10 @@ test('a message is sent: success toast, fields cleared, message in the store', a
   page.on('request', (r) => r.url().endsWith('/api/send-contact-email') && posted.push(r.postDataJSON()));
   await ready(page);
   await fill(page, { first: '  Ada ', last: ' Lovelace ', message: `Samples please (${marker})` });
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByText('Message sent successfully!')).toBeVisible();
-  await expect(page.getByText("Thank you for contacting us. We'll get back to you soon.")).toBeVisible();
-  for (const label of fields) await expect(page.getByLabel(label)).toHaveValue('');
+  await page.getByRole('button', { name: form.submitLabel }).click();
+  await expect(page.getByText(form.success.title)).toBeVisible();
+  await expect(page.getByText(form.success.text)).toBeVisible();
+  for (const field of fields) await expect(page.getByLabel(field)).toHaveValue('');
   expect(posted).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Looms', message: `Samples please (${marker})` }]);
   const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
   expect(stored).toMatchObject({ status: 'pending', message: { name: 'Ada Lovelace', email: 'ada@example.org' } });
@@ -59,13 +65,13 @@ test('a failed send: destructive toast, values kept, error logged', async ({ pag
   await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
   await ready(page);
   await fill(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByRole('button', { name: form.submitLabel }).click();
   const toast = page.locator('[data-sonner-toast][data-type="error"]');
-  await expect(toast).toContainText('Error sending message');
-  await expect(toast).toContainText('Please try again or contact us directly.');
-  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
-  await expect(page.getByLabel('Message')).toHaveValue('Please send samples of the lavender finish.');
-  expect(errors.some((e) => e.includes('Error sending message'))).toBe(true);
+  await expect(toast).toContainText(form.failure.title);
+  await expect(toast).toContainText(form.failure.text);
+  await expect(page.getByLabel(label.firstName)).toHaveValue('Ada');
+  await expect(page.getByLabel(label.message)).toHaveValue('Please send samples of the lavender finish.');
+  expect(errors.some((e) => e.includes(form.failure.title))).toBe(true);
 });
 
 test('while sending, the button is disabled and says "Sending..."', async ({ page }) => {
@@ -77,30 +83,33 @@ test('while sending, the button is disabled and says "Sending..."', async ({ pag
   });
   await ready(page);
   await fill(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  const sending = page.getByRole('button', { name: 'Sending...' });
+  await page.getByRole('button', { name: form.submitLabel }).click();
+  const sending = page.getByRole('button', { name: form.sendingLabel });
   await expect(sending).toBeDisabled();
   release();
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: form.submitLabel })).toBeEnabled();
 });
 
 test('the browser checks required fields and the e-mail format before sending', async ({ page }) => {
   let posts = 0;
   page.on('request', (r) => r.url().endsWith('/api/send-contact-email') && posts++);
   await ready(page);
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(await page.getByLabel('First Name').evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  await page.getByRole('button', { name: form.submitLabel }).click();
+  expect(await page.getByLabel(label.firstName).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
   await fill(page, { email: 'not-an-address' });
-  await page.getByRole('button', { name: 'Send Message' }).click();
-  expect(await page.getByLabel('Email').evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
+  await page.getByRole('button', { name: form.submitLabel }).click();
+  expect(await page.getByLabel(label.email).evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
   expect(posts).toBe(0);
 });
 
 test('a topic link pre-fills the message; unknown values are ignored', async ({ page }) => {
-  await ready(page, '/contact?topic=technical-data&about=microencapsulation');
-  await expect(page.getByLabel('Message')).toHaveValue(/^I would like to request technical data for Microencapsulation\.\s*$/);
-  await ready(page, '/contact?topic=nonsense&about=microencapsulation');
-  await expect(page.getByLabel('Message')).toHaveValue('');
+  const [topic] = readContent('topics.json') as unknown as { id: string; sentence: string }[];
+  const [technology] = offerings('technologies');
+  const sentence = topic!.sentence.replaceAll('{about}', technology!.title);
+  await ready(page, `/contact?topic=${topic!.id}&about=${technology!.slug}`);
+  await expect(page.getByLabel(label.message)).toHaveValue(new RegExp(`^${escapeRegExp(sentence)}\\s*$`));
+  await ready(page, `/contact?topic=no-such-topic&about=${technology!.slug}`);
+  await expect(page.getByLabel(label.message)).toHaveValue('');
 });
 
 test('the form island is the only script of the page at 1280 px and loads when visible', async ({ page }) => {
@@ -117,9 +126,9 @@ test.describe('without JavaScript', () => {
     const marker = `nojs-${Date.now()}`;
     await page.goto('/contact');
     await fill(page, { message: `No script here (${marker})` });
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByRole('button', { name: form.submitLabel }).click();
     await expect(page).toHaveURL('/contact/thanks');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message sent successfully!');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(contact.thanks.heading);
     const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
     expect(stored?.message.name).toBe('Ada Lovelace');
   });
@@ -130,15 +139,15 @@ test.describe('without JavaScript', () => {
     // ada@example passes the browser's check but not the server's.
     const [answer] = await Promise.all([
       page.waitForResponse('**/api/send-contact-email'),
-      page.getByRole('button', { name: 'Send Message' }).click(),
+      page.getByRole('button', { name: form.submitLabel }).click(),
     ]);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Please check your message');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.refusedHeading);
     // The function sends the page's own policy (Netlify adds no netlify.toml headers to function
     // answers), and the one inline stylesheet it allows is applied.
     expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
     await expect(page.getByRole('alert')).toHaveCSS('background-color', 'rgb(254, 242, 242)');
     await expect(page.getByRole('alert')).toContainText('Email must be a valid e-mail address');
-    await expect(page.getByLabel('First Name')).toHaveValue('Ada');
-    await expect(page.getByLabel('Message')).toHaveValue('Keep me please');
+    await expect(page.getByLabel(label.firstName)).toHaveValue('Ada');
+    await expect(page.getByLabel(label.message)).toHaveValue('Keep me please');
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { builtPages, narrow, wide } from './support';
+import { builtPages, companyPage, narrow, ui, wide } from './support';
 
 function watchViolations(page: Page): string[] {
   const violations: string[] = [];
@@ -29,11 +29,11 @@ test('the contact toast renders under the policy', async ({ page }) => {
   await page.goto('/contact');
   await page.locator('#form').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
-  await page.getByLabel('First Name').fill('Ada');
-  await page.getByLabel('Last Name').fill('Lovelace');
-  await page.getByLabel('Email').fill('ada@example.org');
-  await page.getByLabel('Message').fill('Hello');
-  await page.getByRole('button', { name: 'Send Message' }).click();
+  await page.getByLabel(ui.formLabels.firstName).fill('Ada');
+  await page.getByLabel(ui.formLabels.lastName).fill('Lovelace');
+  await page.getByLabel(ui.formLabels.email).fill('ada@example.org');
+  await page.getByLabel(ui.formLabels.message).fill('Hello');
+  await page.getByRole('button', { name: companyPage('contact').form.submitLabel }).click();
   const toast = page.locator('[data-sonner-toast]');
   await expect(toast).toBeVisible();
   // sonner's own stylesheet applied: toasts are positioned by it.

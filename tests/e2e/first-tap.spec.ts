@@ -7,7 +7,7 @@
  * code arrives and hydrates while the first tap is being answered.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { builtPages, narrow, offerings } from './support';
+import { builtPages, narrow, offerings, ui } from './support';
 
 /** Fresh loads per toggle, split into tests of a few loads each so both workers share them. */
 const loads = 50;
@@ -22,15 +22,15 @@ interface ToggleKind {
 }
 
 const subNavToggle = (navigation: string) => (page: Page) =>
-  page.getByRole('navigation', { name: navigation, exact: true }).getByRole('button', { name: 'Categories' });
+  page.getByRole('navigation', { name: navigation, exact: true }).getByRole('button', { name: ui.subnav.toggle });
 
 const technologyPages = offerings('technologies').map(({ slug }) => `/${slug}`);
 const categoryPages = offerings('categories').map(({ slug }) => `/products/${slug}`);
 
 const kinds: ToggleKind[] = [
   { name: 'top-bar Menu', pages: builtPages(), toggle: (page) => page.getByRole('button', { name: 'Menu' }) },
-  { name: 'technology Categories', pages: technologyPages, toggle: subNavToggle('Technologies') },
-  { name: 'product-category Categories', pages: categoryPages, toggle: subNavToggle('Product categories') },
+  { name: 'technology Categories', pages: technologyPages, toggle: subNavToggle(ui.subnav.technologies) },
+  { name: 'product-category Categories', pages: categoryPages, toggle: subNavToggle(ui.subnav.categories) },
 ];
 
 const open = 'aria-expanded=true, panel shown';
@@ -160,7 +160,7 @@ test.describe('before the island has hydrated', () => {
   test('Escape, a tap outside and a chosen link close the Categories panel', async ({ page }) => {
     await slowScripts(page);
     await page.goto(categoryPages[0]!);
-    const toggle = subNavToggle('Product categories')(page);
+    const toggle = subNavToggle(ui.subnav.categories)(page);
     await toggle.tap();
     expect(await stateOf(toggle)).toBe(open);
     await page.keyboard.press('Escape');
@@ -174,7 +174,7 @@ test.describe('before the island has hydrated', () => {
     await toggle.tap();
     // Keep the page: the link's default action is cancelled, the toggle still sees the choice.
     await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault(), true));
-    await page.getByRole('navigation', { name: 'Product categories' }).locator(`a[href="${categoryPages[1]}"]:visible`).tap();
+    await page.getByRole('navigation', { name: ui.subnav.categories }).locator(`a[href="${categoryPages[1]}"]:visible`).tap();
     expect(await stateOf(toggle)).toBe(closed);
     await expect(page.locator('.disclosure[data-hydrated]')).toHaveCount(0);
 

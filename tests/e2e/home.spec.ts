@@ -1,70 +1,55 @@
 import { expect, test } from '@playwright/test';
-import { narrow, offerings, recordScripts, wide } from './support';
+import { certifications, companyPage, expectActions, narrow, offerings, recordScripts, wide } from './support';
 
-const statistics = [
-  '12+ Years of Innovation',
-  '100+ Global Clients',
-  '10+ Countries Served',
-  '250+ Products Developed',
-  '20%+ R&D Investment',
-];
+const home = companyPage('home');
+/** The statistics as the badge shows them: the figure, then its label. */
+const statistics = (home.statistics.items as { value: string; label: string }[]).map(({ value, label }) => `${value} ${label}`);
 
 test.use({ viewport: wide });
 
-test('sections come in the specified order with their anchors', async ({ page }) => {
+test('sections come in order with their anchors', async ({ page }) => {
   await page.goto('/');
   const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
   expect(ids).toEqual(['home', 'about', 'technologies', 'products', 'certifications', 'closing']);
-  await expect(page.locator('#research')).toContainText('20%+');
+  await expect(page.locator('#research')).toContainText(home.research.figure);
   await page.goto('/#research');
   await expect(page.locator('#research')).toBeInViewport();
 });
 
-test('hero, about, cards and calls to action lead where the specification says', async ({ page }) => {
+test('hero, about, cards and calls to action show the home file and lead where it says', async ({ page }) => {
   await page.goto('/');
-  const main = page.getByRole('main');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  await expect(main.getByRole('link', { name: 'Explore Our Technologies' })).toHaveAttribute('href', '/technologies');
-  await expect(main.getByRole('link', { name: 'View Products' })).toHaveAttribute('href', '/products');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(home.hero.heading);
+  await expectActions(page.locator('#home'), home.hero.actions);
 
   const about = page.locator('#about');
-  for (const item of ['Advanced Research & Development', 'Sustainable Manufacturing Processes', 'Global Quality Standards', 'Customer-Centric Solutions']) {
-    await expect(about.getByRole('listitem').filter({ hasText: item })).toHaveCount(1);
-  }
-  await expect(about).toContainText('over two decades');
-  await expect(about.getByRole('link', { name: 'Learn More About Us' })).toHaveAttribute('href', '/about');
+  await expect(about.getByRole('heading', { level: 2 })).toHaveText(home.about.heading);
+  await expect(about.getByRole('listitem')).toHaveText(home.about.checklist);
+  for (const paragraph of home.about.paragraphs) await expect(about).toContainText(paragraph);
+  await expectActions(about, [home.about.action]);
 
-  const technologyLinks = page.locator('#technologies article a');
-  await expect(technologyLinks).toHaveCount(5);
-  expect(await technologyLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(
-    ['/bacteria-inhibition', '/sustainable-chemistry', '/performance-chemicals', '/cosmetic-textiles', '/microencapsulation'],
-  );
+  const technologies = offerings('technologies');
+  const technologyCards = page.locator('#technologies article');
+  await expect(technologyCards.getByRole('heading')).toHaveText(technologies.map((t) => t.title));
+  expect(await page.locator('#technologies article a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(technologies.map(({ slug }) => `/${slug}`));
 
-  const productLinks = page.locator('#products article a');
-  expect(await productLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')).sort())).toEqual(
-    ['aroma-finishes', 'essential-oil-actives', 'functional-actives', 'pigments', 'printing-auxiliaries', 'speciality-finishes'].map((s) => `/products/${s}`).sort(),
-  );
-  await expect(page.locator('#products a[href="/products/speciality-prints"]')).toHaveCount(0);
-  await expect(page.locator('#products').getByRole('link', { name: 'View Complete Products' })).toHaveAttribute('href', '/products');
+  const categories = offerings('categories');
+  const shown = categories.filter((c) => c.data.showOnHome);
+  await expect(page.locator('#products article').getByRole('heading')).toHaveText(shown.map((c) => c.title));
+  expect(await page.locator('#products article a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(shown.map(({ slug }) => `/products/${slug}`));
+  for (const { slug } of categories.filter((c) => !c.data.showOnHome)) await expect(page.locator(`#products a[href="/products/${slug}"]`)).toHaveCount(0);
+  await expectActions(page.locator('#products'), [home.products.action]);
 
-  const certifications = page.locator('#certifications li');
-  await expect(certifications).toHaveCount(6);
-  for (const [name, description] of [
-    ['ISO 9001', 'Quality Management System'],
-    ['ISO 14001', 'Environmental Management'],
-    ['ISO 45001', 'Occupational Health & Safety'],
-    ['OEKO-TEX', 'Eco Passport'],
-    ['GOTS', 'Global Organic Textile Standard'],
-    ['ZDHC', 'Zero Discharge Program'],
-  ]) {
-    const card = certifications.filter({ has: page.getByRole('heading', { name, exact: true }) });
+  const cards = page.locator('#certifications li');
+  await expect(cards).toHaveCount(certifications().length);
+  for (const { name, description } of certifications()) {
+    const card = cards.filter({ has: page.getByRole('heading', { name, exact: true }) });
     await expect(card).toContainText(description);
     await expect(card.getByRole('img')).toBeVisible();
   }
-  await expect(page.locator('#closing').getByRole('link', { name: 'Reach Out to Us' })).toHaveAttribute('href', '/contact');
+  await expectActions(page.locator('#closing'), [home.closing.action]);
 });
 
-test('the statistic badge rotates every 3 seconds through five statistics and wraps', async ({ page }) => {
+test('the statistic badge shows each statistic of the home file in turn at its interval, and wraps', async ({ page }) => {
   await page.clock.install();
   await page.goto('/');
   const badge = page.getByRole('group', { name: 'Key figures' });
@@ -73,7 +58,7 @@ test('the statistic badge rotates every 3 seconds through five statistics and wr
   const text = async () => (await badge.locator('p').allTextContents()).join(' ');
   expect(await text()).toBe(statistics[0]);
   for (const expected of [...statistics.slice(1), statistics[0]]) {
-    await page.clock.runFor(3000);
+    await page.clock.runFor(home.statistics.intervalMs);
     await expect.poll(text).toBe(expected);
   }
 });
@@ -97,9 +82,8 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('the badge shows the first statistic and every section is there', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('group', { name: 'Key figures' })).toContainText('12+');
-    await expect(page.getByRole('group', { name: 'Key figures' })).toContainText('Years of Innovation');
+    expect((await page.getByRole('group', { name: 'Key figures' }).locator('p').allTextContents()).join(' ')).toBe(statistics[0]);
     await expect(page.locator('#technologies article')).toHaveCount(offerings('technologies').length);
-    await expect(page.locator('#certifications li')).toHaveCount(6);
+    await expect(page.locator('#certifications li')).toHaveCount(certifications().length);
   });
 });

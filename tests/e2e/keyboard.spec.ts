@@ -3,7 +3,9 @@
  * forward through the top bar, its dropdowns, the menus and the contact form to the footer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { narrow, wide } from './support';
+import { companyPage, narrow, offerings, ui, wide } from './support';
+
+const technologies = offerings('technologies');
 
 interface Stop {
   label: string;
@@ -38,10 +40,10 @@ test('at 1280 px: skip link, top bar with both dropdowns, page, footer; focus al
   await page.setViewportSize(wide);
   await page.goto('/technologies');
   const stops = await tabThrough(page, 60);
-  expect(stops[0]!.label).toContain('Skip to main content');
+  expect(stops[0]!.label).toContain(ui.skipLink);
   const labels = stops.map((s) => s.label);
   // The dropdown panels are entered by Tab.
-  expect(labels.some((l) => l.includes('/microencapsulation'))).toBe(true);
+  expect(labels.some((l) => l.includes(`/${technologies.at(-1)!.slug}`))).toBe(true);
   expect(labels.some((l) => l.includes('View All Products'))).toBe(true);
   expect(problems(stops)).toEqual([]);
 });
@@ -72,7 +74,7 @@ test('at 390 px: the menu opens from the keyboard and its links are reachable', 
   await page.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const stops = await tabThrough(page, 6);
-  expect(stops.some((s) => s.label.includes('/bacteria-inhibition'))).toBe(true);
+  expect(stops.some((s) => s.label.includes(`/${technologies[0]!.slug}`))).toBe(true);
   expect(problems(stops)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(toggle).toBeFocused();
@@ -85,13 +87,14 @@ test('the contact form can be filled and sent with the keyboard alone', async ({
   await page.goto('/contact');
   await page.locator('#form').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
-  await page.getByLabel('First Name').focus();
+  const { form } = companyPage('contact');
+  await page.getByLabel(ui.formLabels.firstName).focus();
   for (const text of ['Ada', 'Lovelace', 'ada@example.org', 'Looms', 'Hello from the keyboard']) {
     await page.keyboard.type(text);
     const stop = await tabThrough(page, 1);
     expect(problems(stop)).toEqual([]);
   }
-  await expect(page.getByRole('button', { name: 'Send Message' })).toBeFocused();
+  await expect(page.getByRole('button', { name: form.submitLabel })).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Message sent successfully!')).toBeVisible();
+  await expect(page.getByText(form.success.title)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { recordScripts, wide } from './support';
+import { recordScripts, ui, wide } from './support';
 
 test.use({ viewport: wide });
 
@@ -10,8 +10,8 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
 
   const response = await page.goto('/no/such-page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Oops! Page not found');
-  const home = page.getByRole('link', { name: 'Return to Home' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.notFound.heading);
+  const home = page.getByRole('link', { name: ui.notFound.home });
   await expect(home).toHaveAttribute('href', '/');
   // Chromium reports the 404 status itself; the page adds the path as a warning.
   expect(logged.filter((line) => !line.startsWith('error: Failed to load resource'))).toEqual([

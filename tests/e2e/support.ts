@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import type { Page } from '@playwright/test';
-import { parse as parseYaml } from 'yaml';
+import { basename, join, relative } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { contactHref } from '../../src/lib/contact-link';
+import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 
 const dist = join(process.cwd(), 'dist');
 
@@ -42,37 +43,183 @@ export function recordScripts(page: Page): string[] {
 export const wide = { width: 1280, height: 900 };
 export const narrow = { width: 390, height: 844 };
 
-/** Titles and slugs of a content folder's Markdown entries, in `order`, read the way editors write them. */
-export function offerings(folder: 'technologies' | 'categories'): { title: string; slug: string }[] {
-  const dir = join(process.cwd(), 'src/content', folder);
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.md'))
-    .map((name) => {
-      const text = readFileSync(join(dir, name), 'utf8');
-      const field = (key: string) => text.match(new RegExp(`^${key}:\\s*["']?(.*?)["']?\\s*$`, 'm'))?.[1] ?? '';
-      return { title: field('title'), slug: field('slug'), order: Number(field('order')) };
-    })
-    .sort((a, b) => a.order - b.order)
-    .map(({ title, slug }) => ({ title, slug }));
+/** For a string that goes into a RegExp: editors' titles may hold "&", "(", "+" and the like. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// ---------------------------------------------------------------------------------------------
+// The content, read from src/content with the project's one frontmatter parser. Tests take their
+// expectations from here, so an editor's change of words, figures or numbers of entries changes
+// what they expect; the launch facts of the specification are checked in tests/launch only.
+
+const content = join(process.cwd(), 'src/content');
+
+/* Content data is checked by its schemas at build time; tests read it as plain data. */
+type Data = Record<string, any>;
+
+/** The frontmatter of a Markdown file, or the data of a JSON file, under src/content. */
+export function readContent(path: string): Data {
+  const text = readFileSync(join(content, path), 'utf8');
+  return (path.endsWith('.json') ? JSON.parse(text) : parseFrontmatter(text)) as Data;
 }
 
-/** The company identity file, as editors write it (e-mails, phones, offices). */
-export const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as {
-  emails: { general: string; careers: string };
-};
+/** The Markdown body of a file under src/content. */
+export const readBody = (path: string) => markdownBody(readFileSync(join(content, path), 'utf8'));
 
-const frontmatter = (path: string) => parseYaml(readFileSync(path, 'utf8').split(/^---$/m)[1] ?? '') ?? {};
+const markdownIn = (folder: string) =>
+  readdirSync(join(content, folder))
+    .filter((name) => name.endsWith('.md'))
+    .sort();
+
+/** The site's order: `order`, then the entry's id (its file name), as src/lib/navigation.ts sorts. */
+const byOrder = <T extends { order: number; id: string }>(entries: T[]) => entries.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+
+export interface Offering {
+  /** The entry's id and the last part of its page address. */
+  slug: string;
+  title: string;
+  order: number;
+  data: Data;
+  /** The entry's file, under src/content. */
+  file: string;
+}
+
+/** The technologies or product categories, in the order the site shows them. */
+export function offerings(folder: 'technologies' | 'categories'): Offering[] {
+  return byOrder(
+    markdownIn(folder).map((name) => {
+      const data = readContent(`${folder}/${name}`);
+      // The collection addresses an entry by its `slug` field (src/content.config.ts).
+      const slug = typeof data.slug === 'string' ? data.slug : basename(name, '.md');
+      return { id: slug, slug, title: String(data.title), order: Number(data.order), data, file: `${folder}/${name}` };
+    }),
+  ).map(({ slug, title, order, data, file }) => ({ slug, title, order, data, file }));
+}
+
+export interface Product {
+  id: string;
+  /** What the product's card is headed with: its `name`, or its `title`. */
+  title: string;
+  kind: string;
+  order: number;
+  data: Data;
+}
+
+/** The catalogue items of a category (the files of its folder under products/), in order. */
+export function productsOf(category: string): Product[] {
+  return byOrder(
+    markdownIn(`products/${category}`).map((name) => {
+      const data = readContent(`products/${category}/${name}`);
+      return { id: basename(name, '.md'), title: String(data.name ?? data.title), kind: String(data.kind), order: Number(data.order), data };
+    }),
+  );
+}
 
 /** Each category's item groups as its file names them, and the kind of each of its items. */
 export function categoryGroups(): { slug: string; title: string; groups: { id: string; kind: string; heading: string }[]; kinds: string[] }[] {
-  const content = join(process.cwd(), 'src/content');
-  return offerings('categories').map(({ slug, title }) => {
-    const file = readdirSync(join(content, 'categories')).filter((name) => name.endsWith('.md')).find((name) => frontmatter(join(content, 'categories', name)).slug === slug)!;
-    const groups = frontmatter(join(content, 'categories', file)).itemGroups ?? [];
-    const folder = join(content, 'products', slug);
-    const kinds = readdirSync(folder)
-      .filter((name) => name.endsWith('.md'))
-      .map((name) => String(frontmatter(join(folder, name)).kind));
-    return { slug, title, groups, kinds };
-  });
+  return offerings('categories').map(({ slug, title, data }) => ({
+    slug,
+    title,
+    groups: data.itemGroups ?? [],
+    kinds: productsOf(slug).map((item) => item.kind),
+  }));
 }
+
+/** The company identity file (name, e-mails, phones, offices, years). */
+export const identity = readContent('company/identity.json') as {
+  name: string;
+  shortName: string;
+  emails: { general: string; careers: string };
+  phones: { label: string; display: string; tel: string }[];
+  offices: { id: string; role: string; city: string; country: string; countryCode: string }[];
+  foundedYear: number;
+  footerYear: number;
+};
+
+/** The certifications, in order. */
+export const certifications = (): { name: string; description: string }[] =>
+  (readContent('certifications/certifications.json') as unknown as { id: string; name: string; description: string; order: number }[]).sort(
+    (a, b) => a.order - b.order || a.id.localeCompare(b.id),
+  );
+
+/** The fields of a company page (src/content/pages), found by its `page` field. */
+export function companyPage(page: 'home' | 'about' | 'careers' | 'contact' | 'technologies' | 'products' | 'portfolio'): Data {
+  for (const name of markdownIn('pages')) {
+    const data = readContent(`pages/${name}`);
+    if (data.page === page) return data;
+  }
+  throw new Error(`src/content/pages: no file with "page: ${page}"`);
+}
+
+/** The "## " section headings of a legal text, in order. */
+export const legalSections = (name: 'privacy-policy' | 'terms-of-service') =>
+  readBody(`legal/${name}.md`)
+    .split('\n')
+    .filter((line) => /^## /.test(line))
+    .map((line) => line.slice(3).trim());
+
+export interface Action {
+  label: string;
+  href?: string;
+  topic?: string;
+  context?: string;
+}
+
+/** A content button's accessible name: its label, and its words for screen readers. */
+export const actionName = (action: Action) => (action.context ? `${action.label} ${action.context}` : action.label);
+
+/** Where a content button leads: its page, or the contact form about its topic and the page's subject. */
+export const actionHref = (action: Action, about?: string) => action.href ?? contactHref(action.topic!, about);
+
+/** Each of the content's buttons is a link in `scope`, named and leading as the content says. */
+export async function expectActions(scope: Locator, actions: readonly Action[], about?: string) {
+  for (const action of actions) {
+    await expect(scope.getByRole('link', { name: actionName(action), exact: true }).first(), action.label).toHaveAttribute('href', actionHref(action, about));
+  }
+}
+
+/**
+ * The typed sections of a technology or category page (`sections` of its file), each under its
+ * id with its heading, and with every card, figure, tag and button the file gives it.
+ */
+export async function expectSections(page: Page, sections: readonly Data[], about: string) {
+  for (const section of sections) {
+    const shown = page.locator(`main section#${section.id}`);
+    await expect(shown, `section #${section.id}`).toHaveCount(1);
+    if (section.heading) await expect(shown.getByRole('heading', { level: 2 }).first()).toHaveText(section.heading);
+    if (section.type === 'cards') {
+      const titles = shown.getByRole('heading', { level: 3 });
+      await expect(titles).toHaveText(section.items.map((item: Data) => item.title));
+      for (const item of section.items) if (item.value) await expect(shown.locator('li').filter({ has: page.getByRole('heading', { name: item.title, exact: true }) }).first()).toContainText(item.value);
+    } else if (section.type === 'metrics') {
+      const figures = shown.locator('dl > div');
+      await expect(figures).toHaveCount(section.items.length);
+      for (const [i, item] of section.items.entries()) {
+        await expect(figures.nth(i).locator('dt')).toHaveText(item.label);
+        await expect(figures.nth(i).locator('dd').first()).toHaveText(item.value);
+      }
+    } else if (section.type === 'tags') {
+      await expect(shown.locator('li')).toHaveText(section.items);
+    } else if (section.type === 'cta') {
+      await expectActions(shown, section.actions, about);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Words of the interface that are not in src/content yet. Each is written here once, with the
+// file that holds it today; when it moves into src/content, only its line here changes.
+
+export const ui = {
+  /** src/layouts/BaseLayout.astro */
+  skipLink: 'Skip to main content',
+  /** src/pages/404.astro */
+  notFound: { heading: 'Oops! Page not found', home: 'Return to Home' },
+  /** src/components/contact/ContactForm.tsx */
+  formLabels: { firstName: 'First Name', lastName: 'Last Name', email: 'Email', company: 'Company', message: 'Message' },
+  /** src/lib/contact/form-page.ts: the page the server answers a refused form post with */
+  refusedHeading: 'Please check your message',
+  /** src/components/legal/LegalPage.astro */
+  lastUpdated: 'Last updated:',
+  /** The names of the sub-navigation bars and their small-screen toggle (src/components/catalogue/*). */
+  subnav: { technologies: 'Technologies', categories: 'Product categories', toggle: 'Categories', productsTitle: 'Products' },
+} as const;

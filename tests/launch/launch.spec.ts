@@ -432,6 +432,13 @@ for (const [path, sections] of Object.entries(legal)) {
   });
 }
 
+test('/terms-of-service: the governing law is the law of Thailand, where the company is based', async ({ page }) => {
+  await visit(page, '/terms-of-service');
+  const governing = page.locator('main h2', { hasText: 'Governing Law' });
+  expect.soft(await governing.count(), '/terms-of-service has a "Governing Law" section').toBe(1);
+  expect.soft(await text(page.locator('main')), 'the terms name Thailand').toContain('Thailand');
+});
+
 // ---------------------------------------------------------------------------------------------
 // Contact
 

@@ -8,9 +8,17 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify as stringifyYaml } from 'yaml';
+import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 
 let root: string;
-const folder = () => join(root, 'src/content/products/pigments');
+
+/** The first category folder that has a product, and that product's file: the test copies it. */
+const productsRoot = join(process.cwd(), 'src/content/products');
+const category = readdirSync(productsRoot).find((name) => readdirSync(join(productsRoot, name)).some((file) => file.endsWith('.md')));
+if (!category) throw new Error('src/content/products: no category folder has a product file to copy');
+const original = readdirSync(join(productsRoot, category)).filter((file) => file.endsWith('.md')).sort()[0]!;
+const folder = () => join(root, 'src/content/products', category);
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'catalogue-build-'));
@@ -21,36 +29,37 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const item = (fields: string) => `---
-kind: pigment-category
-order: 9
-title: Glow Pigments
-${fields}series: [GL-100, GL-200]
-advantages: [Charges in daylight, Glows for hours]
-industries: [Apparel, Footwear]
-methods: [Screen print]
-image: ./images/neon-fluorescent-pigments.webp
-imageAlt: Abstract illustration of glowing pigment particles
----
-`;
+const newTitle = 'Catalogue Build Test Item';
+
+/** A copy of an existing product file under a new name, its fields changed by `edit`. */
+function addCopy(edit: (data: Record<string, unknown>) => void) {
+  const text = readFileSync(join(folder(), original), 'utf8');
+  const data = parseFrontmatter(text) as Record<string, unknown>;
+  edit(data);
+  writeFileSync(join(folder(), 'catalogue-build-test-item.md'), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
+}
 
 describe('adding a product', () => {
   it('one more Markdown file is one more card on its category page', () => {
     const before = readdirSync(folder()).filter((name) => name.endsWith('.md')).length;
-    writeFileSync(join(folder(), 'glow-pigments.md'), item('description: Strontium aluminate pigments that glow after exposure to light.\n'));
+    addCopy((data) => {
+      data['name' in data ? 'name' : 'title'] = newTitle;
+    });
     const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
     expect(build.status, build.stderr).toBe(0);
-    const page = readFileSync(join(root, 'dist/products/pigments.html'), 'utf8');
+    const page = readFileSync(join(root, `dist/products/${category}.html`), 'utf8');
     expect(page.match(/<article\b/g)).toHaveLength(before + 1);
-    expect(page).toContain('<h3 class="text-lg font-semibold">Glow Pigments</h3>');
+    expect(page).toMatch(new RegExp(`<h[34]\\b[^>]*>${newTitle}</h[34]>`));
   }, 300_000);
 
   it('a file without a required field stops the build, naming the file and the field', () => {
-    writeFileSync(join(folder(), 'glow-pigments.md'), item(''));
+    addCopy((data) => {
+      delete data.imageAlt;
+    });
     const sync = spawnSync('astro', ['sync', '--root', root], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, FORCE_COLOR: '0' } });
     const output = `${sync.stdout}\n${sync.stderr}`;
     expect(sync.status).not.toBe(0);
-    expect(output).toContain('src/content/products/pigments/glow-pigments.md');
-    expect(output).toMatch(/description/);
+    expect(output).toContain(`src/content/products/${category}/catalogue-build-test-item.md`);
+    expect(output).toMatch(/imageAlt/);
   }, 150_000);
 });

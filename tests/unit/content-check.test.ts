@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkContent, formatProblem } from '../../src/lib/content-check/check';
+import { checkContent, formatProblem, report } from '../../src/lib/content-check/check';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -154,6 +154,47 @@ describe('npm run content:check', () => {
       'src/content/categories/images/binders.webp: (file): picture is not used by any content file; delete it or refer to it',
       'src/content/technologies/images/plasma.webp: (file): picture is not used by any content file; delete it or refer to it',
     ]);
+  });
+
+  it('warns of the picture a deleted entry leaves behind, and still passes', async () => {
+    // Deleting an entry in /admin removes its Markdown file; Decap keeps its picture.
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    const problems = await checkContent({ root, imageWidth });
+    expect(problems).toEqual([
+      {
+        file: 'src/content/products/binders/images/binder.webp',
+        field: '(file)',
+        message: 'picture is not used by any content file; delete it or refer to it',
+        severity: 'warning',
+      },
+    ]);
+    const { text, exitCode } = report(problems);
+    expect(exitCode).toBe(0);
+    expect(text.split('\n')).toEqual([
+      'Warning (the check still passes):',
+      'src/content/products/binders/images/binder.webp: (file): picture is not used by any content file; delete it or refer to it',
+      '',
+      'Content OK: every file is valid, with 1 warning(s).',
+    ]);
+  });
+
+  it('fails on an error, and lists the warnings after the errors', async () => {
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    write('technologies/plasma.md', technology('plasma').replace('topic: samples', 'topic: brochures'));
+    const { text, exitCode } = report(await checkContent({ root, imageWidth }));
+    expect(exitCode).toBe(1);
+    expect(text.split('\n')).toEqual([
+      'src/content/technologies/plasma.md: topic (line 17): "brochures" is not a contact topic of src/content/topics.json',
+      '',
+      'Warning (the check still passes):',
+      'src/content/products/binders/images/binder.webp: (file): picture is not used by any content file; delete it or refer to it',
+      '',
+      '1 problem(s) in the content.',
+    ]);
+  });
+
+  it('says so when all is well', () => {
+    expect(report([])).toEqual({ text: 'Content OK: every file is valid.', exitCode: 0 });
   });
 
   it('reports a file without frontmatter instead of crashing', async () => {

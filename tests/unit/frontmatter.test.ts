@@ -1,6 +1,6 @@
 /** The project's one frontmatter parser, shared by content:check and the artwork generator. */
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 
 describe('parseFrontmatter', () => {
   it('reads the YAML between the opening "---" lines and ignores the body', () => {
@@ -24,5 +24,16 @@ describe('parseFrontmatter', () => {
 
   it('reports invalid YAML', () => {
     expect(() => parseFrontmatter('---\ntitle: [unclosed\n---\n')).toThrow();
+  });
+});
+
+describe('markdownBody', () => {
+  it('gives the Markdown after the block, rules in the body kept', () => {
+    expect(markdownBody('---\ntitle: Binders\n---\n# Body\n---\nmore')).toBe('# Body\n---\nmore');
+    expect(markdownBody('---\r\norder: 2\r\n---')).toBe('');
+  });
+
+  it('refuses a file that does not start with a block', () => {
+    expect(() => markdownBody('# Notes\n')).toThrow('the file must start with a frontmatter block');
   });
 });

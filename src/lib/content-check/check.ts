@@ -3,7 +3,8 @@
  * `file: field: message`. Beyond the zod schemas it finds what they cannot see on their own:
  * duplicate slugs, catalogue folders that are not a category, references to topics that do not
  * exist, pictures that are missing or too small, and pictures in the content folders that nothing
- * uses.
+ * uses. An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
+ * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -22,9 +23,30 @@ export interface Problem {
   file: string;
   field: string;
   message: string;
+  /** A warning is printed but does not fail the check; without it, the problem is an error. */
+  severity?: 'warning';
 }
 
 export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
+
+export const isWarning = (p: Problem) => p.severity === 'warning';
+
+/**
+ * What `npm run content:check` prints, and its exit code: errors first, then warnings, each as
+ * `file: field: message`; 1 when there is any error, 0 when there are only warnings or nothing.
+ */
+export function report(problems: readonly Problem[]): { text: string; exitCode: 0 | 1 } {
+  const errors = problems.filter((p) => !isWarning(p));
+  const warnings = problems.filter(isWarning);
+  const lines = errors.map(formatProblem);
+  if (warnings.length) {
+    if (lines.length) lines.push('');
+    lines.push(`Warning${warnings.length === 1 ? '' : 's'} (the check still passes):`, ...warnings.map(formatProblem));
+  }
+  if (lines.length) lines.push('');
+  lines.push(errors.length ? `${errors.length} problem(s) in the content.` : `Content OK: every file is valid${warnings.length ? `, with ${warnings.length} warning(s)` : ''}.`);
+  return { text: lines.join('\n'), exitCode: errors.length ? 1 : 0 };
+}
 
 /** Smallest width of a content picture, in pixels (SVG badges are exempt); the schemas describe it. */
 export { minImageWidth };
@@ -185,7 +207,9 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
     }
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
-    if (!used.has(path)) problems.push({ file: rel(path), field: '(file)', message: 'picture is not used by any content file; delete it or refer to it' });
+    if (!used.has(path)) {
+      problems.push({ file: rel(path), field: '(file)', message: 'picture is not used by any content file; delete it or refer to it', severity: 'warning' });
+    }
   }
 
   return problems;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { prefillMessage } from '../../../src/lib/contact/prefill';
 import { joinName } from '../../../src/lib/contact/name';
-import topics from '../../../src/content/topics.json';
+
+/** Topics as src/content/topics.json writes them; the test's own, so editors may reword theirs. */
+const topics = [
+  { id: 'technical-data', sentence: 'I would like to request technical data for {about}.' },
+  { id: 'colour-matching', sentence: 'I would like to use your colour matching service for {about}.' },
+  { id: 'samples', sentence: 'I would like to request samples of {about}.' },
+];
 
 const subjects = { microencapsulation: 'Microencapsulation', pigments: 'Pigments' };
 
