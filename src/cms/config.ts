@@ -258,7 +258,7 @@ function fieldConverter(overlay: Overlay) {
       case 'string':
         if (node.widget === 'image') return { widget: 'image', choose_url: false };
         // A document (src/lib/schemas/product.ts): uploaded into the documents folder next to the entry.
-        if (node.widget === 'file') return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: `./${documentFolder}` };
+        if (node.widget === 'file') return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder };
         return { widget: 'string', ...patternOf(node), ...preset };
       case 'integer':
       case 'number': {
