@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Config } from '@netlify/functions';
-import { contactPrefillResponse } from '../../src/lib/contact/prefill-page';
+import { contactPrefillResponse, rememberPage } from '../../src/lib/contact/prefill-page';
 import { readCatalogueLabels, readOfferingTitles } from '../../src/lib/contact/regarding';
 import topics from '../../src/content/topics.json';
 
@@ -19,7 +19,8 @@ const content = () => {
   });
 };
 
-export default async (request: Request) =>
-  contactPrefillResponse(request, { fetchPage: (url) => fetch(url), topics, ...content() });
+const fetchPage = rememberPage((url) => fetch(url));
+
+export default async (request: Request) => contactPrefillResponse(request, { fetchPage, topics, ...content() });
 
 export const config: Config = { path: '/api/contact-prefill', method: 'GET' };

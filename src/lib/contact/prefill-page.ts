@@ -30,6 +30,27 @@ export interface PrefillPageDependencies {
   items: Readonly<Record<string, string>>;
 }
 
+/**
+ * `fetchPage`, remembered: the built page does not change while a function instance lives (an
+ * instance belongs to one deploy), so it is fetched once, and again only after a failure.
+ */
+export function rememberPage(fetchPage: (url: URL) => Promise<Response>): (url: URL) => Promise<Response> {
+  let kept: Promise<{ body: string; status: number; headers: [string, string][] }> | undefined;
+  return async (url) => {
+    kept ??= fetchPage(url).then(async (response) => {
+      if (!response.ok) throw new Error(`the contact page answered ${response.status}`);
+      return { body: await response.text(), status: response.status, headers: [...response.headers] };
+    });
+    try {
+      const { body, status, headers } = await kept;
+      return new Response(body, { status, headers });
+    } catch (error) {
+      kept = undefined;
+      throw error;
+    }
+  };
+}
+
 /** Headers of the static page that describe its bytes, which change here. */
 const bodyHeaders = ['content-length', 'content-encoding', 'etag', 'last-modified', 'age'];
 
@@ -40,8 +61,10 @@ const bodyHeaders = ['content-length', 'content-encoding', 'etag', 'last-modifie
  */
 export async function contactPrefillResponse(request: Request, deps: PrefillPageDependencies): Promise<Response> {
   const url = new URL(request.url);
-  const page = await deps.fetchPage(new URL('/contact', url.origin));
-  if (!page.ok) return page;
+  const plain = new URL('/contact', url.origin);
+  // Should the page not come, the visitor still gets the form, without the pre-fill.
+  const page = await deps.fetchPage(plain).catch(() => undefined);
+  if (!page?.ok) return new Response(null, { status: 302, headers: { location: plain.pathname, 'cache-control': 'no-store' } });
   const prefill = prefillFor(url.search, deps.topics, deps.subjects, deps.items);
   const headers = new Headers(page.headers);
   for (const name of bodyHeaders) headers.delete(name);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prefillFor } from '../../../src/lib/contact/prefill';
-import { contactPrefillResponse, prefillContactPage } from '../../../src/lib/contact/prefill-page';
+import { contactPrefillResponse, prefillContactPage, rememberPage } from '../../../src/lib/contact/prefill-page';
 import { readCatalogueLabels, readOfferingTitles, regardingLine } from '../../../src/lib/contact/regarding';
 import { composeEmail } from '../../../src/lib/contact/mail';
 import topics from '../../../src/content/topics.json';
@@ -59,5 +59,21 @@ describe('contact form about a catalogue item', () => {
     expect(regardingLine({ topic: 'nope', about: 'free text' }, topics, items)).toBeUndefined();
     const email = composeEmail({ name: 'Ada', email: 'ada@example.org', company: '', message: 'Hi', ...(regarding ? { regarding } : {}) }, { to: 'a@example.org', from: 'a@example.org' }, 'now');
     expect(email.subject).toContain(label);
+  });
+});
+
+describe('the built contact page, remembered', () => {
+  it('is fetched once while it answers, and again after a failure', async () => {
+    let calls = 0;
+    let fail = true;
+    const fetchPage = rememberPage(async () => {
+      calls += 1;
+      return fail ? new Response('down', { status: 503 }) : new Response(page, { headers: { 'x-a': '1' } });
+    });
+    await expect(fetchPage(new URL('https://site.example/contact'))).rejects.toThrow('503');
+    fail = false;
+    expect(await (await fetchPage(new URL('https://site.example/contact'))).text()).toBe(page);
+    expect((await fetchPage(new URL('https://site.example/contact'))).headers.get('x-a')).toBe('1');
+    expect(calls).toBe(2);
   });
 });
