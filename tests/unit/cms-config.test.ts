@@ -457,11 +457,11 @@ describe('catalogue documents in the editor', () => {
     const catalogue = config.collections.filter((c) => c.folder?.startsWith('src/content/products/'));
     expect(catalogue.length).toBeGreaterThan(0);
     for (const c of catalogue) {
-      const documents = c.fields.find((f) => f.name === 'documents');
+      const documents = (c.fields ?? []).find((f) => f.name === 'documents');
       const file = documents?.fields?.find((f) => f.name === 'file');
       expect(file, c.name).toMatchObject({ widget: 'file', media_folder: documentFolder, public_folder: documentFolder });
       expect(pictureFields).toContain('file');
-      const technologies = c.fields.find((f) => f.name === 'technologies');
+      const technologies = (c.fields ?? []).find((f) => f.name === 'technologies');
       expect(technologies?.field?.widget ?? technologies?.widget, c.name).toBe('relation');
     }
   });

@@ -35,7 +35,7 @@ describe('structured data', () => {
     const url = new URL('/products/essential-oil-actives/lavender', site);
     const one = JSON.parse(JSON.stringify(productJsonLd({ name: 'Oil', description: 'd', url, category: 'Oils', codes: ['EOA-1'], image: 'https://www.example.com/a.webp' }, organizationId(site))));
     expect(one).toMatchObject({ '@type': 'Product', name: 'Oil', sku: 'EOA-1', category: 'Oils', image: 'https://www.example.com/a.webp' });
-    expect(one.brand['@id']).toBe(organizationJsonLd(identity, site)['@id']);
+    expect(one.brand['@id']).toBe(JSON.parse(JSON.stringify(organizationJsonLd(identity, site)))['@id']);
     expect(one.manufacturer['@id']).toBe(one.brand['@id']);
     const many = JSON.parse(JSON.stringify(productJsonLd({ name: 'Print', description: 'd', url, category: 'Prints', codes: ['A-1', 'A-2'] }, organizationId(site))));
     expect(many.sku).toBeUndefined();
