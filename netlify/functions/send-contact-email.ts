@@ -4,12 +4,22 @@
  * deploy context (see src/lib/contact/deploy-context.ts: previews keep a store of their own and
  * e-mail only a mailbox named for them).
  */
+import { join } from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
 import { handleContactSubmission } from '../../src/lib/contact/handler';
 import { contactMailFor, contactStoreName } from '../../src/lib/contact/deploy-context';
 import { blobsMessageStore } from '../../src/lib/contact/store';
 import { identity } from '../../src/lib/identity';
+import { readCatalogueLabels, regardingLine } from '../../src/lib/contact/regarding';
+import topics from '../../src/content/topics.json';
+
+/**
+ * The catalogue items' names and codes, read once per instance from the Markdown files that
+ * built the pages (netlify.toml includes them in the function's bundle).
+ */
+let items: Map<string, string> | undefined;
+const catalogue = () => (items ??= readCatalogueLabels(join(process.cwd(), 'src/content/products')));
 
 export default async (request: Request, context: Context) => {
   const deployContext = context?.deploy?.context;
@@ -18,6 +28,7 @@ export default async (request: Request, context: Context) => {
     store: blobsMessageStore(getStore({ name: contactStoreName(deployContext), consistency: 'strong' })),
     mail,
     noMailReason: notice,
+    regarding: (body) => regardingLine(body, topics, catalogue()),
     extraOrigins: [process.env.URL, process.env.DEPLOY_PRIME_URL].filter((o): o is string => Boolean(o)),
   });
 };

@@ -11,8 +11,8 @@
  * site's build (src/cms/integration.ts); nothing is fetched from elsewhere.
  */
 
-/** Names of the fields that hold a picture path (the image widgets of config.yml, which src/cms/config.ts generates). */
-export const pictureFields = ['image', 'logo'];
+/** Names of the fields that hold a picture or document path (the image and file widgets of config.yml, which src/cms/config.ts generates). */
+export const pictureFields = ['image', 'logo', 'file'];
 
 /** The field a top-level JSON list is edited as. */
 export const listField = 'items';

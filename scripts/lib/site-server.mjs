@@ -24,6 +24,7 @@ import { createHash } from 'node:crypto';
 import { NetlifyDev } from '@netlify/dev';
 import { BoundedCache } from './bounded-cache.mjs';
 import { createFunctionRunner, loadFunctions } from './functions.mjs';
+import { RedirectsHandler } from '@netlify/redirects';
 import { createImageCdn, imageCdnPath } from './image-cdn.mjs';
 import { localStoreDirectory } from './local-messages.mjs';
 import { startLocalBlobs } from './local-blobs.mjs';
@@ -124,6 +125,16 @@ export async function startSiteServer({
     environmentVariables: { enabled: false },
   });
   await netlify.start();
+  // The emulation runs netlify.toml's rewrites to static files; a rewrite to a function (such as
+  // /contact?topic=… to the contact-prefill function) is matched with Netlify's own redirect rules
+  // and the function is called here, as Netlify does.
+  const rewrites = new RedirectsHandler({
+    configPath: join(projectRoot, 'netlify.toml'),
+    projectDir: projectRoot,
+    publicDir: publishDirectory,
+    jwtRoleClaim: '',
+    jwtSecret: '',
+  });
 
   const notFoundPage = await readFile(join(publishDirectory, '404.html'), 'utf8').catch(() => 'Not found');
   const imageCdn = createImageCdn(resolve(publishDirectory));
@@ -190,6 +201,14 @@ export async function startSiteServer({
       const headers = new Headers(await siteHeaders);
       for (const [name, value] of image.headers) headers.set(name, value);
       return send(new Response(image.body, { status: image.status, headers }), req, res);
+    }
+    const rewrite = await rewrites.match(toRequest(req, url, undefined));
+    if (rewrite && !rewrite.redirect && !rewrite.external && rewrite.force && rewrite.statusCode === 200) {
+      const target = functions.match(rewrite.target.pathname, method);
+      if (target) {
+        const { response, requestId } = await callFunction(target, rewrite.target, req);
+        return send(response, req, res, { extraHeaders: { 'x-nf-request-id': requestId } });
+      }
     }
     const match = functions.match(url.pathname, method);
     if (match) {

@@ -24,7 +24,7 @@ import { listField } from '../../public/admin/cms.js';
 import { categorySchema } from '../lib/schemas/category';
 import { certificationSchema, legalSchema, pageSchema } from '../lib/schemas/company';
 import { identitySchema } from '../lib/schemas/identity';
-import { productSchema } from '../lib/schemas/product';
+import { documentFolder, productSchema } from '../lib/schemas/product';
 import { technologySchema } from '../lib/schemas/technology';
 import { topicSchema } from '../lib/schemas/topic';
 import type { ContentLayout } from './content-layout';
@@ -256,7 +256,10 @@ function fieldConverter(overlay: Overlay) {
     if (values) return { widget: 'select', options: values, ...preset };
     switch (node.type) {
       case 'string':
-        return node.widget === 'image' ? { widget: 'image', choose_url: false } : { widget: 'string', ...patternOf(node), ...preset };
+        if (node.widget === 'image') return { widget: 'image', choose_url: false };
+        // A document (src/lib/schemas/product.ts): uploaded into the documents folder next to the entry.
+        if (node.widget === 'file') return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder };
+        return { widget: 'string', ...patternOf(node), ...preset };
       case 'integer':
       case 'number': {
         const [min, max] = [bound(node.minimum), bound(node.maximum)];

@@ -93,6 +93,18 @@ export const overlay = {
       search_fields: [`${listField}.*.label`],
       display_fields: [`${listField}.*.label`],
     },
+    documents: { label: 'Documents (PDF)' },
+    file: { label: 'PDF file' },
+    language: { label: 'Language code' },
+    // The technologies an item draws on are chosen from the technologies rather than typed (a
+    // field of another type by this name, such as the home page's section, keeps its own widget).
+    technologies: {
+      widget: 'relation',
+      collection: 'technologies',
+      value_field: 'slug',
+      search_fields: ['title'],
+      display_fields: ['title'],
+    },
     intervalMs: { label: 'Milliseconds per statistic' },
     display: { label: 'Number as people read it' },
     tel: { label: 'Number for dialling' },

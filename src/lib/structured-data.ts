@@ -2,8 +2,11 @@
  * JSON-LD for search engines, typed with schema-dts: the organisation on every page, and the
  * list of products on catalogue pages.
  */
-import type { ItemList, Organization, PostalAddress, Product, WithContext } from 'schema-dts';
+import type { BreadcrumbList, ItemList, Organization, PostalAddress, Product, WithContext } from 'schema-dts';
 import type { Identity } from './schemas/identity';
+
+/** The @id of the company's Organization, which other structured data refers to. */
+export const organizationId = (site: URL) => new URL('/#organization', site).href;
 
 export function organizationJsonLd(identity: Identity, site: URL): WithContext<Organization> {
   const address = identity.offices.map(
@@ -20,7 +23,7 @@ export function organizationJsonLd(identity: Identity, site: URL): WithContext<O
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
-    '@id': new URL('/#organization', site).href,
+    '@id': organizationId(site),
     name: identity.name,
     alternateName: identity.shortName,
     url: new URL('/', site).href,
@@ -69,6 +72,52 @@ export function catalogueJsonLd(
         ...(item.image ? { image: item.image } : {}),
       } satisfies Product,
     })),
+  };
+}
+
+/** A trail of pages, e.g. Products › Pigments › Micronized Pigments; the last one is the page itself. */
+export function breadcrumbJsonLd(trail: readonly { name: string; url: URL }[]): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: step.url.href })),
+  };
+}
+
+export interface ProductPageItem {
+  name: string;
+  description: string;
+  url: URL;
+  category: string;
+  /** Absolute address of the item's picture. */
+  image?: string | undefined;
+  /** Product codes of the item's variants. */
+  codes: readonly string[];
+}
+
+/**
+ * One catalogue item. The brand and manufacturer are the company's Organization (the one every
+ * page describes, referred to by its @id); a single code is the item's `sku`, several codes are
+ * each a variant's `sku`.
+ */
+export function productJsonLd(item: ProductPageItem, organizationId: string): WithContext<Product> {
+  const company: Organization = { '@type': 'Organization', '@id': organizationId };
+  const [onlyCode] = item.codes.length === 1 ? item.codes : [];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${item.url.href}#product`,
+    name: item.name,
+    description: item.description,
+    url: item.url.href,
+    category: item.category,
+    ...(item.image ? { image: item.image } : {}),
+    ...(onlyCode ? { sku: onlyCode } : {}),
+    brand: company,
+    manufacturer: company,
+    ...(item.codes.length > 1
+      ? { isRelatedTo: item.codes.map((code): Product => ({ '@type': 'Product', name: `${item.name} ${code}`, sku: code, brand: company })) }
+      : {}),
   };
 }
 

@@ -23,7 +23,8 @@ test('every built page is valid HTML', async () => {
 });
 
 test('no broken link or anchor on the site', async ({ baseURL }) => {
-  test.setTimeout(120_000);
+  // About 90 pages, a third of them catalogue items, each with pictures and links to check.
+  test.setTimeout(240_000);
   const checker = new LinkChecker();
   const result = await checker.check({
     path: baseURL!,

@@ -28,6 +28,7 @@ import {
 } from '../../src/cms/config';
 import { readContentLayout } from '../../src/cms/content-layout';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { documentFolder } from '../../src/lib/schemas/product';
 import { overlay } from '../../src/cms/overlay';
 import { productSchema } from '../../src/lib/schemas/product';
 import { technologySchema } from '../../src/lib/schemas/technology';
@@ -455,5 +456,21 @@ describe('every schema field carries a description (hover help in editors, hints
   it.each(Object.keys(contentSchemas) as (keyof typeof contentSchemas)[])('%s', (name) => {
     // Whole documents, list entries and union variants are not fields; every property under them is.
     expect(undescribed(json(name), '')).toEqual([]);
+  });
+});
+
+describe('catalogue documents in the editor', () => {
+  const config = cmsConfig({ layout });
+  it('uploads each PDF into the documents folder next to the item, as a path the save hook makes relative', () => {
+    const catalogue = config.collections.filter((c) => c.folder?.startsWith('src/content/products/'));
+    expect(catalogue.length).toBeGreaterThan(0);
+    for (const c of catalogue) {
+      const documents = (c.fields ?? []).find((f) => f.name === 'documents');
+      const file = documents?.fields?.find((f) => f.name === 'file');
+      expect(file, c.name).toMatchObject({ widget: 'file', media_folder: documentFolder, public_folder: documentFolder });
+      expect(pictureFields).toContain('file');
+      const technologies = (c.fields ?? []).find((f) => f.name === 'technologies');
+      expect(technologies?.field?.widget ?? technologies?.widget, c.name).toBe('relation');
+    }
   });
 });

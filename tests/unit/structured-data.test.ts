@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueJsonLd, jsonLdScript, organizationJsonLd } from '../../src/lib/structured-data';
+import { breadcrumbJsonLd, catalogueJsonLd, jsonLdScript, organizationId, organizationJsonLd, productJsonLd } from '../../src/lib/structured-data';
 import { identitySchema } from '../../src/lib/schemas/identity';
 import raw from '../../src/content/company/identity.json';
 
@@ -25,6 +25,19 @@ describe('structured data', () => {
       [1, 'Product', 'A'],
       [2, 'Product', 'B'],
     ]);
+  });
+
+  it('describes an item page as a Product of the company, with a trail of pages', () => {
+    const url = new URL('/products/essential-oil-actives/lavender', site);
+    const one = JSON.parse(JSON.stringify(productJsonLd({ name: 'Oil', description: 'd', url, category: 'Oils', codes: ['EOA-1'], image: 'https://www.example.com/a.webp' }, organizationId(site))));
+    expect(one).toMatchObject({ '@type': 'Product', name: 'Oil', sku: 'EOA-1', category: 'Oils', image: 'https://www.example.com/a.webp' });
+    expect(one.brand['@id']).toBe(JSON.parse(JSON.stringify(organizationJsonLd(identity, site)))['@id']);
+    expect(one.manufacturer['@id']).toBe(one.brand['@id']);
+    const many = JSON.parse(JSON.stringify(productJsonLd({ name: 'Print', description: 'd', url, category: 'Prints', codes: ['A-1', 'A-2'] }, organizationId(site))));
+    expect(many.sku).toBeUndefined();
+    expect(many.isRelatedTo.map((v: { sku: string }) => v.sku)).toEqual(['A-1', 'A-2']);
+    const trail = JSON.parse(JSON.stringify(breadcrumbJsonLd([{ name: 'Products', url: new URL('/products', site) }, { name: 'Oil', url }])));
+    expect(trail.itemListElement.map((s: { position: number; name: string }) => [s.position, s.name])).toEqual([[1, 'Products'], [2, 'Oil']]);
   });
 
   it('cannot be closed early by text in the data', () => {

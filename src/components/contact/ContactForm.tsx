@@ -6,7 +6,7 @@
 import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
-import { prefillMessage, type PrefillTopic } from '../../lib/contact/prefill';
+import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
 
 export interface ContactFormText {
   submitLabel: string;
@@ -18,29 +18,33 @@ export interface ContactFormText {
 export interface ContactFormProps {
   endpoint: string;
   text: ContactFormText;
-  topics: PrefillTopic[];
+  topics: (PrefillTopic & { label: string })[];
   /** Technology and category names by slug, for the pre-filled sentence. */
   subjects: Record<string, string>;
+  /** Catalogue items' names and codes by "<category>/<item>", for the pre-filled message. */
+  items: Record<string, string>;
+  /** Label of the topic list, and of its first choice (no particular topic). */
+  topicText: { label: string; none: string };
   limits: { name: number; email: number; company: number; message: number };
   honeypotField: string;
 }
 
-const empty = { firstName: '', lastName: '', email: '', company: '', message: '' };
+const empty = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', message: '' };
 type Values = typeof empty;
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
 
-export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField }: ContactFormProps) {
+export default function ContactForm({ endpoint, text, topics, subjects, items, topicText, limits, honeypotField }: ContactFormProps) {
   const [values, setValues] = useState<Values>(empty);
   const [sending, setSending] = useState(false);
 
   useEffect(() => {
-    const start = prefillMessage(window.location.search, topics, subjects);
-    if (start) setValues((v) => (v.message ? v : { ...v, message: start }));
-  }, [topics, subjects]);
+    const start = prefillFor(window.location.search, topics, subjects, items);
+    if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
+  }, [topics, subjects, items]);
 
-  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -56,6 +60,8 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           email: values.email,
           company: values.company,
           message: values.message,
+          ...(values.topic ? { topic: values.topic } : {}),
+          ...(values.about ? { about: values.about } : {}),
           ...(honeypot ? { [honeypotField]: honeypot } : {}),
         }),
       });
@@ -101,6 +107,21 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
             Company <span className="font-normal text-muted">(optional)</span>
           </label>
           <input id="company" name="company" type="text" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} />
+        </p>
+        <p>
+          <label htmlFor="topic" className="text-sm font-semibold">
+            {topicText.label} <span className="font-normal text-muted">(optional)</span>
+          </label>
+          <select id="topic" name="topic" value={values.topic} onChange={update('topic')} className={inputClass}>
+            <option value="">{topicText.none}</option>
+            {topics.map((topic) => (
+              <option key={topic.id} value={topic.id}>
+                {topic.label}
+              </option>
+            ))}
+          </select>
+          {/* The catalogue item the form was opened for; the server accepts known items only. */}
+          <input type="hidden" name="about" value={values.about} />
         </p>
         <p>
           <label htmlFor="message" className="text-sm font-semibold">

@@ -63,6 +63,7 @@ ${input('company', 'Company', 'text', false, contactLimits.company, fields.compa
 <p><label for="message">Message</label><textarea id="message" name="message" rows="5" maxlength="${contactLimits.message}" required${
     fields.message ? ' aria-invalid="true" aria-describedby="message-error"' : ''
   }>${value(values, 'message')}</textarea>${fields.message ? `<span class="err" id="message-error">${escapeHtml(fields.message)}</span>` : ''}</p>
+${['topic', 'about'].map((key) => (typeof values[key] === 'string' && values[key] ? `<input type="hidden" name="${key}" value="${value(values, key)}">` : '')).join('')}
 <p class="hp" aria-hidden="true"><label for="${honeypotField}">Leave this field empty</label><input id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off"></p>
 <p><button type="submit">Send Message</button></p></form>
 <p><a href="/contact">Back to the contact page</a></p></main></body></html>`;

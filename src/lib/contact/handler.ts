@@ -24,6 +24,11 @@ export interface ContactDependencies {
   extraOrigins?: readonly string[];
   /** Where the no-JavaScript form lands after success. */
   thanksPath?: string;
+  /**
+   * What the message is about, from the `topic` and `about` fields of the form, resolved against
+   * known topics and items only (src/lib/contact/regarding.ts); undefined when neither is known.
+   */
+  regarding?: (body: Record<string, unknown>) => string | undefined;
 }
 
 /** Policy of every answer that is not the error page: it loads, runs and frames nothing. */
@@ -67,6 +72,11 @@ function refusal(status: number, error: string, format: BodyFormat | undefined, 
   return json(status, fields ? { error, fields } : { error });
 }
 
+function regardingOf(deps: ContactDependencies, body: Record<string, unknown>): { regarding?: string } {
+  const regarding = deps.regarding?.(body);
+  return regarding ? { regarding } : {};
+}
+
 export async function handleContactSubmission(request: Request, deps: ContactDependencies): Promise<Response> {
   try {
     return await handle(request, deps);
@@ -106,7 +116,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     attempts: 0,
     // A lease: a retry run that starts while this first attempt is under way leaves it alone.
     nextAttemptAt: new Date(receivedAt.getTime() + leaseMs).toISOString(),
-    message: validation.message,
+    message: { ...validation.message, ...regardingOf(deps, read.body) },
   };
   let held: Held;
   try {

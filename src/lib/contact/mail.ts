@@ -5,7 +5,7 @@
  */
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { ContactMessage } from './message';
+import type { KeptMessage } from './message';
 
 export interface MailSettings {
   to: string;
@@ -60,11 +60,11 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-export function composeEmail(message: ContactMessage, settings: MailSettings, receivedAt: string): OutgoingEmail {
-  const subject = message.company
-    ? `Website enquiry from ${message.name} (${message.company})`
-    : `Website enquiry from ${message.name}`;
+export function composeEmail(message: KeptMessage, settings: MailSettings, receivedAt: string): OutgoingEmail {
+  const from = message.company ? `${message.name} (${message.company})` : message.name;
+  const subject = message.regarding ? `${message.regarding}: website enquiry from ${from}` : `Website enquiry from ${from}`;
   const rows: [string, string][] = [
+    ...(message.regarding ? [['Regarding', message.regarding] as [string, string]] : []),
     ['Name', message.name],
     ['Email', message.email],
     ['Company', message.company || '-'],

@@ -73,6 +73,15 @@ export const contactMessageSchema = z.object({
 
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
+/** A message as it is kept and e-mailed: what the visitor wrote, and what the server resolved. */
+export type KeptMessage = ContactMessage & {
+  /**
+   * What the message is about, set by the server from a known topic and catalogue item
+   * (src/lib/contact/regarding.ts), never taken from the request as written.
+   */
+  regarding?: string | undefined;
+};
+
 export type FieldErrors = Partial<Record<keyof ContactMessage, string>>;
 
 export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: FieldErrors };
@@ -85,7 +94,7 @@ export function validateContactMessage(input: unknown): Validation {
   for (const issue of result.error.issues) {
     const field = issue.path[0];
     if (typeof field === 'string' && field in contactMessageSchema.shape && !(field in fields)) {
-      fields[field as keyof ContactMessage] = issue.message;
+      fields[field as keyof FieldErrors] = issue.message;
     }
   }
   if (Object.keys(fields).length === 0) fields.message = 'The message could not be read';

@@ -1,11 +1,46 @@
 /**
  * /contact?topic=technical-data&about=microencapsulation starts the message with a sentence
- * naming the topic and the technology or category. Unknown values are ignored. Kept free of
- * dependencies because the contact form island imports it.
+ * naming the topic and the technology or category; with `about=<category>/<item>` the message
+ * starts with the item's name and codes and the form carries the topic and the item, so the
+ * e-mail's subject can name it. Unknown values are ignored. Kept free of dependencies because
+ * the contact form island imports it (and the no-JavaScript pre-fill function too).
  */
 export interface PrefillTopic {
   id: string;
   sentence: string;
+}
+
+/** What the form starts with: the topic chosen, the item it is about, and the message. */
+export interface Prefill {
+  topic: string;
+  about: string;
+  message: string;
+}
+
+/** Words standing for the item in a topic's sentence, after the item's name and codes. */
+export const thisProduct = 'this product';
+
+/**
+ * The form's starting values. `subjects`: technology and category names by slug; `items`: each
+ * catalogue item's name and codes by "<category>/<item>". Without a known topic nothing is
+ * pre-filled; without a known subject the sentence speaks of "your products".
+ */
+export function prefillFor(
+  search: string,
+  topics: readonly PrefillTopic[],
+  subjects: Readonly<Record<string, string>>,
+  items: Readonly<Record<string, string>> = {},
+  fallbackSubject = 'your products',
+): Prefill {
+  const params = new URLSearchParams(search);
+  const topic = topics.find((t) => t.id === params.get('topic'));
+  if (!topic) return { topic: '', about: '', message: '' };
+  const about = params.get('about') ?? '';
+  if (about && Object.hasOwn(items, about)) {
+    return { topic: topic.id, about, message: `${items[about]!}: ${topic.sentence.replaceAll('{about}', thisProduct)}\n\n` };
+  }
+  const subject = about && Object.hasOwn(subjects, about) ? subjects[about]! : fallbackSubject;
+  return { topic: topic.id, about: '', message: `${topic.sentence.replaceAll('{about}', subject)}\n\n` };
 }
 
 /** The sentence for a topic about a subject; without a known subject, "your products". */
@@ -15,10 +50,5 @@ export function prefillMessage(
   subjects: Readonly<Record<string, string>>,
   fallbackSubject = 'your products',
 ): string {
-  const params = new URLSearchParams(search);
-  const topic = topics.find((t) => t.id === params.get('topic'));
-  if (!topic) return '';
-  const about = params.get('about');
-  const subject = about && Object.hasOwn(subjects, about) ? subjects[about]! : fallbackSubject;
-  return `${topic.sentence.replaceAll('{about}', subject)}\n\n`;
+  return prefillFor(search, topics, subjects, {}, fallbackSubject).message;
 }

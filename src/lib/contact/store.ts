@@ -22,7 +22,7 @@
  * `migrateLegacy` let the retry run move them.
  */
 import type { Store } from '@netlify/blobs';
-import type { ContactMessage } from './message';
+import type { KeptMessage } from './message';
 
 export type MessageStatus = 'pending' | 'sent' | 'failed';
 
@@ -43,7 +43,7 @@ export interface StoredMessage {
   failedAt?: string;
   /** Failed messages: why delivery was given up. */
   failureReason?: string;
-  message: ContactMessage;
+  message: KeptMessage;
 }
 
 /** A pending record as one writer read or wrote it: the ETag its next write must match. */

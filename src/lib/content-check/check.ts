@@ -18,6 +18,7 @@ import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
 import { issuePath } from '../content-errors';
 import { parseFrontmatter } from '../frontmatter.mjs';
+import { documentProblem } from '../documents';
 
 export interface Problem {
   file: string;
@@ -154,7 +155,21 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
 
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(content, 'products');
-  for (const path of markdown('products', 2)) load(path, productSchema as never);
+  const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  for (const path of markdown('products', 2)) {
+    const data = load(path, productSchema as never) as { documents?: { file: string }[]; technologies?: string[] } | undefined;
+    if (!data) continue;
+    const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
+    data.documents?.forEach((document, index) => {
+      const problem = documentProblem(root, itemId, index, document.file);
+      if (problem) problems.push({ file: rel(path), field: `documents.${index}.file`, message: problem.split(': ').slice(2).join(': ') });
+    });
+    data.technologies?.forEach((slug, index) => {
+      if (!technologySlugs.has(slug)) {
+        problems.push({ file: rel(path), field: `technologies.${index}`, message: `no technology with slug "${slug}" (known: ${[...technologySlugs].join(', ')})` });
+      }
+    });
+  }
   const folders = existsSync(productsDir) ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory()) : [];
   for (const folder of folders) {
     if (!categorySlugs.has(folder)) {

@@ -6,7 +6,7 @@
  */
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { contentImage, icon, order, text, textList } from './common';
+import { contentImage, icon, order, slug, text, textList } from './common';
 
 export const applicationMethods = [
   'Pad',
@@ -68,6 +68,45 @@ export const productKinds = [
 ] as const;
 export type ProductKind = (typeof productKinds)[number];
 
+export const documentTypes = ['Technical data sheet', 'Safety data sheet', 'Brochure'] as const;
+
+/** Folder next to the category's Markdown files where an item's PDF documents are kept. */
+export const documentFolder = 'documents';
+
+/**
+ * A downloadable document of an item. The file is a PDF in the documents folder next to the
+ * Markdown file; `npm run content:check` and the build name the field when it is missing.
+ */
+const productDocument = z
+  .strictObject({
+    type: enumOf(documentTypes, 'document type'),
+    title: text('Title of the document, e.g. "Lavender Oil EOA-LAV-30 technical data sheet"'),
+    language: z
+      .string()
+      .regex(/^[a-z]{2}(?:-[A-Z]{2})?$/, { error: 'language must be a language code such as "en", "th" or "en-GB"' })
+      .describe('Language of the document as a code: "en", "th", "fr", "en-GB"...'),
+    file: z
+      .string()
+      .regex(new RegExp(`^\\./${documentFolder}/[A-Za-z0-9][A-Za-z0-9._-]*\\.pdf$`), {
+        error: `file must be a PDF in the ${documentFolder} folder next to this file, e.g. "./${documentFolder}/lavender-oil-tds.pdf"`,
+      })
+      .meta({ widget: 'file' })
+      .describe(`The PDF, uploaded into the ${documentFolder} folder next to this file.`),
+  })
+  .describe('A document buyers can download: technical data sheet, safety data sheet or brochure.');
+
+/** Fields every kind of item may have: its documents and the technologies it draws on. */
+const shared = {
+  documents: z
+    .array(productDocument)
+    .optional()
+    .describe('Documents listed on the item page with their type and size. Without a technical data sheet the page offers to request one.'),
+  technologies: z
+    .array(slug.describe('Slug of a technology, e.g. "microencapsulation".'))
+    .optional()
+    .describe('Technologies the item draws on, by slug; the item page links to them.'),
+};
+
 /** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
 const kind = <K extends ProductKind>(value: K) =>
   z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
@@ -89,6 +128,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         audience: enumOf(audiences, 'audience'),
         description: text('What the fragrance is like and where it is used'),
         ...picture,
+        ...shared,
       }),
       z.strictObject({
         kind: kind('essential-oil'),
@@ -98,6 +138,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         properties: textList('Properties'),
         benefits: textList('Benefits'),
         ...picture,
+        ...shared,
       }),
       z.strictObject({
         kind: kind('functional-category'),
@@ -107,6 +148,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         description: text('What this functional category does'),
         features: textList('Features'),
         keyProducts: textList('Key products'),
+        ...shared,
       }),
       z.strictObject({
         kind: kind('plant-slurry'),
@@ -120,6 +162,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         applicationMethods: methodList,
         industries: industryList,
         ...picture,
+        ...shared,
       }),
       z.strictObject({
         kind: kind('pigment-category'),
@@ -131,6 +174,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         industries: industryList,
         methods: methodList,
         ...picture,
+        ...shared,
       }),
       z.strictObject({
         kind: kind('printing-auxiliary'),
@@ -142,6 +186,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         applicationMethods: methodList,
         industry: industryList,
         ...picture,
+        ...shared,
       }),
       z.strictObject({
         kind: kind('speciality-finish'),
@@ -155,6 +200,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         testMethod: text('Test method, e.g. "AATCC 30"').optional(),
         specialNote: text('Special note').optional(),
         ...picture,
+        ...shared,
       }),
       z.strictObject({
         kind: kind('speciality-print'),
@@ -170,6 +216,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         nature: text('Nature of the product, e.g. "Water-based"').optional(),
         compliance: text('Compliance, e.g. "OekoTex Standard 100"').optional(),
         ...picture,
+        ...shared,
       }),
     ],
     { error: `kind must be one of: ${productKinds.join(', ')}` },

@@ -1,0 +1,68 @@
+/**
+ * What a contact message is about, as the server reads it: the topic and the catalogue item a
+ * form was opened for (`/contact?topic=samples&about=<category>/<item>`). Only known values
+ * count: a topic id from src/content/topics.json and an item of the catalogue; anything else is
+ * ignored, so no text a visitor sends reaches the e-mail subject this way.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseFrontmatter } from '../frontmatter.mjs';
+import { itemLabel, type ItemData } from '../catalogue-item';
+
+export interface TopicLabel {
+  id: string;
+  label: string;
+}
+
+/** The line naming the topic and the item, e.g. "Product samples: Lavender Oil (EOA-LAV-30)". */
+export function regardingLine(
+  body: Record<string, unknown>,
+  topics: readonly TopicLabel[],
+  items: ReadonlyMap<string, string>,
+): string | undefined {
+  const topic = topics.find((t) => t.id === body.topic)?.label;
+  const item = typeof body.about === 'string' ? items.get(body.about) : undefined;
+  if (topic && item) return `${topic}: ${item}`;
+  return item ?? topic;
+}
+
+/**
+ * Every catalogue item's label (name and codes) by its id, "<category>/<item>", read from the
+ * Markdown files of `productsDir` (src/content/products) the way the pages read them. A file
+ * that cannot be read is left out: content:check and the build report it.
+ */
+export function readCatalogueLabels(productsDir: string): Map<string, string> {
+  const labels = new Map<string, string>();
+  for (const category of readdirSync(productsDir)) {
+    const folder = join(productsDir, category);
+    if (!statSync(folder).isDirectory()) continue;
+    for (const file of readdirSync(folder)) {
+      if (!file.endsWith('.md')) continue;
+      try {
+        const data = parseFrontmatter(readFileSync(join(folder, file), 'utf8')) as ItemData;
+        const label = itemLabel(data);
+        if (label) labels.set(`${category}/${file.slice(0, -3)}`, label);
+      } catch {
+        // Reported by content:check and the build.
+      }
+    }
+  }
+  return labels;
+}
+
+/** Technology and category titles by slug, read from their Markdown files (content/<folder>). */
+export function readOfferingTitles(contentDir: string): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const folder of ['technologies', 'categories']) {
+    for (const file of readdirSync(join(contentDir, folder))) {
+      if (!file.endsWith('.md')) continue;
+      try {
+        const data = parseFrontmatter(readFileSync(join(contentDir, folder, file), 'utf8')) as { slug?: unknown; title?: unknown };
+        if (typeof data.title === 'string') titles.set(typeof data.slug === 'string' ? data.slug : file.slice(0, -3), data.title);
+      } catch {
+        // Reported by content:check and the build.
+      }
+    }
+  }
+  return titles;
+}

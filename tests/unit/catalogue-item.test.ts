@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { itemCodes, itemFacts, itemLabel, itemName, itemSearchDescription, type ItemData } from '../../src/lib/catalogue-item';
+import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { descriptionLength } from '../../src/lib/seo-limits';
+
+const products = join(process.cwd(), 'src/content/products');
+const items = readdirSync(products).flatMap((category) =>
+  readdirSync(join(products, category))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => ({ id: `${category}/${file.slice(0, -3)}`, data: parseFrontmatter(readFileSync(join(products, category, file), 'utf8')) as ItemData })),
+);
+
+describe('catalogue items', () => {
+  it('reads a code from the start of a variant line, and several from a list', () => {
+    expect(itemCodes({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' })).toEqual(['EOA-LAV-30']);
+    expect(itemCodes({ kind: 'aroma', name: 'Lavender Calm', variantName: 'AF-208 Lavender Calm' })).toEqual(['AF-208']);
+    expect(itemCodes({ kind: 'speciality-print', title: 'Puff', variants: ['SP-PUF-101 White puff base', 'SP-PUF-102 Clear', 'no code here'] })).toEqual(['SP-PUF-101', 'SP-PUF-102']);
+    expect(itemCodes({ kind: 'pigment-category', title: 'Micronized', series: ['PG-M 400 Series: continuous pad-dyeing'] })).toEqual(['PG-M 400']);
+    expect(itemLabel({ kind: 'functional-category', title: 'Antimicrobial', keyProducts: ['Silver chloride'] })).toBe('Antimicrobial');
+    expect(itemLabel({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' })).toBe('Lavender Oil (EOA-LAV-30)');
+  });
+
+  it('gives every item of the content a name, and a meta description that fits a search result', () => {
+    expect(items.length).toBeGreaterThan(0);
+    for (const { id, data } of items) {
+      expect(itemName(data), id).not.toBe('');
+      const description = itemSearchDescription(data, 'Category');
+      expect(description.length, `${id}: ${description}`).toBeGreaterThanOrEqual(descriptionLength.min);
+      expect(description.length, `${id}: ${description}`).toBeLessThanOrEqual(descriptionLength.max);
+    }
+  });
+
+  it('lists every list and text field of an item among its facts', () => {
+    const skip = new Set(['kind', 'order', 'name', 'title', 'variant', 'variantName', 'scentFamily', 'audience', 'type', 'printCategory', 'description', 'image', 'imageAlt', 'icon', 'documents', 'technologies']);
+    for (const { id, data } of items) {
+      const shown = itemFacts(data).flatMap((fact) => (Array.isArray(fact.value) ? fact.value : [fact.value]));
+      for (const [field, value] of Object.entries(data)) {
+        if (skip.has(field)) continue;
+        for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
+      }
+    }
+  });
+});
