@@ -9,6 +9,8 @@
  * the next at /products/{category}/page/2 and on. Within a page, items keep the category's order
  * and grouping.
  */
+import { groupItems, type ItemGroupSpec } from './item-groups';
+
 export const fullCardLimit = 20;
 export const perPage = 48;
 
@@ -35,4 +37,39 @@ export function categoryListings<T>(items: readonly T[], limits = { fullCardLimi
 /** The address of page `page` of a category's list: page 1 is the category page itself. */
 export function categoryListingPath(category: string, page: number): string {
   return page <= 1 ? `/products/${category}` : `/products/${category}/page/${page}`;
+}
+
+/**
+ * The items an item page links to as "more of this category": up to `count` of its neighbours in
+ * the category's order, as many before as after where there are (a category of thousands would
+ * otherwise put thousands of links on every item page). The whole list is the category page's.
+ */
+export function nearbyItems<T extends { id: string }>(items: readonly T[], id: string, count = 12): { items: T[]; all: number } {
+  const at = items.findIndex((item) => item.id === id);
+  const others = items.filter((item) => item.id !== id);
+  if (others.length <= count || at === -1) return { items: others.slice(0, count), all: others.length };
+  const start = Math.min(Math.max(0, at - Math.floor(count / 2)), others.length - count);
+  return { items: others.slice(start, start + count), all: others.length };
+}
+
+/** The first sentence of a text, cut at a word to at most `max` characters. */
+export function oneLine(text: string, max = 140): string {
+  const sentence = /^.*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
+  if (sentence.length <= max) return sentence;
+  const cut = sentence.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/**
+ * The pages of a category whose items may be grouped: pages run through the groups in order, so
+ * each group's items stay together; `totals` is each group's size in the whole category.
+ */
+export function groupedListings<K extends string, T extends { data: { kind: K } }>(
+  items: readonly T[],
+  groups: readonly ItemGroupSpec<K>[] | undefined,
+  rest: { id: string; heading: string },
+): { listings: CategoryListing<T>[]; totals: Map<string, number> } {
+  const grouped = groupItems(items, groups, rest);
+  const ordered = grouped ? grouped.flatMap((group) => group.items) : items;
+  return { listings: categoryListings(ordered), totals: new Map(grouped?.map((group) => [group.id, group.items.length]) ?? []) };
 }

@@ -7,9 +7,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { fullCardLimit, perPage } from '../../src/lib/catalogue-pages';
 
 let root: string;
 
@@ -49,7 +51,36 @@ describe('adding a product', () => {
     expect(build.status, build.stderr).toBe(0);
     const page = readFileSync(join(root, `dist/products/${category}.html`), 'utf8');
     expect(page.match(/<article\b/g)).toHaveLength(before + 1);
-    expect(page).toMatch(new RegExp(`<h[34]\\b[^>]*>${newTitle}</h[34]>`));
+    expect(page).toMatch(new RegExp(`<h[34]\\b[^>]*>(?:<a [^>]*>)?${newTitle}(?:</a>)?</h[34]>`));
+  }, 300_000);
+
+  it('a category too large for full cards lists compact rows over pages, every item once, each page within budget', () => {
+    const text = readFileSync(join(folder(), original), 'utf8');
+    const extra = perPage + fullCardLimit;
+    for (let n = 1; n <= extra; n++) {
+      const data = parseFrontmatter(text) as Record<string, unknown>;
+      data['name' in data ? 'name' : 'title'] = `Listing Test Item ${n}`;
+      writeFileSync(join(folder(), `listing-test-${n}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
+    }
+    const files = readdirSync(folder()).filter((name) => name.endsWith('.md')).map((name) => name.replace(/\.md$/, ''));
+    const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
+    expect(build.status, build.stderr).toBe(0);
+
+    const pages = Math.ceil(files.length / perPage);
+    const { bytes } = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { bytes: { htmlAndCssGzipKB: { max: number } } };
+    const seen: string[] = [];
+    for (let n = 1; n <= pages; n++) {
+      const file = n === 1 ? `dist/products/${category}.html` : `dist/products/${category}/page/${n}.html`;
+      const html = readFileSync(join(root, file), 'utf8');
+      const ids = [...html.matchAll(/<article id="([^"]+)"/g)].map((m) => m[1]!);
+      expect(ids.length, file).toBeLessThanOrEqual(perPage);
+      seen.push(...ids);
+      expect(html, file).toMatch(new RegExp(`aria-current="page"[^>]*>\\s*${n}\\s*</a>`));
+      expect(gzipSync(html).length / 1024, file).toBeLessThanOrEqual(bytes.htmlAndCssGzipKB.max);
+      for (const id of ids) expect(html, file).toContain(`href="/products/${category}/${id}"`);
+    }
+    expect(readdirSync(join(root, `dist/products/${category}/page`))).toHaveLength(pages - 1);
+    expect(seen.sort()).toEqual(files.sort());
   }, 300_000);
 
   it('a file without a required field stops the build, naming the file and the field', () => {

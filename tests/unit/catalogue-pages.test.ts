@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryListingPath, categoryListings, fullCardLimit, perPage } from '../../src/lib/catalogue-pages';
+import { categoryListingPath, categoryListings, fullCardLimit, nearbyItems, oneLine, perPage } from '../../src/lib/catalogue-pages';
 
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -31,5 +31,35 @@ describe('category listings', () => {
   it('puts page 1 at the category address and the others under /page/', () => {
     expect(categoryListingPath('pigments', 1)).toBe('/products/pigments');
     expect(categoryListingPath('pigments', 3)).toBe('/products/pigments/page/3');
+  });
+});
+
+describe('nearby items', () => {
+  const items = numbers(100).map((n) => ({ id: `c/${n}` }));
+  const ids = (list: { id: string }[]) => list.map((i) => Number(i.id.slice(2)));
+
+  it('lists every other item of a small category', () => {
+    expect(ids(nearbyItems(items.slice(0, 5), 'c/3').items)).toEqual([1, 2, 4, 5]);
+    expect(nearbyItems(items.slice(0, 5), 'c/3').all).toBe(4);
+  });
+
+  it('lists the neighbours of an item in a large category, never the item itself', () => {
+    expect(ids(nearbyItems(items, 'c/50', 4).items)).toEqual([48, 49, 51, 52]);
+    expect(ids(nearbyItems(items, 'c/1', 4).items)).toEqual([2, 3, 4, 5]);
+    expect(ids(nearbyItems(items, 'c/100', 4).items)).toEqual([96, 97, 98, 99]);
+    expect(nearbyItems(items, 'c/50', 4).all).toBe(99);
+  });
+});
+
+describe('one line of a description', () => {
+  it('keeps the first sentence when it is short', () => {
+    expect(oneLine('Soft hand. Durable to 30 washes.')).toBe('Soft hand.');
+    expect(oneLine('No full stop at all')).toBe('No full stop at all');
+  });
+
+  it('cuts a long sentence at a word, with an ellipsis, within the limit', () => {
+    const line = oneLine('word '.repeat(60), 40);
+    expect(line.length).toBeLessThanOrEqual(40);
+    expect(line.endsWith('word…')).toBe(true);
   });
 });
