@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { identity, offerings, recordScripts, wide } from './support';
+import { categoryPath, routes } from '../../src/lib/routes';
 
 test.use({ viewport: wide });
 
@@ -98,19 +99,20 @@ test('Portfolio: seven category cards with Explore Category links and staggered 
   for (const [i, { slug, title }] of categories.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole('heading')).toHaveText(title);
-    await expect(card.getByRole('link', { name: new RegExp(`^Explore Category`) })).toHaveAttribute('href', `/portfolio/${slug}`);
+    await expect(card.getByRole('link', { name: new RegExp(`^Explore Category`) })).toHaveAttribute('href', categoryPath(slug));
     await expect(card).toHaveCSS('animation-delay', `${(i * 0.1).toFixed(1).replace(/\.0$/, '')}s`);
   }
 });
 
-test('every /portfolio/{slug} redirects permanently to its category page', async ({ request, page }) => {
+test('every /portfolio/{slug}, an older address, redirects permanently to its category page', async ({ request, page }) => {
   for (const { slug } of offerings('categories')) {
-    const response = await request.get(`/portfolio/${slug}`, { maxRedirects: 0 });
+    const response = await request.get(`${routes.portfolio}/${slug}`, { maxRedirects: 0 });
     expect(response.status(), slug).toBe(301);
-    expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(`/products/${slug}`);
+    expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(categoryPath(slug));
   }
-  await page.goto('/portfolio/pigments');
-  await expect(page).toHaveURL('/products/pigments');
+  const { slug } = offerings('categories')[0]!;
+  await page.goto(`${routes.portfolio}/${slug}`);
+  await expect(page).toHaveURL(categoryPath(slug));
 });
 
 test.describe('reduced motion', () => {

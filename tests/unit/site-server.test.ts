@@ -31,7 +31,10 @@ beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   root = mkdtempSync(join(tmpdir(), 'site-server-'));
   mkdirSync(join(root, 'dist'));
-  writeFileSync(join(root, 'netlify.toml'), '[build]\n  publish = "dist"\n\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n');
+  writeFileSync(
+    join(root, 'netlify.toml'),
+    '[build]\n  publish = "dist"\n\n[[redirects]]\n  from = "/old/*"\n  to = "/new/:splat"\n  status = 301\n\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n',
+  );
   writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Home</title><h1>Home</h1>');
   writeFileSync(join(root, 'dist', '404.html'), '<!doctype html><title>Not found</title><h1>Oops! Page not found</h1>');
   writeFileSync(join(root, 'dist', 'site.css'), stylesheet);
@@ -97,6 +100,12 @@ describe('files', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(await response.text()).toContain('<h1>Home</h1>');
+  });
+
+  it('follows the redirect rules of netlify.toml, a splat included', async () => {
+    const response = await fetch(`${origin}/old/pigments`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get('location')!, origin).pathname).toBe('/new/pigments');
   });
 
   it('answers an unknown path with the 404 page, status 404 and the same headers', async () => {

@@ -7,13 +7,12 @@ import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
 import { prefillMessage, type PrefillTopic } from '../../lib/contact/prefill';
+// Types only: erased from the island's bundle, so no schema or content code reaches the browser.
+import type { PageData } from '../../lib/content';
+import type { contactLimits } from '../../lib/contact/message';
 
-export interface ContactFormText {
-  submitLabel: string;
-  sendingLabel: string;
-  success: { title: string; text: string };
-  failure: { title: string; text: string };
-}
+/** The form's words, from src/content/pages/contact.md. */
+export type ContactFormText = Pick<PageData<'contact'>['form'], 'submitLabel' | 'sendingLabel' | 'success' | 'failure'>;
 
 export interface ContactFormProps {
   endpoint: string;
@@ -21,7 +20,8 @@ export interface ContactFormProps {
   topics: PrefillTopic[];
   /** Technology and category names by slug, for the pre-filled sentence. */
   subjects: Record<string, string>;
-  limits: { name: number; email: number; company: number; message: number };
+  /** Longest value of each field (`contactLimits` of src/lib/contact/message.ts). */
+  limits: Record<Exclude<keyof typeof contactLimits, 'bodyBytes'>, number>;
   honeypotField: string;
 }
 

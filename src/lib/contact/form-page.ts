@@ -6,6 +6,7 @@
 import { cspHash } from '../csp';
 import { escapeHtml } from './mail';
 import { contactLimits, honeypotField, type FieldErrors } from './message';
+import { routes } from '../routes';
 
 /** The page's only stylesheet, inline; the policy below allows exactly this text. */
 const pageStyle = `body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:40rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.75rem}
@@ -52,7 +53,7 @@ export function renderFormErrorPage({ error, fields, values }: FormErrorPage): s
 <style>${pageStyle}</style></head>
 <body><main><h1>Please check your message</h1>
 <div class="box" role="alert"><p><strong>${escapeHtml(error)}</strong></p>${list ? `<ul>${list}</ul>` : ''}</div>
-<form method="post" action="/api/send-contact-email">
+<form method="post" action="${routes.contactEndpoint}">
 ${
   values.firstName !== undefined || values.lastName !== undefined
     ? input('firstName', 'First Name', 'text', true, contactLimits.name, nameError) + input('lastName', 'Last Name', 'text', true, contactLimits.name)
@@ -65,5 +66,5 @@ ${input('company', 'Company', 'text', false, contactLimits.company, fields.compa
   }>${value(values, 'message')}</textarea>${fields.message ? `<span class="err" id="message-error">${escapeHtml(fields.message)}</span>` : ''}</p>
 <p class="hp" aria-hidden="true"><label for="${honeypotField}">Leave this field empty</label><input id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off"></p>
 <p><button type="submit">Send Message</button></p></form>
-<p><a href="/contact">Back to the contact page</a></p></main></body></html>`;
+<p><a href="${routes.contact}">Back to the contact page</a></p></main></body></html>`;
 }

@@ -1,12 +1,13 @@
 /**
  * /contact?topic=technical-data&about=microencapsulation starts the message with a sentence
  * naming the topic and the technology or category. Unknown values are ignored. Kept free of
- * dependencies because the contact form island imports it.
+ * run-time dependencies because the contact form island imports it: the schema is imported for
+ * its type only, which the bundler erases.
  */
-export interface PrefillTopic {
-  id: string;
-  sentence: string;
-}
+import type { Topic } from '../schemas/topic';
+
+/** What the form needs of a contact topic (src/content/topics.json). */
+export type PrefillTopic = Pick<Topic, 'id' | 'sentence'>;
 
 /** The sentence for a topic about a subject; without a known subject, "your products". */
 export function prefillMessage(

@@ -16,6 +16,7 @@ import { productSchema } from '../schemas/product';
 import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
 import { issuePath } from '../content-errors';
+import { routes } from '../routes';
 import { parseFrontmatter } from '../frontmatter.mjs';
 
 export interface Problem {
@@ -123,7 +124,8 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
   const technologies = markdown('technologies', 1).map((path) => [path, load(path, technologySchema as never)] as const);
   const categories = markdown('categories', 1).map((path) => [path, load(path, categorySchema as never)] as const);
   // Technologies live at /<slug> beside the company pages, so they share one address space.
-  for (const route of ['about', 'contact', 'careers', 'privacy-policy', 'terms-of-service', 'technologies', 'products', 'portfolio', '404', 'admin']) {
+  const rootPages = new Set([...Object.values(routes).map((path) => path.split('/')[1]!), 'admin']);
+  for (const route of [...rootPages].filter(Boolean)) {
     slugs.set(`root:${route}`, `the page /${route}`);
   }
   for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
