@@ -3,6 +3,7 @@
  * file adds its menu entry, its footer link and its card everywhere.
  */
 import type { CollectionEntry } from 'astro:content';
+import { labels } from './labels';
 import { categoryPath, routes, technologyPath } from './routes';
 
 type Offering = CollectionEntry<'technologies'> | CollectionEntry<'categories'>;
@@ -38,15 +39,15 @@ export const categoryNavItems = (entries: readonly OfferingSummary[]) => toNavIt
 
 /** Pages of the company that are not technologies or categories, in footer order. */
 export const resourceLinks: readonly { name: string; href: string }[] = [
-  { name: 'About Us', href: routes.about },
-  { name: 'Careers', href: routes.careers },
-  { name: 'Portfolio', href: routes.portfolio },
-  { name: 'Contact', href: routes.contact },
+  { name: labels.footer.about, href: routes.about },
+  { name: labels.footer.careers, href: routes.careers },
+  { name: labels.footer.portfolio, href: routes.portfolio },
+  { name: labels.footer.contact, href: routes.contact },
 ];
 
 export const legalLinks: readonly { name: string; href: string }[] = [
-  { name: 'Privacy Policy', href: routes.privacyPolicy },
-  { name: 'Terms of Service', href: routes.termsOfService },
+  { name: labels.footer.privacyPolicy, href: routes.privacyPolicy },
+  { name: labels.footer.termsOfService, href: routes.termsOfService },
 ];
 
 /**

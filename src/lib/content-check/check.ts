@@ -12,6 +12,8 @@ import { minImageWidth } from '../schemas/common';
 import { categorySchema } from '../schemas/category';
 import { certificationSchema, legalSchema, pageSchema } from '../schemas/company';
 import { identitySchema } from '../schemas/identity';
+import { contactFormSchema } from '../schemas/contact-form';
+import { labelsSchema } from '../schemas/labels';
 import { productSchema } from '../schemas/product';
 import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
@@ -112,6 +114,9 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
 
   // Identity is a typed module, not a collection, but editors change it like the rest.
   load(join(content, 'company/identity.json'), () => identitySchema);
+  // So are the words of the page frame and of the contact form (the contact function carries them).
+  load(join(content, 'site/labels.json'), () => labelsSchema);
+  load(join(content, 'contact-form.json'), () => contactFormSchema);
 
   const slugs = new Map<string, string>();
   const claimSlug = (slug: string, file: string, field: string, scope: string) => {
