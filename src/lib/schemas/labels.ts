@@ -54,6 +54,10 @@ export const labelsSchema = z
         rights: text('Words after the company name in the copyright line, e.g. "All rights reserved."'),
       })
       .describe('The footer.'),
+    overviewHeading: text('Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"').refine(
+      (heading) => heading.includes('{title}'),
+      { error: 'overviewHeading must contain {title}, where the technology or category title goes' },
+    ),
     legal: z
       .strictObject({ lastUpdated: text('Words before the date on the legal pages, e.g. "Last updated"') })
       .describe('The privacy policy and terms of service.'),
