@@ -3,29 +3,12 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { appendFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { categorySlugs, portfolioRedirects } from './src/lib/portfolio-redirects.ts';
 import { sonnerStyleHashes } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
-
-/**
- * Writes the /portfolio/{slug} permanent redirects into dist/_redirects after each build.
- * @type {import('astro').AstroIntegration}
- */
-const portfolioRedirectsIntegration = {
-  name: 'portfolio-redirects',
-  hooks: {
-    'astro:build:done': async ({ dir }) => {
-      const slugs = categorySlugs(fileURLToPath(new URL('./src/content/categories/', import.meta.url)));
-      await appendFile(new URL('_redirects', dir), portfolioRedirects(slugs));
-    },
-  },
-};
 
 /**
  * `astro dev` with Netlify's local emulation: the contact function, Blobs, headers, redirects and
@@ -104,7 +87,6 @@ export default defineConfig({
     lateHydration(),
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
     sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
-    portfolioRedirectsIntegration,
     cms(),
   ],
   vite: {

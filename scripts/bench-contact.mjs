@@ -24,6 +24,7 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
 import { localStoreDirectory, readLocalMessages } from './lib/local-messages.mjs';
 import { submission } from '../tests/unit/contact/generators.mjs';
+import { routes } from '../src/lib/routes.ts';
 
 const port = Number(process.env.BENCH_PORT ?? 4339);
 const smtpPort = Number(process.env.BENCH_SMTP_PORT ?? port + 1);
@@ -32,7 +33,7 @@ const fuzzAmount = Number(process.env.BENCH_FUZZ ?? 5000);
 const warmUp = Number(process.env.BENCH_WARMUP ?? 1000);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const origin = `http://localhost:${port}`;
-const endpoint = `${origin}/api/send-contact-email`;
+const endpoint = `${origin}${routes.contactEndpoint}`;
 const goals = { throughput: 300, p99: 200 };
 
 if (!existsSync(new URL('../dist/404.html', import.meta.url))) {

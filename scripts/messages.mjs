@@ -4,9 +4,10 @@
  * reason. Shows that the form works on a machine without any mail server or Netlify account.
  */
 import { describeMessage, readLocalMessages } from './lib/local-messages.mjs';
+import { routes } from '../src/lib/routes.ts';
 
 const records = await readLocalMessages();
-if (records.length === 0) console.log('No messages yet (send one from http://localhost:4321/contact).');
+if (records.length === 0) console.log(`No messages yet (send one from http://localhost:4321${routes.contact}).`);
 for (const record of records) for (const line of describeMessage(record)) console.log(line);
 if (records.length) {
   const failed = records.filter((r) => r.status === 'failed').length;

@@ -4,12 +4,16 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { categoryPath, routes, technologyPath } from '../src/lib/routes.ts';
 
 const args = process.argv.slice(2);
 const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:4321';
 const paths = args.length
   ? args
-  : ['/', '/about', '/careers', '/contact', '/technologies', '/microencapsulation', '/products', '/products/pigments', '/portfolio', '/privacy-policy', '/no-such-page'];
+  : [
+      ...[routes.home, routes.about, routes.careers, routes.contact, routes.technologies, technologyPath('microencapsulation')],
+      ...[routes.products, categoryPath('pigments'), routes.portfolio, routes.privacyPolicy, '/no-such-page'],
+    ];
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',

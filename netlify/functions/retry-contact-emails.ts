@@ -31,5 +31,7 @@ export default async (_request: Request, context: Context) => {
 };
 
 export const config: Config = {
+  // A literal, as Netlify's parser requires: every retryEveryMinutes (src/lib/contact/deliver.ts)
+  // minutes, which tests/unit/routes.test.ts keeps in step.
   schedule: '*/15 * * * *',
 };

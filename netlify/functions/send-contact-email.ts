@@ -34,6 +34,8 @@ export default async (request: Request, context: Context) => {
 };
 
 export const config: Config = {
+  // A literal, as Netlify's parser requires: routes.contactEndpoint of src/lib/routes.ts, which
+  // tests/unit/routes.test.ts keeps equal to it.
   path: '/api/send-contact-email',
   // Five submissions a minute per visitor IP and domain. `aggregateBy` must be a list: the
   // plain string 'ip' would limit the whole site as one visitor.

@@ -29,6 +29,8 @@ import { createImageCdn, imageCdnPath } from './image-cdn.mjs';
 import { localStoreDirectory } from './local-messages.mjs';
 import { startLocalBlobs } from './local-blobs.mjs';
 import { BadRequest, nodeStream, readBody, requestURL, toRequest, writeResponse } from './node-http.mjs';
+// Plain TypeScript without imports: Node 22 runs it as it is (type stripping).
+import { routes } from '../../src/lib/routes.ts';
 
 /** Text formats worth compressing; pictures and fonts are compressed already. */
 const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;
@@ -136,7 +138,8 @@ export async function startSiteServer({
     jwtSecret: '',
   });
 
-  const notFoundPage = await readFile(join(publishDirectory, '404.html'), 'utf8').catch(() => 'Not found');
+  const notFoundFile = `${routes.notFound}.html`;
+  const notFoundPage = await readFile(join(publishDirectory, notFoundFile), 'utf8').catch(() => 'Not found');
   const imageCdn = createImageCdn(resolve(publishDirectory));
   const { compressFile, cache: compressedFiles } = fileCompressor();
   const origin = `http://${host}:${port}`;
@@ -147,7 +150,7 @@ export async function startSiteServer({
    */
   const siteHeaders = (async () => {
     const collected = new Headers();
-    const probe = await netlify.handle(new Request(`${origin}/404.html`), {
+    const probe = await netlify.handle(new Request(`${origin}${notFoundFile}`), {
       headersCollector: (key, value) => collected.set(key, value),
     });
     await probe?.body?.cancel();

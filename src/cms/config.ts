@@ -24,6 +24,8 @@ import { listField } from '../../public/admin/cms.js';
 import { categorySchema } from '../lib/schemas/category';
 import { certificationSchema, legalSchema, pageSchema } from '../lib/schemas/company';
 import { identitySchema } from '../lib/schemas/identity';
+import { contactFormSchema } from '../lib/schemas/contact-form';
+import { labelsSchema } from '../lib/schemas/labels';
 import { documentFolder, productSchema } from '../lib/schemas/product';
 import { technologySchema } from '../lib/schemas/technology';
 import { topicSchema } from '../lib/schemas/topic';
@@ -41,6 +43,8 @@ export const contentSchemas = {
   pages: pageSchema,
   legal: () => legalSchema,
   identity: () => identitySchema,
+  labels: () => labelsSchema,
+  contactForm: () => contactFormSchema,
   topics: () => topicSchema,
   certifications: certificationSchema,
 } satisfies Record<string, SchemaOf>;
@@ -386,7 +390,7 @@ export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultO
   }
 
   /** One JSON file, its fields at the top. */
-  function jsonFile(name: 'identity', node: JsonSchema): CmsCollection {
+  function jsonFile(name: 'identity' | 'labels' | 'contactForm', node: JsonSchema): CmsCollection {
     const { file, ...options } = collectionKeys(c[name]) as { label: string; file: string };
     const fields = fieldsOf(node, `${name}.`);
     return { name, ...options, extension: 'json', format: 'json', files: [{ name, label: options.label, file, fields }] };
@@ -415,6 +419,8 @@ export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultO
       pages(),
       markdownFolder('legal', json('legal')),
       jsonFile('identity', json('identity')),
+      jsonFile('labels', json('labels')),
+      jsonFile('contactForm', json('contactForm')),
       jsonList('topics', json('topics')),
       jsonList('certifications', json('certifications')),
     ],

@@ -154,17 +154,17 @@ export const overlay = {
     pages: {
       label: 'Pages',
       label_singular: 'Page',
-      description: 'The words of Home, About, Careers, Contact and the overview pages.',
+      description: 'The words of Home, About, Careers, Contact, the overview pages and the page shown for an unknown address.',
       folder: 'src/content/pages',
       /** Pages listed first, in this order; others follow by file name. */
       fileOrder: ['home', 'about', 'careers', 'contact'],
-      /** Each page is served at /<page>, the home page at /. */
-      previewPath: (page: string) => (page === 'home' ? '' : page),
+      /** Each page is served at /<page>, the home page at /, the not-found page at /404. */
+      previewPath: (page: string) => (({ home: '', 'not-found': '404' }) as Record<string, string>)[page] ?? page,
     },
     legal: {
       label: 'Legal pages',
       label_singular: 'Legal page',
-      description: 'Privacy policy and terms of service. One "## Heading" per section; "Last updated" is added by the page.',
+      description: 'Privacy policy and terms of service. One "## Heading" per section; the date after "Last updated" is added by the page, its words are in "Menus and page frame".',
       folder: 'src/content/legal',
       create: false,
       delete: false,
@@ -175,6 +175,16 @@ export const overlay = {
       label: 'Company identity',
       description: 'Name, e-mails, phones and offices: every page reads them from here.',
       file: 'src/content/company/identity.json',
+    },
+    labels: {
+      label: 'Menus and page frame',
+      description: 'The words of the top bar, its menus, the navigation bars, the footer, the skip link and "Last updated" of the legal pages.',
+      file: 'src/content/site/labels.json',
+    },
+    contactForm: {
+      label: 'Contact form',
+      description: 'Every word of the contact form: labels, button, messages after sending, and the page shown when a field needs correcting.',
+      file: 'src/content/contact-form.json',
     },
     topics: {
       label: 'Contact topics',

@@ -19,10 +19,11 @@ export async function productsOf(categorySlug: string) {
   return byOrder(await getCollection('products', (item) => categoryOf(item) === categorySlug));
 }
 
-type PageName = 'home' | 'about' | 'careers' | 'technologies' | 'products' | 'portfolio' | 'contact';
-type AnyPage = Awaited<ReturnType<typeof getCollection<'pages'>>>[number]['data'];
+type AnyPage = CollectionEntry<'pages'>['data'];
+/** The pages src/content/pages may describe (the `page` field of its schema). */
+export type PageName = AnyPage['page'];
 /** The data of page P; overview pages share one variant whose `page` is a union. */
-type PageData<P extends PageName> = AnyPage extends infer D ? (D extends { page: infer K } ? (P extends K ? D : never) : never) : never;
+export type PageData<P extends PageName> = AnyPage extends infer D ? (D extends { page: infer K } ? (P extends K ? D : never) : never) : never;
 
 export async function companyPage<P extends PageName>(page: P) {
   const entries = await getCollection('pages');

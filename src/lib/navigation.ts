@@ -2,12 +2,14 @@
  * Navigation is derived from the technology and category collections, so adding one Markdown
  * file adds its menu entry, its footer link and its card everywhere.
  */
+import type { CollectionEntry } from 'astro:content';
+import { labels } from './labels';
+import { categoryPath, routes, technologyPath } from './routes';
+
+type Offering = CollectionEntry<'technologies'> | CollectionEntry<'categories'>;
 
 /** The fields of a technology or category entry that navigation needs. */
-export interface OfferingSummary {
-  id: string;
-  data: { title: string; order: number; shortDescription: string; icon: string };
-}
+export type OfferingSummary = Pick<Offering, 'id'> & { data: Pick<Offering['data'], 'title' | 'order' | 'shortDescription' | 'icon'> };
 
 export interface NavItem {
   name: string;
@@ -16,9 +18,8 @@ export interface NavItem {
   icon: string;
 }
 
-export const technologyHref = (slug: string) => `/${slug}`;
-export const categoryHref = (slug: string) => `/products/${slug}`;
-export const portfolioHref = (slug: string) => `/portfolio/${slug}`;
+export const technologyHref = technologyPath;
+export const categoryHref = categoryPath;
 
 export function byOrder<T extends { id: string; data: { order: number } }>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
@@ -38,15 +39,15 @@ export const categoryNavItems = (entries: readonly OfferingSummary[]) => toNavIt
 
 /** Pages of the company that are not technologies or categories, in footer order. */
 export const resourceLinks: readonly { name: string; href: string }[] = [
-  { name: 'About Us', href: '/about' },
-  { name: 'Careers', href: '/careers' },
-  { name: 'Portfolio', href: '/portfolio' },
-  { name: 'Contact', href: '/contact' },
+  { name: labels.footer.about, href: routes.about },
+  { name: labels.footer.careers, href: routes.careers },
+  { name: labels.footer.portfolio, href: routes.portfolio },
+  { name: labels.footer.contact, href: routes.contact },
 ];
 
 export const legalLinks: readonly { name: string; href: string }[] = [
-  { name: 'Privacy Policy', href: '/privacy-policy' },
-  { name: 'Terms of Service', href: '/terms-of-service' },
+  { name: labels.footer.privacyPolicy, href: routes.privacyPolicy },
+  { name: labels.footer.termsOfService, href: routes.termsOfService },
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { actionName, certifications, escapeRegExp, companyPage, expectActions, identity, legalSections, offerings, recordScripts, ui, wide, type Action } from './support';
+import { categoryPath, routes } from '../../src/lib/routes';
 
 test.use({ viewport: wide });
 
@@ -92,21 +93,21 @@ test('Portfolio: a card for every category file, with its link and staggered ent
   for (const [i, { slug, title }] of categories.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole('heading')).toHaveText(title);
-    await expect(card.getByRole('link', { name: new RegExp(`^${escapeRegExp(portfolio.cardLinkLabel)}`) })).toHaveAttribute('href', `/portfolio/${slug}`);
+    await expect(card.getByRole('link', { name: new RegExp(`^${escapeRegExp(portfolio.cardLinkLabel)}`) })).toHaveAttribute('href', categoryPath(slug));
     await expect(card).toHaveCSS('animation-delay', `${Number((i * 0.1).toFixed(1))}s`);
   }
   await expectActions(page.getByRole('main'), portfolio.closing.actions);
 });
 
-test('every /portfolio/{slug} redirects permanently to its category page', async ({ request, page }) => {
+test('every /portfolio/{slug}, an older address, redirects permanently to its category page', async ({ request, page }) => {
   for (const { slug } of offerings('categories')) {
-    const response = await request.get(`/portfolio/${slug}`, { maxRedirects: 0 });
+    const response = await request.get(`${routes.portfolio}/${slug}`, { maxRedirects: 0 });
     expect(response.status(), slug).toBe(301);
-    expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(`/products/${slug}`);
+    expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe(categoryPath(slug));
   }
   const { slug } = offerings('categories')[0]!;
-  await page.goto(`/portfolio/${slug}`);
-  await expect(page).toHaveURL(`/products/${slug}`);
+  await page.goto(`${routes.portfolio}/${slug}`);
+  await expect(page).toHaveURL(categoryPath(slug));
 });
 
 test.describe('reduced motion', () => {

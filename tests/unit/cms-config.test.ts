@@ -262,10 +262,14 @@ describe('for the real schemas, every field, required flag and allowed value is 
     expect(differences(variantOf(json('pages'), 'page', page)!, others, '', ['page'])).toEqual([]);
   });
 
-  it('company identity', () => {
-    const [file] = collection('identity').files!;
-    expect(file!.file).toBe('src/content/company/identity.json');
-    expect(differences(json('identity'), file!.fields, '')).toEqual([]);
+  it.each([
+    ['identity', 'src/content/company/identity.json'],
+    ['labels', 'src/content/site/labels.json'],
+    ['contactForm', 'src/content/contact-form.json'],
+  ] as const)('%s: the fields at the top of the JSON file', (name, path) => {
+    const [file] = collection(name).files!;
+    expect(file!.file).toBe(path);
+    expect(differences(json(name), file!.fields, '')).toEqual([]);
   });
 
   it.each([
@@ -290,6 +294,8 @@ describe('for the real schemas, every field, required flag and allowed value is 
         ...readdirSync('src/content/pages').filter((f) => f.endsWith('.md')).map((f) => `src/content/pages/${f}`),
         'src/content/legal',
         'src/content/company/identity.json',
+        'src/content/site/labels.json',
+        'src/content/contact-form.json',
         'src/content/topics.json',
         'src/content/certifications/certifications.json',
       ].sort(),

@@ -76,7 +76,7 @@ imageAlt: An illustration
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'content-check-'));
   write('topics.json', JSON.stringify([{ id: 'samples', label: 'Samples', sentence: 'Samples of {about}.' }]));
-  write('company/identity.json', readFileSync('src/content/company/identity.json', 'utf8'));
+  for (const file of ['company/identity.json', 'site/labels.json', 'contact-form.json']) write(file, readFileSync(`src/content/${file}`, 'utf8'));
   write('technologies/plasma.md', technology('plasma'));
   picture('technologies/images/plasma.webp');
   write('categories/binders.md', category('binders'));
@@ -96,6 +96,18 @@ describe('npm run content:check', () => {
     expect(await run()).toEqual([
       'src/content/technologies/plasma.md: order: Invalid input: expected number, received string',
       'src/content/technologies/plasma.md: colour: colour must be one of: teal, indigo, emerald, amber, rose, violet, sky',
+    ]);
+  });
+
+  it('checks the words of the page frame and of the contact form', async () => {
+    const labels = JSON.parse(readFileSync('src/content/site/labels.json', 'utf8'));
+    const form = JSON.parse(readFileSync('src/content/contact-form.json', 'utf8'));
+    write('site/labels.json', JSON.stringify({ ...labels, skipLink: ' ', topBar: { ...labels.topBar, menuu: 'Menu' } }));
+    write('contact-form.json', JSON.stringify({ ...form, labels: { ...form.labels, email: '' } }));
+    expect(await run()).toEqual([
+      'src/content/site/labels.json: skipLink: First link of every page, for keyboard users, e.g. "Skip to main content" must not be empty',
+      'src/content/site/labels.json: topBar: Unrecognized key: "menuu"',
+      'src/content/contact-form.json: labels.email: Label of the e-mail field must not be empty',
     ]);
   });
 

@@ -10,6 +10,7 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFunctionRunner, loadFunctions, matchFunction } from '../../scripts/lib/functions.mjs';
 import { startLocalBlobs } from '../../scripts/lib/local-blobs.mjs';
+import { routes } from '../../src/lib/routes';
 
 const fixtures = await loadFunctions({ sourceDirectory: 'tests/fixtures/functions', log: () => {} });
 const runner = createFunctionRunner(fixtures);
@@ -113,16 +114,16 @@ describe('the contact function, bundled from netlify/functions', () => {
   });
 
   const post = (body: string, headers: Record<string, string> = {}) => {
-    const request = new Request(`${origin}/api/send-contact-email`, {
+    const request = new Request(`${origin}${routes.contactEndpoint}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin, ...headers },
       body,
     });
-    return contact.invoke(contact.match('/api/send-contact-email', 'POST')!, request, { ip: '127.0.0.1' });
+    return contact.invoke(contact.match(routes.contactEndpoint, 'POST')!, request, { ip: '127.0.0.1' });
   };
 
   it('is routed on its config.path only', () => {
-    expect(contact.match('/api/send-contact-email', 'POST')?.fn.name).toBe('send-contact-email');
+    expect(contact.match(routes.contactEndpoint, 'POST')?.fn.name).toBe('send-contact-email');
     expect(contact.match('/.netlify/functions/send-contact-email', 'POST')).toBeUndefined();
     expect(contact.match('/.netlify/functions/retry-contact-emails', 'POST')?.fn.name).toBe('retry-contact-emails');
   });

@@ -14,6 +14,7 @@ import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSiteServer } from '../../scripts/lib/site-server.mjs';
 import { submission } from './contact/generators.mjs';
+import { routes } from '../../src/lib/routes';
 
 type Site = Awaited<ReturnType<typeof startSiteServer>>;
 
@@ -31,7 +32,10 @@ beforeAll(async () => {
   vi.spyOn(console, 'log').mockImplementation(() => {});
   root = mkdtempSync(join(tmpdir(), 'site-server-'));
   mkdirSync(join(root, 'dist'));
-  writeFileSync(join(root, 'netlify.toml'), '[build]\n  publish = "dist"\n\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n');
+  writeFileSync(
+    join(root, 'netlify.toml'),
+    '[build]\n  publish = "dist"\n\n[[redirects]]\n  from = "/old/*"\n  to = "/new/:splat"\n  status = 301\n\n[[headers]]\n  for = "/*"\n  [headers.values]\n    X-Frame-Options = "DENY"\n',
+  );
   writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Home</title><h1>Home</h1>');
   writeFileSync(join(root, 'dist', '404.html'), '<!doctype html><title>Not found</title><h1>Oops! Page not found</h1>');
   writeFileSync(join(root, 'dist', 'site.css'), stylesheet);
@@ -55,7 +59,7 @@ afterAll(async () => {
 
 const valid = (name: string) => JSON.stringify({ name, email: 'server@example.org', company: 'Test Mills', message: 'A quote for 200 kg, please.' });
 const contact = (body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(`${origin}/api/send-contact-email`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body });
+  fetch(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body });
 
 /** A raw exchange over node:http, which reports resets and broken pipes as errors. */
 function exchange(
@@ -63,7 +67,7 @@ function exchange(
   write: (req: ReturnType<typeof httpRequest>) => void,
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((done, fail) => {
-    const url = new URL(options.path ?? '/api/send-contact-email', origin);
+    const url = new URL(options.path ?? routes.contactEndpoint, origin);
     const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers, agent: options.agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -97,6 +101,12 @@ describe('files', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(await response.text()).toContain('<h1>Home</h1>');
+  });
+
+  it('follows the redirect rules of netlify.toml, a splat included', async () => {
+    const response = await fetch(`${origin}/old/pigments`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(new URL(response.headers.get('location')!, origin).pathname).toBe('/new/pigments');
   });
 
   it('answers an unknown path with the 404 page, status 404 and the same headers', async () => {
@@ -182,10 +192,10 @@ describe('the contact function, in process', () => {
   });
 
   it.each([
-    ['a Host that is not a host', 'POST /api/send-contact-email HTTP/1.1\r\nHost: a b/c\r\nContent-Length: 0\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
+    ['a Host that is not a host', `POST ${routes.contactEndpoint} HTTP/1.1\r\nHost: a b/c\r\nContent-Length: 0\r\n\r\n`, 'HTTP/1.1 400 Bad Request'],
     ['a Host with a path', 'GET / HTTP/1.1\r\nHost: localhost/evil\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
     ['a target that is not a path', 'GET nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
-    ['a method a Request cannot carry', 'TRACE /api/send-contact-email HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 405 Method Not Allowed'],
+    ['a method a Request cannot carry', `TRACE ${routes.contactEndpoint} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 'HTTP/1.1 405 Method Not Allowed'],
     ['an absolute target', 'GET http://elsewhere.example/no/such/page HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 404 Not Found'],
   ])('answers %s with a 4xx', async (_what, text, statusLine) => {
     expect(await rawStatusLine(text)).toBe(statusLine);
@@ -199,7 +209,7 @@ describe('the contact function, in process', () => {
         if (contentType !== null) headers['content-type'] = contentType;
         if (from === 'same') headers.origin = origin;
         if (from === 'other') headers.origin = 'https://elsewhere.example';
-        const response = await fetch(`${origin}/api/send-contact-email`, { method: 'POST', headers, body });
+        const response = await fetch(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers, body });
         await response.arrayBuffer();
         return response.status;
       }),

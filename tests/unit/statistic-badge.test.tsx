@@ -4,13 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import StatisticBadge from '../../src/components/home/StatisticBadge';
 import { nextIndex } from '../../src/lib/rotation';
 
+const drawing = (name: string) => ({ name, body: `<path d="M4 4h${name.length}"/>`, width: 24, height: 24 });
 const items = [
-  { value: '12+', label: 'Years of Innovation' },
-  { value: '100+', label: 'Global Clients' },
-  { value: '10+', label: 'Countries Served' },
-  { value: '250+', label: 'Products Developed' },
-  { value: '20%+', label: 'R&D Investment' },
+  { value: '12+', label: 'Years of Innovation', icon: drawing('calendar-clock') },
+  { value: '100+', label: 'Global Clients', icon: drawing('users') },
+  { value: '10+', label: 'Countries Served', icon: drawing('globe') },
+  { value: '250+', label: 'Products Developed', icon: drawing('package-check') },
+  { value: '20%+', label: 'R&D Investment', icon: drawing('flask-conical') },
 ];
+const shownIcon = () => screen.getByRole('group', { name: 'Key figures' }).querySelector('svg[data-statistic-icon]');
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => ({
@@ -31,6 +33,20 @@ describe('nextIndex', () => {
 });
 
 describe('StatisticBadge', () => {
+  it('shows each statistic with its own icon', () => {
+    vi.useFakeTimers();
+    mockReducedMotion(false);
+    render(<StatisticBadge items={items} intervalMs={3000} />);
+    for (const item of items) {
+      expect(shownIcon()?.getAttribute('data-statistic-icon')).toBe(item.icon.name);
+      expect(shownIcon()?.querySelector('path')?.getAttribute('d')).toBe(`M4 4h${item.icon.name.length}`);
+      expect(shownIcon()?.getAttribute('aria-hidden')).toBe('true');
+      act(() => vi.advanceTimersByTime(3000));
+    }
+    cleanup();
+    vi.useRealTimers();
+  });
+
   beforeEach(() => {
     vi.useFakeTimers();
     mockReducedMotion(false);

@@ -7,13 +7,12 @@ import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
 import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
+// Types only: erased from the island's bundle, so no schema or content code reaches the browser.
+import type { contactLimits } from '../../lib/contact/message';
+import type { ContactFormWords } from '../../lib/schemas/contact-form';
 
-export interface ContactFormText {
-  submitLabel: string;
-  sendingLabel: string;
-  success: { title: string; text: string };
-  failure: { title: string; text: string };
-}
+/** The form's words, from src/content/contact-form.json. */
+export type ContactFormText = Omit<ContactFormWords, 'correction'>;
 
 export interface ContactFormProps {
   endpoint: string;
@@ -25,7 +24,8 @@ export interface ContactFormProps {
   items: Record<string, string>;
   /** Label of the topic list, and of its first choice (no particular topic). */
   topicText: { label: string; none: string };
-  limits: { name: number; email: number; company: number; message: number };
+  /** Longest value of each field (`contactLimits` of src/lib/contact/message.ts). */
+  limits: Record<Exclude<keyof typeof contactLimits, 'bodyBytes'>, number>;
   honeypotField: string;
 }
 
@@ -36,6 +36,7 @@ const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
 
 export default function ContactForm({ endpoint, text, topics, subjects, items, topicText, limits, honeypotField }: ContactFormProps) {
+  const { labels } = text;
   const [values, setValues] = useState<Values>(empty);
   const [sending, setSending] = useState(false);
 
@@ -85,26 +86,26 @@ export default function ContactForm({ endpoint, text, topics, subjects, items, t
         <div className="grid gap-5 sm:grid-cols-2">
           <p>
             <label htmlFor="firstName" className="text-sm font-semibold">
-              First Name
+              {labels.firstName}
             </label>
             <input id="firstName" name="firstName" type="text" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} />
           </p>
           <p>
             <label htmlFor="lastName" className="text-sm font-semibold">
-              Last Name
+              {labels.lastName}
             </label>
             <input id="lastName" name="lastName" type="text" autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} className={inputClass} />
           </p>
         </div>
         <p>
           <label htmlFor="email" className="text-sm font-semibold">
-            Email
+            {labels.email}
           </label>
           <input id="email" name="email" type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} className={inputClass} />
         </p>
         <p>
           <label htmlFor="company" className="text-sm font-semibold">
-            Company <span className="font-normal text-muted">(optional)</span>
+            {labels.company} <span className="font-normal text-muted">{labels.optional}</span>
           </label>
           <input id="company" name="company" type="text" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} />
         </p>
@@ -125,13 +126,13 @@ export default function ContactForm({ endpoint, text, topics, subjects, items, t
         </p>
         <p>
           <label htmlFor="message" className="text-sm font-semibold">
-            Message
+            {labels.message}
           </label>
           <textarea id="message" name="message" rows={5} required maxLength={limits.message} value={values.message} onChange={update('message')} className={inputClass} />
         </p>
         {/* A field people never see or fill; robots that fill every field are answered and ignored. */}
         <p className="absolute -left-[10000px]" aria-hidden="true">
-          <label htmlFor={honeypotField}>Leave this field empty</label>
+          <label htmlFor={honeypotField}>{labels.honeypot}</label>
           <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
         </p>
         <button

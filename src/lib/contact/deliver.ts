@@ -50,9 +50,15 @@ const legacyPerRun = 100;
  */
 const deletionsPerRun = 100;
 
+/**
+ * Minutes between two scheduled retry runs. The retry function's `config.schedule` must stay a
+ * literal for Netlify's parser (a cron line); tests/unit/routes.test.ts keeps it in step.
+ */
+export const retryEveryMinutes = 15;
+
 /** Wait before attempt n+1 after n failed attempts: 15, 30, 60 ... minutes, at most 24 hours. */
 export function retryDelayMs(failedAttempts: number): number {
-  return Math.min(15 * minute * 2 ** Math.max(0, failedAttempts - 1), 24 * 60 * minute);
+  return Math.min(retryEveryMinutes * minute * 2 ** Math.max(0, failedAttempts - 1), 24 * 60 * minute);
 }
 
 function describe(error: unknown): string {

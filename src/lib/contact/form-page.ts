@@ -1,11 +1,15 @@
 /**
  * The page a visitor without JavaScript sees when the form needs correcting: the errors and the
  * form again with every value kept. It is small and self-contained (no build assets), because
- * the function that renders it does not know the hashed stylesheet names.
+ * the function that renders it does not know the hashed stylesheet names. Its words are the
+ * form's own (src/content/contact-form.json), which the function's bundle carries.
  */
 import { cspHash } from '../csp';
 import { escapeHtml } from './mail';
 import { contactLimits, honeypotField, type FieldErrors } from './message';
+import { routes } from '../routes';
+import type { ContactFormWords } from '../schemas/contact-form';
+import { contactFormWords } from './form-words';
 
 /** The page's only stylesheet, inline; the policy below allows exactly this text. */
 const pageStyle = `body{font:16px/1.5 system-ui,sans-serif;color:#0f172a;max-width:40rem;margin:0 auto;padding:2rem 1rem}h1{font-size:1.75rem}
@@ -32,14 +36,17 @@ interface FormErrorPage {
   error: string;
   fields: FieldErrors;
   values: Record<string, unknown>;
+  /** The form's words; those of src/content/contact-form.json unless given. */
+  words?: ContactFormWords;
 }
 
 const value = (values: Record<string, unknown>, key: string) => escapeHtml(typeof values[key] === 'string' ? (values[key] as string) : '');
 
-export function renderFormErrorPage({ error, fields, values }: FormErrorPage): string {
+export function renderFormErrorPage({ error, fields, values, words = contactFormWords }: FormErrorPage): string {
   const nameError = fields.name;
+  const { labels, correction } = words;
   const input = (id: string, label: string, type: string, required: boolean, max: number, fieldError?: string) => `
-    <p><label for="${id}">${label}${required ? '' : ' (optional)'}</label>
+    <p><label for="${id}">${escapeHtml(label)}${required ? '' : ` ${escapeHtml(labels.optional)}`}</label>
     <input id="${id}" name="${id}" type="${type}" maxlength="${max}" value="${value(values, id)}"${required ? ' required' : ''}${
       fieldError ? ` aria-invalid="true" aria-describedby="${id}-error"` : ''
     }>${fieldError ? `<span class="err" id="${id}-error">${escapeHtml(fieldError)}</span>` : ''}</p>`;
@@ -48,23 +55,23 @@ export function renderFormErrorPage({ error, fields, values }: FormErrorPage): s
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Please check your message</title>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(correction.title)}</title>
 <style>${pageStyle}</style></head>
-<body><main><h1>Please check your message</h1>
+<body><main><h1>${escapeHtml(correction.title)}</h1>
 <div class="box" role="alert"><p><strong>${escapeHtml(error)}</strong></p>${list ? `<ul>${list}</ul>` : ''}</div>
-<form method="post" action="/api/send-contact-email">
+<form method="post" action="${routes.contactEndpoint}">
 ${
   values.firstName !== undefined || values.lastName !== undefined
-    ? input('firstName', 'First Name', 'text', true, contactLimits.name, nameError) + input('lastName', 'Last Name', 'text', true, contactLimits.name)
-    : input('name', 'Name', 'text', true, contactLimits.name, nameError)
+    ? input('firstName', labels.firstName, 'text', true, contactLimits.name, nameError) + input('lastName', labels.lastName, 'text', true, contactLimits.name)
+    : input('name', labels.name, 'text', true, contactLimits.name, nameError)
 }
-${input('email', 'Email', 'email', true, contactLimits.email, fields.email)}
-${input('company', 'Company', 'text', false, contactLimits.company, fields.company)}
-<p><label for="message">Message</label><textarea id="message" name="message" rows="5" maxlength="${contactLimits.message}" required${
+${input('email', labels.email, 'email', true, contactLimits.email, fields.email)}
+${input('company', labels.company, 'text', false, contactLimits.company, fields.company)}
+<p><label for="message">${escapeHtml(labels.message)}</label><textarea id="message" name="message" rows="5" maxlength="${contactLimits.message}" required${
     fields.message ? ' aria-invalid="true" aria-describedby="message-error"' : ''
   }>${value(values, 'message')}</textarea>${fields.message ? `<span class="err" id="message-error">${escapeHtml(fields.message)}</span>` : ''}</p>
 ${['topic', 'about'].map((key) => (typeof values[key] === 'string' && values[key] ? `<input type="hidden" name="${key}" value="${value(values, key)}">` : '')).join('')}
-<p class="hp" aria-hidden="true"><label for="${honeypotField}">Leave this field empty</label><input id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off"></p>
-<p><button type="submit">Send Message</button></p></form>
-<p><a href="/contact">Back to the contact page</a></p></main></body></html>`;
+<p class="hp" aria-hidden="true"><label for="${honeypotField}">${escapeHtml(labels.honeypot)}</label><input id="${honeypotField}" name="${honeypotField}" tabindex="-1" autocomplete="off"></p>
+<p><button type="submit">${escapeHtml(words.submitLabel)}</button></p></form>
+<p><a href="${routes.contact}">${escapeHtml(correction.backLabel)}</a></p></main></body></html>`;
 }

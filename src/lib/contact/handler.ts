@@ -11,6 +11,7 @@ import type { Mailer, MailSettings } from './mail';
 import { joinName, validateContactMessage, type FieldErrors } from './message';
 import { isRobot, readContactRequest, type BodyFormat } from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
+import { routes } from '../routes';
 
 export interface ContactDependencies {
   store: MessageStore;
@@ -90,7 +91,7 @@ export async function handleContactSubmission(request: Request, deps: ContactDep
 async function handle(request: Request, deps: ContactDependencies): Promise<Response> {
   const now = deps.now ?? (() => new Date());
   const log = deps.log ?? ((line: string) => console.log(line));
-  const thanks = deps.thanksPath ?? '/contact/thanks';
+  const thanks = deps.thanksPath ?? routes.contactThanks;
 
   const read = await readContactRequest(request, deps.extraOrigins);
   if (!read.ok) {

@@ -2,13 +2,14 @@
  * /contact?topic=technical-data&about=microencapsulation starts the message with a sentence
  * naming the topic and the technology or category; with `about=<category>/<item>` the message
  * starts with the item's name and codes and the form carries the topic and the item, so the
- * e-mail's subject can name it. Unknown values are ignored. Kept free of dependencies because
- * the contact form island imports it (and the no-JavaScript pre-fill function too).
+ * e-mail's subject can name it. Unknown values are ignored. Kept free of run-time dependencies
+ * because the contact form island imports it (and the no-JavaScript pre-fill function too): the
+ * schema is imported for its type only, which the bundler erases.
  */
-export interface PrefillTopic {
-  id: string;
-  sentence: string;
-}
+import type { Topic } from '../schemas/topic';
+
+/** What the form needs of a contact topic (src/content/topics.json). */
+export type PrefillTopic = Pick<Topic, 'id' | 'sentence'>;
 
 /** What the form starts with: the topic chosen, the item it is about, and the message. */
 export interface Prefill {

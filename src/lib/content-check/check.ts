@@ -13,10 +13,13 @@ import { minImageWidth } from '../schemas/common';
 import { categorySchema } from '../schemas/category';
 import { certificationSchema, legalSchema, pageSchema } from '../schemas/company';
 import { identitySchema } from '../schemas/identity';
+import { contactFormSchema } from '../schemas/contact-form';
+import { labelsSchema } from '../schemas/labels';
 import { productSchema } from '../schemas/product';
 import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
 import { issuePath } from '../content-errors';
+import { routes } from '../routes';
 import { parseFrontmatter } from '../frontmatter.mjs';
 import { documentProblem } from '../documents';
 
@@ -134,6 +137,9 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
 
   // Identity is a typed module, not a collection, but editors change it like the rest.
   load(join(content, 'company/identity.json'), () => identitySchema);
+  // So are the words of the page frame and of the contact form (the contact function carries them).
+  load(join(content, 'site/labels.json'), () => labelsSchema);
+  load(join(content, 'contact-form.json'), () => contactFormSchema);
 
   const slugs = new Map<string, string>();
   const claimSlug = (slug: string, file: string, field: string, scope: string) => {
@@ -146,7 +152,8 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
   const technologies = markdown('technologies', 1).map((path) => [path, load(path, technologySchema as never)] as const);
   const categories = markdown('categories', 1).map((path) => [path, load(path, categorySchema as never)] as const);
   // Technologies live at /<slug> beside the company pages, so they share one address space.
-  for (const route of ['about', 'contact', 'careers', 'privacy-policy', 'terms-of-service', 'technologies', 'products', 'portfolio', '404', 'admin']) {
+  const rootPages = new Set([...Object.values(routes).map((path) => path.split('/')[1]!), 'admin']);
+  for (const route of [...rootPages].filter(Boolean)) {
     slugs.set(`root:${route}`, `the page /${route}`);
   }
   for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');

@@ -155,6 +155,14 @@ export const pageSchema = ({ image }: SchemaContext) =>
         closing: closingWithButtons,
       }),
       z.strictObject({
+        page: z.literal('not-found').describe('Which page this file describes: the page shown for an unknown address.'),
+        ...seo('Browser tab title, e.g. "Page not found"'),
+        code: text('The large figure above the heading, e.g. "404"'),
+        heading: text('Page heading, e.g. "Oops! Page not found"'),
+        intro: text('Paragraph under the heading'),
+        homeLabel: text('Button to the home page, e.g. "Return to Home"'),
+      }),
+      z.strictObject({
         page: z.literal('contact').describe('Which page this file describes: Contact.'),
         ...seo(),
         hero: z.strictObject(intro).describe('Top of the page.'),
@@ -167,18 +175,16 @@ export const pageSchema = ({ image }: SchemaContext) =>
         form: z.strictObject({
           heading: text('Form heading, "Send us a Message"'),
           intro: text('Paragraph above the form'),
-          submitLabel: text('Submit button label'),
-          sendingLabel: text('Submit button label while sending, "Sending..."'),
-          success: z.strictObject({ title: text('Toast title on success'), text: text('Toast text on success') }).describe('Message shown when the form was sent.'),
-          failure: z.strictObject({ title: text('Toast title on failure'), text: text('Toast text on failure') }).describe('Message shown when sending failed.'),
-        }).describe('The contact form\'s words.'),
+        }).describe('Heading of the form section (the form\'s own words are in src/content/contact-form.json).'),
         thanks: z.strictObject({
           ...seo('Browser tab title of the thank-you page'),
           ...intro,
+          homeLabel: text('Button to the home page, e.g. "Return to Home"'),
+          productsLabel: text('Button to the products overview, e.g. "Browse products"'),
         }).describe('The thank-you page shown after sending the form without JavaScript.'),
       }),
     ],
-    { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact' },
+    { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact, not-found' },
   );
 
 export const certificationSchema = ({ image }: SchemaContext) =>

@@ -1,5 +1,5 @@
 import { z } from 'astro/zod';
-import { text, textList } from './common';
+import { text, textList } from './text';
 
 const phone = z
   .strictObject({

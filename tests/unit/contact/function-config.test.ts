@@ -7,14 +7,16 @@ import { describe, expect, it } from 'vitest';
 // Deep imports: the parser and rule builder Netlify's build uses.
 import { parseFile } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js';
 import { getTrafficRulesConfig } from '@netlify/zip-it-and-ship-it/dist/rate_limit.js';
+import { routes } from '../../../src/lib/routes';
+import { retryEveryMinutes } from '../../../src/lib/contact/deliver';
 
 type Parsed = { config: { path?: string[]; rateLimit?: unknown; schedule?: string }; runtimeAPIVersion?: number };
 
 describe('in-source function configuration, read by Netlify\'s parser', () => {
-  it('send-contact-email: v2 function on /api/send-contact-email, rate limited per IP and domain', async () => {
+  it('send-contact-email: v2 function on routes.contactEndpoint, rate limited per IP and domain', async () => {
     const parsed = (await parseFile('netlify/functions/send-contact-email.ts', { functionName: 'send-contact-email' })) as Parsed;
     expect(parsed.runtimeAPIVersion).toBe(2);
-    expect(parsed.config.path).toEqual(['/api/send-contact-email']);
+    expect(parsed.config.path).toEqual([routes.contactEndpoint]);
     expect(parsed.config.rateLimit).toEqual({ windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] });
     const rules = getTrafficRulesConfig(parsed.config.rateLimit as Parameters<typeof getTrafficRulesConfig>[0])!;
     expect(rules.action.config.rateLimitConfig).toMatchObject({ windowLimit: 5, windowSize: 60 });
@@ -22,8 +24,8 @@ describe('in-source function configuration, read by Netlify\'s parser', () => {
     expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
   });
 
-  it('retry-contact-emails runs every 15 minutes', async () => {
+  it('retry-contact-emails runs every retryEveryMinutes minutes', async () => {
     const parsed = (await parseFile('netlify/functions/retry-contact-emails.ts', { functionName: 'retry-contact-emails' })) as Parsed;
-    expect(parsed.config.schedule).toBe('*/15 * * * *');
+    expect(parsed.config.schedule).toBe(`*/${retryEveryMinutes} * * * *`);
   });
 });

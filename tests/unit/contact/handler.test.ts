@@ -3,6 +3,7 @@ import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { MailDeferred, smtpMailer } from '../../../src/lib/contact/mail';
 import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
+import { routes } from '../../../src/lib/routes';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com' };
 const servers = useContactServers();
@@ -140,14 +141,14 @@ describe('an accepted message', () => {
     const form = new URLSearchParams({ firstName: '  Ada ', lastName: ' Lovelace ', email: 'ada@example.org', company: '', message: 'Hello', website: '' });
     const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('/contact/thanks');
+    expect(response.headers.get('location')).toBe(routes.contactThanks);
     expect((await servers.blobs.store.list())[0]!.message.name).toBe('Ada Lovelace');
   });
 });
 
 describe('a refused request', () => {
   const cases: [string, () => Request, number, string | RegExp][] = [
-    ['GET', () => new Request('https://www.example.com/api/send-contact-email'), 405, 'Only POST'],
+    ['GET', () => new Request(`https://www.example.com${routes.contactEndpoint}`), 405, 'Only POST'],
     ['plain text', () => post('hello', { type: 'text/plain' }), 415, 'application/json'],
     ['a body over 32 KB', () => post({ ...valid, message: 'x'.repeat(33 * 1024) }), 413, 'larger than 32 KB'],
     ['invalid JSON', () => post('{"name":', {}), 400, 'not valid JSON'],
@@ -165,7 +166,7 @@ describe('a refused request', () => {
   }
 
   it('says Allow: POST on 405', async () => {
-    const response = await handleContactSubmission(new Request('https://www.example.com/api/send-contact-email', { method: 'PUT', body: 'x' }), withMail());
+    const response = await handleContactSubmission(new Request(`https://www.example.com${routes.contactEndpoint}`, { method: 'PUT', body: 'x' }), withMail());
     expect(response.headers.get('allow')).toBe('POST');
   });
 

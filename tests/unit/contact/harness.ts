@@ -13,6 +13,7 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { productionStoreName } from '../../../src/lib/contact/deploy-context';
 import { blobsMessageStore, type MessageStore } from '../../../src/lib/contact/store';
+import { routes } from '../../../src/lib/routes';
 
 export interface LocalBlobs {
   /** The message store over a client of the server. */
@@ -128,7 +129,7 @@ export const origin = 'https://www.example.com';
 export function post(body: unknown, init: { type?: string; origin?: string | null; raw?: string } = {}): Request {
   const headers: Record<string, string> = { 'content-type': init.type ?? 'application/json' };
   if (init.origin !== null) headers.origin = init.origin ?? origin;
-  return new Request(`${origin}/api/send-contact-email`, {
+  return new Request(`${origin}${routes.contactEndpoint}`, {
     method: 'POST',
     headers,
     body: init.raw ?? (typeof body === 'string' ? body : JSON.stringify(body)),

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { submission, type Submission } from './generators.mjs';
 import { origin, startBlobs } from './harness';
+import { routes } from '../../../src/lib/routes';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
@@ -22,7 +23,7 @@ function toRequest({ body, contentType, origin: from }: Submission): Request {
   if (contentType !== null) headers['content-type'] = contentType;
   if (from === 'same') headers.origin = origin;
   if (from === 'other') headers.origin = 'https://elsewhere.example';
-  return new Request(`${origin}/api/send-contact-email`, { method: 'POST', headers, body });
+  return new Request(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers, body });
 }
 
 it('never throws, never answers 5xx, and stores exactly what it accepts (1,000 random bodies)', async () => {

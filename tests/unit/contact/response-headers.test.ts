@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission, type ContactDependencies } from '../../../src/lib/contact/handler';
 import { post, startBlobs, valid, type LocalBlobs } from './harness';
+import { routes } from '../../../src/lib/routes';
 
 // A real local Blobs store per test; a store whose writes fail stands for one that cannot be reached.
 let blobs: LocalBlobs;
@@ -33,7 +34,7 @@ const cases: Case[] = [
   ['a form with a bad address', () => form({ ...validForm, email: 'nope' }), 400, 'html'],
   ['JSON with a bad address', () => post({ ...valid, email: 'nope' }), 400, 'json'],
   ['invalid JSON', () => post('{"name":'), 400, 'json'],
-  ['GET', () => new Request('https://www.example.com/api/send-contact-email'), 405, 'json'],
+  ['GET', () => new Request(`https://www.example.com${routes.contactEndpoint}`), 405, 'json'],
   ['plain text', () => post('hello', { type: 'text/plain' }), 415, 'json'],
   ['a JSON body over 32 KB', () => post({ ...valid, message: 'x'.repeat(33 * 1024) }), 413, 'json'],
   ['a form body over 32 KB', () => form({ ...validForm, message: 'x'.repeat(33 * 1024) }), 413, 'html'],
@@ -91,7 +92,7 @@ describe('every answer of the contact function protects itself', () => {
         expect(policy.has('style-src')).toBe(false);
         expect(policy.has('img-src')).toBe(false);
       }
-      if (kind === 'redirect') expect(headers.get('location')).toBe('/contact/thanks');
+      if (kind === 'redirect') expect(headers.get('location')).toBe(routes.contactThanks);
       if (kind === 'json') expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     });
   }

@@ -1,0 +1,11 @@
+/**
+ * The words of the frame every page shares, parsed once from src/content/site/labels.json. A
+ * mistake in that file stops the build with the file and the field named.
+ */
+import raw from '../content/site/labels.json';
+import { parseOrExplain } from './content-errors';
+import { labelsSchema, type Labels } from './schemas/labels';
+
+export const labelsFile = 'src/content/site/labels.json';
+
+export const labels: Labels = parseOrExplain(labelsSchema, raw, labelsFile);

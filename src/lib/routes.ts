@@ -1,0 +1,62 @@
+/**
+ * Every address of the site that code names, written once: pages, navigation, the contact form
+ * and its function, the local server, the scripts and the tests read them from here. Technology
+ * and category pages are made from their slugs. Netlify reads a function's path from the
+ * function's own `config.path`, which must stay a string literal for its parser; a unit test
+ * (tests/unit/routes.test.ts) keeps it equal to `routes.contactEndpoint`.
+ *
+ * Plain TypeScript without imports, so the Node scripts (scripts/*.mjs) can import it as it is.
+ */
+
+export const routes = {
+  home: '/',
+  about: '/about',
+  careers: '/careers',
+  contact: '/contact',
+  /** Where the contact form lands a visitor without JavaScript once the message is accepted. */
+  contactThanks: '/contact/thanks',
+  /** The contact form's only server call (netlify/functions/send-contact-email.ts). */
+  contactEndpoint: '/api/send-contact-email',
+  technologies: '/technologies',
+  products: '/products',
+  portfolio: '/portfolio',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  notFound: '/404',
+} as const;
+
+export type Route = (typeof routes)[keyof typeof routes];
+
+/** The legal pages, by the id of their file in src/content/legal. */
+export const legalRoutes = {
+  'privacy-policy': routes.privacyPolicy,
+  'terms-of-service': routes.termsOfService,
+} as const;
+export type LegalPageId = keyof typeof legalRoutes;
+
+/** A technology's page: /<slug>, at the root of the site. */
+export const technologyPath = (slug: string) => `/${slug}`;
+
+/** A product category's page: /products/<slug>. */
+export const categoryPath = (slug: string) => `${routes.products}/${slug}`;
+
+/**
+ * The contact form about a topic, and optionally about a technology or category, whose message
+ * starts with the topic's sentence: /contact?topic=technical-data&about=microencapsulation.
+ */
+export function contactPath(topic: string, about?: string): string {
+  const query = new URLSearchParams({ topic });
+  if (about) query.set('about', about);
+  return `${routes.contact}?${query.toString()}`;
+}
+
+/**
+ * /portfolio/<slug> is an older address of each category page. One rule in netlify.toml sends it
+ * on (301); `netlify.toml` cannot import this module, so tests/unit/routes.test.ts checks the rule
+ * against these values.
+ */
+export const portfolioRedirect = {
+  from: `${routes.portfolio}/*`,
+  to: `${routes.products}/:splat`,
+  status: 301,
+} as const;

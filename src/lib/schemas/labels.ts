@@ -1,0 +1,67 @@
+/**
+ * The words of the frame every page shares (src/content/site/labels.json): the skip link, the top
+ * bar, the section navigation bars, the footer and the legal pages' "Last updated". The addresses
+ * the links lead to are not words: they come from src/lib/routes.ts.
+ */
+import { z } from 'astro/zod';
+import { text } from './text';
+
+const subNav = (what: string) =>
+  z
+    .strictObject({
+      label: text(`Name screen readers give the ${what} navigation bar`),
+      title: text(`Link at the start of the ${what} bar, to the overview page`),
+    })
+    .describe(`The navigation bar of the ${what} pages.`);
+
+export const labelsSchema = z
+  .strictObject({
+    skipLink: text('First link of every page, for keyboard users, e.g. "Skip to main content"'),
+    topBar: z
+      .strictObject({
+        homeLink: text('What screen readers hear for the logo link, after the company name, e.g. "home"'),
+        navigation: text('Name screen readers give the main navigation, e.g. "Main"'),
+        smallScreenNavigation: text('Name screen readers give the main navigation inside the small-screen menu, e.g. "Main (small screens)"'),
+        menu: text('Name of the menu button on small screens, e.g. "Menu"'),
+        technologies: text('Technologies menu'),
+        viewAllTechnologies: text('Last link of the Technologies menu, e.g. "View All Technologies"'),
+        products: text('Products menu'),
+        viewAllProducts: text('Last link of the Products menu, e.g. "View All Products"'),
+        about: text('Link to the About page'),
+        careers: text('Link to the Careers page'),
+        contact: text('Button to the Contact page, e.g. "Contact Us"'),
+      })
+      .describe('The top bar and its menus.'),
+    subNav: z
+      .strictObject({
+        technologies: subNav('technology'),
+        categories: subNav('product category'),
+        toggle: text('Button that opens the bar on small screens, e.g. "Categories"'),
+      })
+      .describe('The navigation bars of the technology and product category pages.'),
+    footer: z
+      .strictObject({
+        navigation: text('What screen readers hear before the name of each group of footer links, e.g. "Footer"'),
+        resources: text('Heading of the company links'),
+        technologies: text('Heading of the technology links'),
+        products: text('Heading of the product category links'),
+        about: text('Link to the About page'),
+        careers: text('Link to the Careers page'),
+        portfolio: text('Link to the Portfolio page'),
+        contact: text('Link to the Contact page'),
+        privacyPolicy: text('Link to the privacy policy'),
+        termsOfService: text('Link to the terms of service'),
+        rights: text('Words after the company name in the copyright line, e.g. "All rights reserved."'),
+      })
+      .describe('The footer.'),
+    overviewHeading: text('Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"').refine(
+      (heading) => heading.includes('{title}'),
+      { error: 'overviewHeading must contain {title}, where the technology or category title goes' },
+    ),
+    legal: z
+      .strictObject({ lastUpdated: text('Words before the date on the legal pages, e.g. "Last updated"') })
+      .describe('The privacy policy and terms of service.'),
+  })
+  .describe('The words of the top bar, menus, footer and other parts every page shares.');
+
+export type Labels = z.infer<typeof labelsSchema>;

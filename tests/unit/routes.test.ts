@@ -1,0 +1,48 @@
+/**
+ * The addresses of src/lib/routes.ts against the places that must spell them out: the functions'
+ * own `config`, which Netlify reads with its parser (so it stays a literal there), and the
+ * redirect rule of netlify.toml.
+ */
+import { listFunctions } from '@netlify/zip-it-and-ship-it';
+import { parseAllRedirects } from '@netlify/redirect-parser';
+import { describe, expect, it } from 'vitest';
+import { retryEveryMinutes } from '../../src/lib/contact/deliver';
+import { categoryPath, contactPath, portfolioRedirect, routes, technologyPath } from '../../src/lib/routes';
+
+const functions = Object.fromEntries((await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]));
+
+describe('the functions, as Netlify parses them', () => {
+  it('serves the contact function on routes.contactEndpoint, and only there', () => {
+    const routesOf = functions['send-contact-email']?.routes ?? [];
+    expect(routesOf.map((r) => r.pattern)).toEqual([routes.contactEndpoint]);
+  });
+
+  it('runs the retry function every retryEveryMinutes minutes, with no path of its own', () => {
+    const retry = functions['retry-contact-emails'];
+    expect(retry?.schedule).toBe(`*/${retryEveryMinutes} * * * *`);
+    expect(retry?.routes ?? []).toEqual([]);
+  });
+});
+
+describe('netlify.toml, as Netlify parses it', () => {
+  it('sends every /portfolio/<slug> to its category page with one permanent redirect', async () => {
+    const { redirects, errors } = await parseAllRedirects({ netlifyConfigPath: 'netlify.toml', redirectsFiles: [], configRedirects: [], minimal: true });
+    expect(errors).toEqual([]);
+    const rules = (redirects as { from: string; to: string; status?: number; force?: boolean }[]).filter((r) => r.from.startsWith(routes.portfolio));
+    expect(rules.map(({ from, to, status }) => ({ from, to, status }))).toEqual([{ ...portfolioRedirect }]);
+    // The rule's target is the category page of the same slug.
+    expect(portfolioRedirect.to.replace(':splat', 'pigments')).toBe(categoryPath('pigments'));
+  });
+});
+
+describe('page paths', () => {
+  it('puts technologies at the root and categories under /products', () => {
+    expect(technologyPath('microencapsulation')).toBe('/microencapsulation');
+    expect(categoryPath('pigments')).toBe(`${routes.products}/pigments`);
+  });
+
+  it('opens the contact form about a topic and a subject', () => {
+    expect(contactPath('samples')).toBe(`${routes.contact}?topic=samples`);
+    expect(contactPath('technical-data', 'micro encapsulation')).toBe(`${routes.contact}?topic=technical-data&about=micro+encapsulation`);
+  });
+});
