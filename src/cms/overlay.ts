@@ -142,7 +142,7 @@ export const overlay = {
     pages: {
       label: 'Pages',
       label_singular: 'Page',
-      description: 'The words of Home, About, Careers, Contact and the overview pages.',
+      description: 'The words of Home, About, Careers, Contact, Search and the overview pages.',
       folder: 'src/content/pages',
       /** Pages listed first, in this order; others follow by file name. */
       fileOrder: ['home', 'about', 'careers', 'contact'],

@@ -19,7 +19,7 @@ export async function productsOf(categorySlug: string) {
   return byOrder(await getCollection('products', (item) => categoryOf(item) === categorySlug));
 }
 
-type PageName = 'home' | 'about' | 'careers' | 'technologies' | 'products' | 'portfolio' | 'contact';
+type PageName = 'home' | 'about' | 'careers' | 'technologies' | 'products' | 'portfolio' | 'contact' | 'search';
 type AnyPage = Awaited<ReturnType<typeof getCollection<'pages'>>>[number]['data'];
 /** The data of page P; overview pages share one variant whose `page` is a union. */
 type PageData<P extends PageName> = AnyPage extends infer D ? (D extends { page: infer K } ? (P extends K ? D : never) : never) : never;

@@ -19,6 +19,10 @@ export interface NavItem {
 export const technologyHref = (slug: string) => `/${slug}`;
 export const categoryHref = (slug: string) => `/products/${slug}`;
 export const portfolioHref = (slug: string) => `/portfolio/${slug}`;
+/** The page of one catalogue item: its category's slug (its folder) and its file name. */
+export const itemPath = (category: string, item: string) => `/products/${category}/${item}`;
+/** The item's card on its category page, which links to the same item without its own page. */
+export const itemAnchor = (category: string, item: string) => `/products/${category}#${item}`;
 
 export function byOrder<T extends { id: string; data: { order: number } }>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
