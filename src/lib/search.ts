@@ -161,5 +161,3 @@ export function rankByCode<R extends RankedResult>(results: readonly R[], query:
   return [...results.filter(hasCode), ...results.filter((result) => !hasCode(result))];
 }
 
-/** Whether a query could be a product code, so the island looks further down the results for it. */
-export const looksLikeCode = (query: string) => /\d/.test(query) && /^[A-Za-z]{1,6}[\s_-]?[A-Za-z0-9]/.test(query.trim()) && !/\s{2,}/.test(query);
