@@ -46,6 +46,7 @@ export const resourceLinks: readonly { name: string; href: string }[] = [
   { name: 'Careers', href: '/careers' },
   { name: 'Portfolio', href: '/portfolio' },
   { name: 'Contact', href: '/contact' },
+  { name: 'Product Search A-Z', href: '/search' },
 ];
 
 export const legalLinks: readonly { name: string; href: string }[] = [

@@ -4,6 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { narrow, offerings, recordScripts, wide } from './support';
@@ -30,6 +31,11 @@ function watchCsp(page: Page): string[] {
   return violations;
 }
 
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 const barField = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 const barResults = (page: Page) => page.getByRole('banner').locator('[data-search-results] li');
 
@@ -49,6 +55,7 @@ test.describe('the search field in the top bar at 1280 px', () => {
     await expect(first.getByRole('link')).toHaveText(item.name);
     await expect(first).toContainText(offerings('categories').find((c) => c.slug === item.category)!.title);
     expect(scripts.some((url) => url.includes('/pagefind/pagefind.js'))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
 
     await first.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/products/${item.category}(/${item.slug}|#${item.slug})$`));
@@ -111,6 +118,7 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   const results = main.locator('[data-search-results] li');
   await expect(results).toHaveCount(inCategory.length);
   for (const item of inCategory) await expect(results.getByRole('link', { name: item.name, exact: true })).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
   expect(violations).toEqual([]);
 });
 
@@ -138,4 +146,16 @@ test.describe('without JavaScript', () => {
       await expect(row).toContainText(offerings('categories').find((c) => c.slug === item.category)!.title);
     }
   });
+});
+
+test('the search bundle is served with its types', async ({ request }) => {
+  const entry = await request.get('/pagefind/pagefind-entry.json');
+  expect(entry.headers()['content-type']).toMatch(/^application\/json/);
+  expect((await request.get('/pagefind/pagefind.js')).headers()['content-type']).toMatch(/^text\/javascript/);
+  expect((await request.get('/pagefind/pagefind-worker.js')).headers()['content-type']).toMatch(/^text\/javascript/);
+  const wasm = await request.get('/pagefind/wasm.en.pagefind');
+  expect(wasm.status()).toBe(200);
+  expect(wasm.headers()['content-type']).toBe('application/octet-stream');
+  const language = (await entry.json()).languages.en as { hash: string };
+  expect((await request.get(`/pagefind/pagefind.${language.hash}.pf_meta`)).headers()['content-type']).toBe('application/octet-stream');
 });
