@@ -5,6 +5,6 @@ declare module 'astro' {
   interface AstroClientDirectives {
     'client:click'?: boolean;
     'client:settled'?: boolean;
-    'client:focus'?: boolean;
+    'client:focus'?: boolean | string[];
   }
 }

@@ -11,6 +11,22 @@ import type { CollectionEntry } from 'astro:content';
 type Item = Pick<CollectionEntry<'products'>, 'id' | 'data'>;
 type ItemData = Item['data'];
 
+/**
+ * The site's entry to Pagefind, written by the build next to Pagefind's own script
+ * (src/search/integration.ts): it starts fetching Pagefind's WebAssembly and index metadata at
+ * once, then configures Pagefind, whoever imports it first (the `client:focus` directive or the
+ * island).
+ */
+export const pagefindEntry = '/pagefind/site-search.js';
+/** Pagefind's own script, which the entry imports; the directive fetches both at the same time. */
+export const pagefindScript = '/pagefind/pagefind.js';
+
+/**
+ * Pagefind's options: no worker (the catalogue's index searches in a few milliseconds on the main
+ * thread, and the worker would cost one more script and round trip before the first results).
+ */
+export const pagefindOptions = { noWorker: true, excerptLength: 20 } as const;
+
 /** The filters of /search, by the key Pagefind stores them under, with the label a visitor reads. */
 export const searchFilters = [
   { key: 'category', label: 'Category' },
@@ -94,12 +110,19 @@ function itemFacets(data: ItemData): { industry: string[]; method: string[] } {
   }
 }
 
-/** Every word of the item a search should find it by (its fields, in reading order). */
+/**
+ * The rest of the item's words a search should find it by (its fields, in reading order), without
+ * its name and code fields, which its record holds already: each word indexed once keeps the index,
+ * and so the first search, small.
+ */
 export function itemText(data: ItemData): string {
   const parts: (string | readonly string[] | undefined)[] = Object.entries(data)
-    .filter(([key]) => !['kind', 'order', 'image', 'imageAlt', 'icon'].includes(key))
+    .filter(([key]) => !['kind', 'order', 'image', 'imageAlt', 'icon', 'name', 'title', 'variant', 'variantName'].includes(key))
     .map(([, value]) => (typeof value === 'string' || Array.isArray(value) ? (value as string | string[]) : undefined));
-  return parts.flatMap((part) => (part === undefined ? [] : Array.isArray(part) ? [...part] : [part])).join('. ');
+  return parts
+    .flatMap((part) => (part === undefined ? [] : Array.isArray(part) ? [...part] : [part]))
+    .map((text) => text.trim().replace(/\.$/, ''))
+    .join('. ');
 }
 
 export function searchRecord(item: Item, categoryTitle: string, url: string): SearchRecord {

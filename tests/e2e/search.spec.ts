@@ -72,6 +72,16 @@ test.describe('the search field in the top bar at 1280 px', () => {
     });
   }
 
+  test('finds technology and category pages under their own address', async ({ page }) => {
+    const technology = offerings('technologies')[0]!;
+    const category = offerings('categories')[0]!;
+    await page.goto('/about');
+    await barField(page).fill(technology.title);
+    await expect(barResults(page).locator(`a[href="/${technology.slug}"]`)).toHaveCount(1);
+    await barField(page).fill(category.title);
+    await expect(barResults(page).locator(`a[href="/products/${category.slug}"]`)).toHaveCount(1);
+  });
+
   test('what is typed before the island has loaded is searched', async ({ page }) => {
     const item = items[items.length - 1]!;
     await page.route('**/_astro/SiteSearch*', async (route) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionEntry } from 'astro:content';
-import { codeAtStart, itemCodes, itemRecordPage, itemSearchDataHtml, itemSummary, normaliseCode, rankByCode, searchRecord } from '../../src/lib/search';
+import { codeAtStart, itemCodes, itemRecordPage, itemSearchDataHtml, itemSummary, itemText, normaliseCode, rankByCode, searchRecord } from '../../src/lib/search';
 
 type Data = CollectionEntry<'products'>['data'];
 const picture = { image: undefined as never, imageAlt: 'A picture' };
@@ -68,6 +68,12 @@ describe('the search record of an item', () => {
     const record = searchRecord({ id: 'essential-oil-actives/test-oil', data: oil }, 'Essential Oil Actives', '/x');
     expect(record.summary).toBe('Calming aroma, for bed linen');
     expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
+  });
+
+  it('indexes the rest of its words once: not its name and code fields, which the record holds', () => {
+    expect(itemText(print)).toBe('Dimensional. SP-TST-1601 Clear base. SP-TST-1602 Matt base. Custom shades on request. A raised print. Cure at 150 °C. Screen print. Sportswear. Footwear');
+    expect(itemText(oil)).toBe('Steam-distilled. Calming aroma, for bed linen');
+    expect(itemText(aroma)).not.toContain('Test Bloom');
   });
 
   it('cuts a long text at a word, within the length', () => {

@@ -2,17 +2,17 @@
  * The search field: in the top bar, in the small-screen menu and on /search.
  *
  * Server-rendered, it is a plain GET form to /search, which works without JavaScript. The island
- * hydrates when the visitor reaches for the field (`client:focus`), and only then loads
- * Pagefind's script, WebAssembly and index from /pagefind/ (written by the build, see
- * src/search/integration.ts). Whatever was typed before hydration is taken over on mounting.
+ * hydrates when the visitor reaches for the field (`client:focus`, which at the same moment starts
+ * loading Pagefind's script, WebAssembly and index metadata from /pagefind/, written by the build:
+ * see src/search/integration.ts). /search hydrates its field once the page has loaded and loads
+ * Pagefind when the visitor uses it or arrives with a query. Whatever was typed before hydration is taken over on mounting.
  *
  * In the top bar ("bar") it lists the first results under the field with a link to /search;
  * on /search ("page") it shows every result and the filters (category, industry, application
  * method) and keeps the query in the address (`?q=`).
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { Search } from 'lucide-react';
-import { rankByCode, searchFilters, type SearchFilterKey } from '../../lib/search';
+import { pagefindEntry, rankByCode, searchFilters, type SearchFilterKey } from '../../lib/search';
 
 export interface SiteSearchWords {
   label: string;
@@ -40,22 +40,15 @@ interface PagefindSearch {
 }
 type PagefindFilters = Record<string, Record<string, number>>;
 interface Pagefind {
-  options: (options: Record<string, unknown>) => Promise<void>;
-  init: () => Promise<void>;
   search: (query: string | null, options?: { filters?: Record<string, { any: string[] }> }) => Promise<PagefindSearch>;
   filters: () => Promise<PagefindFilters>;
 }
 
-/** Where the build writes Pagefind's bundle; a variable, so the bundler leaves the import to the browser. */
-const pagefindUrl = '/pagefind/pagefind.js';
-let pagefind: Promise<Pagefind> | undefined;
-/** Pagefind, loaded once per page however many search fields it has. */
-const loadPagefind = () =>
-  (pagefind ??= (import(/* @vite-ignore */ pagefindUrl) as Promise<Pagefind>).then(async (module) => {
-    await module.options({ excerptLength: 20 });
-    await module.init();
-    return module;
-  }));
+/**
+ * Pagefind, through the site's entry that the build writes (configured there, once per page
+ * however many search fields import it). A variable, so the bundler leaves the import to the browser.
+ */
+const loadPagefind = () => import(/* @vite-ignore */ pagefindEntry) as Promise<Pagefind>;
 
 /** Results loaded per query: the bar shows the first few, /search all of these. */
 const loaded = { bar: 8, menu: 8, page: 50 } as const;
@@ -233,7 +226,11 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
         type="submit"
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
       >
-        <Search aria-hidden="true" size={18} />
+        {/* Lucide's "search" icon, drawn here: the field's first search loads no icon library. */}
+        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="11" cy="11" r="8" />
+          <path d="m21 21-4.34-4.34" />
+        </svg>
         <span className="sr-only">{words.button}</span>
       </button>
     </form>
