@@ -22,7 +22,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
@@ -62,11 +62,12 @@ const budgets = {
 
 /** Runs the search budgets against the server at `origin`; writes their section of bench/results.md. */
 async function measureSearch() {
+  const load = loadavg()[0];
   const rows = await benchSearch({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: searchBudgets });
   const table = searchTable(rows);
   const over = rows.filter((row) => row.ok === false).length;
   const within = rows.filter((row) => row.ok === true).length;
-  const section = `## Search\n\nMeasured by \`npm run bench\` (or \`npm run bench -- --search\`) on ${new Date().toISOString().slice(0, 10)}: Chromium at 1280 px on a page whose islands had not loaded, with Lighthouse's mobile network profile (150 ms round trip, 1.6 Mbps down, 750 kbps up) applied to every request, from the click into the top-bar search field and its first keystroke; machine with ${cpus().length} cores, CPU not throttled.\n\n${table}\n\n${within} within budget, ${over} over\n`;
+  const section = `## Search\n\nMeasured by \`npm run bench\` (or \`npm run bench -- --search\`) on ${new Date().toISOString().slice(0, 10)}: Chromium at 1280 px on a page whose islands had not loaded, with Lighthouse's mobile network profile (150 ms round trip, 1.6 Mbps down, 750 kbps up) applied to every request, from the click into the top-bar search field and its first keystroke; machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start), CPU not throttled.\n\n${table}\n\n${within} within budget, ${over} over\n`;
   writeSection('Search', section);
   console.log(`\n${table}\n\nsearch: ${within} within budget, ${over} over`);
   return { within, over };
