@@ -219,7 +219,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
         enterKeyHint="search"
         aria-controls={showResults ? resultsId : undefined}
         className={`min-w-0 flex-1 rounded-full border border-line bg-paper px-4 text-ink placeholder:text-muted focus:border-brand-700 ${
-          variant === 'bar' ? 'h-10 w-40 text-sm xl:w-56' : 'h-11'
+          variant === 'bar' ? 'h-10 w-32 text-sm xl:w-56' : 'h-11'
         }`}
       />
       <button
