@@ -1,11 +1,11 @@
 import type { AstroIntegration } from 'astro';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { searchRecordsFile, type ItemRecordFile } from './records';
-import { createHash } from 'node:crypto';
 import { pagefindEntry, pagefindOptions } from '../lib/search';
 
 /**
