@@ -72,6 +72,14 @@ test.describe('the search field in the top bar at 1280 px', () => {
     });
   }
 
+  test('a code from a list of variants puts its item first', async ({ page }) => {
+    const item = items.find((i) => Array.isArray(i.fields.variants) && (i.fields.variants as string[]).length > 1)!;
+    const code = String((item.fields.variants as string[])[1]).split(' ')[0]!;
+    await page.goto('/about');
+    await barField(page).fill(code.toLowerCase());
+    await expect(barResults(page).first().getByRole('link')).toHaveText(item.name);
+  });
+
   test('finds technology and category pages under their own address', async ({ page }) => {
     const technology = offerings('technologies')[0]!;
     const category = offerings('categories')[0]!;
