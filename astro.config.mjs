@@ -8,6 +8,7 @@ import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
+import { siteSearch } from './src/search/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 
 /**
@@ -72,6 +73,8 @@ export default defineConfig({
         "base-uri 'self'",
       ],
       scriptDirective: {
+        // Site search (Pagefind) compiles its WebAssembly when it cannot use its worker.
+        resources: ["'self'", "'wasm-unsafe-eval'"],
         // Inline scripts are not hashed by Astro; theirs come from src/lib/inline-scripts.ts.
         hashes: inlineScriptHashes(),
       },
@@ -86,8 +89,10 @@ export default defineConfig({
     react(),
     lateHydration(),
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin|search-records\.json)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
+    // After every integration that rewrites pages: the search index reads the final HTML.
+    siteSearch(),
   ],
   vite: {
     plugins: [tailwindcss(), ...netlifyDevEmulation],

@@ -14,6 +14,10 @@
  *
  *   npm run bench -- --runs 1          one Lighthouse run per page (quicker, less stable)
  *   npm run bench -- --catalogue 1000  build cost with 1,000 extra catalogue items instead
+ *   npm run bench -- --search          the search budgets alone (scripts/lib/bench-search.mjs)
+ *
+ * The search budgets (first search's bytes and time, later queries) are measured after the pages,
+ * on the same server, and written to their own section of bench/results.md.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -25,9 +29,10 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { benchCatalogue } from './lib/bench-catalogue.mjs';
+import { benchSearch, searchTable } from './lib/bench-search.mjs';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, port: { type: 'string', default: '4349' } },
+  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, port: { type: 'string', default: '4349' } },
 });
 if (options.catalogue) {
   const n = Number(options.catalogue);
@@ -54,7 +59,7 @@ const origin = `http://localhost:${port}`;
 const chromeFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const kb = (bytes) => bytes / 1024;
 // Every budget lives in bench/budgets.json, which the byte guard of `npm test` reads too.
-const { lighthouse: lh, bytes: byteBudgets, build: buildBudget } = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
+const { lighthouse: lh, bytes: byteBudgets, build: buildBudget, search: searchBudgets } = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const budgets = {
   performance: lh.performance,
   accessibility: lh.accessibility,
@@ -68,6 +73,54 @@ const budgets = {
   homeWeight: byteBudgets.homeWeightKB,
   buildPerPage: buildBudget.secondsPerPage,
 };
+
+/** Runs the search budgets against the server at `origin`; writes their section of bench/results.md. */
+async function measureSearch() {
+  const load = loadavg()[0];
+  const rows = await benchSearch({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: searchBudgets });
+  const table = searchTable(rows);
+  const over = rows.filter((row) => row.ok === false).length;
+  const within = rows.filter((row) => row.ok === true).length;
+  const section = `## Search\n\nMeasured by \`npm run bench\` (or \`npm run bench -- --search\`) on ${new Date().toISOString().slice(0, 10)}: Chromium at 1280 px on a page whose islands had not loaded, with Lighthouse's mobile network profile (150 ms round trip, 1.6 Mbps down, 750 kbps up) applied to every request, from the click into the top-bar search field and its first keystroke; machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start), CPU not throttled.\n\n${table}\n\n${within} within budget, ${over} over\n`;
+  writeSection('Search', section);
+  console.log(`\n${table}\n\nsearch: ${within} within budget, ${over} over`);
+  return { within, over };
+}
+
+/** Replaces (or adds) one `## title` section of bench/results.md, keeping the rest. */
+function writeSection(title, section) {
+  const text = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '# Benchmark results\n';
+  const parts = text.split(/^(?=## )/m);
+  const at = parts.findIndex((part) => part.startsWith(`## ${title}\n`));
+  if (at === -1) parts.push(`\n${section}`);
+  else parts[at] = `${section}\n`;
+  writeFileSync('bench/results.md', parts.join('').replace(/\n{3,}/g, '\n\n'));
+}
+
+async function startServer() {
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    server.stdout.on('data', (chunk) => String(chunk).includes('Site ready') && resolve());
+    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return server;
+}
+
+if (options.search) {
+  const built = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (built.status !== 0) {
+    console.error(built.stdout);
+    process.exit(1);
+  }
+  const server = await startServer();
+  try {
+    const { over } = await measureSearch();
+    process.exitCode = over ? 1 : 0;
+  } finally {
+    server.kill('SIGTERM');
+  }
+  process.exit();
+}
 
 // 1. Clean build.
 rmSync('dist', { recursive: true, force: true });
@@ -95,13 +148,10 @@ const pages = htmlFiles(dist).map((file) => {
 const buildPerPage = buildSeconds / pages.length;
 
 // 2. The production server.
-const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
-await new Promise((resolve, reject) => {
-  server.stdout.on('data', (chunk) => String(chunk).includes('Site ready') && resolve());
-  server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startServer();
 
 const rows = [];
+let searchResult = { within: 0, over: 0 };
 try {
   // JavaScript at 1280 px, from a desktop browser.
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags.slice(1) });
@@ -181,6 +231,7 @@ try {
   } finally {
     chrome.kill();
   }
+  searchResult = await measureSearch();
 } finally {
   server.kill('SIGTERM');
 }
@@ -220,8 +271,8 @@ mkdirSync('bench', { recursive: true });
 // Sections other benchmarks write (## headings, e.g. the contact endpoint's) are kept.
 const otherSections = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8').split(/^(?=## )/m).slice(1).join('') : '';
 writeFileSync('bench/results.md', otherSections ? `${report}\n${otherSections}` : report);
-console.log(`\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}`);
-process.exitCode = over ? 1 : 0;
+console.log(`\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}\nsearch: ${searchResult.within} within budget, ${searchResult.over} over (section "Search" of bench/results.md)`);
+process.exitCode = over || searchResult.over ? 1 : 0;
 
 function lighthouseVersion() {
   return JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')).version;

@@ -154,7 +154,7 @@ export const overlay = {
     pages: {
       label: 'Pages',
       label_singular: 'Page',
-      description: 'The words of Home, About, Careers, Contact, the overview pages and the page shown for an unknown address.',
+      description: 'The words of Home, About, Careers, Contact, Search, the overview pages and the page shown for an unknown address.',
       folder: 'src/content/pages',
       /** Pages listed first, in this order; others follow by file name. */
       fileOrder: ['home', 'about', 'careers', 'contact'],

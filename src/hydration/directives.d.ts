@@ -5,5 +5,6 @@ declare module 'astro' {
   interface AstroClientDirectives {
     'client:click'?: boolean;
     'client:settled'?: boolean;
+    'client:focus'?: boolean | string[];
   }
 }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { moveIslandScriptsToEnd } from './island-scripts';
 
 /**
- * The site's two late hydration directives, `client:click` and `client:settled` (see their files
+ * The site's late hydration directives, `client:click`, `client:settled` and `client:focus` (see their files
  * for when each hydrates). Astro's own `client:idle`, `client:visible` and `client:media` all load
  * an island's script during or right after the first paint.
  *
@@ -19,6 +19,7 @@ export function lateHydration(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'click', entrypoint: fileURLToPath(new URL('./click.ts', import.meta.url)) });
         addClientDirective({ name: 'settled', entrypoint: fileURLToPath(new URL('./settled.ts', import.meta.url)) });
+        addClientDirective({ name: 'focus', entrypoint: fileURLToPath(new URL('./focus.ts', import.meta.url)) });
       },
       'astro:build:done': async ({ dir }) => {
         const root = fileURLToPath(dir);

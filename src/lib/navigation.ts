@@ -20,6 +20,10 @@ export interface NavItem {
 
 export const technologyHref = technologyPath;
 export const categoryHref = categoryPath;
+/** The page of one catalogue item: its category's slug (its folder) and its file name. */
+export const itemPath = (category: string, item: string) => `${categoryPath(category)}/${item}`;
+/** The item's card on its category page. */
+export const itemCardPath = (category: string, item: string) => `${categoryPath(category)}#${item}`;
 
 export function byOrder<T extends { id: string; data: { order: number } }>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));
@@ -43,6 +47,7 @@ export const resourceLinks: readonly { name: string; href: string }[] = [
   { name: labels.footer.careers, href: routes.careers },
   { name: labels.footer.portfolio, href: routes.portfolio },
   { name: labels.footer.contact, href: routes.contact },
+  { name: labels.footer.search, href: routes.search },
 ];
 
 export const legalLinks: readonly { name: string; href: string }[] = [

@@ -20,6 +20,8 @@ export const routes = {
   technologies: '/technologies',
   products: '/products',
   portfolio: '/portfolio',
+  /** Site search; without JavaScript, every catalogue item A-Z. */
+  search: '/search',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   notFound: '/404',

@@ -62,7 +62,8 @@ test('the guard sees the island scripts it budgets', () => {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const entries = [...html.matchAll(/(?:component|renderer)-url="\/([^"]+)"/g)].map((m) => m[1]!);
   const scripts = moduleClosure(entries);
-  expect(scripts.size).toBeGreaterThan(entries.length);
+  // Several islands share a renderer (and the top bar's two search fields one component).
+  expect(scripts.size).toBeGreaterThan(new Set(entries).size);
   const total = [...scripts].reduce((n, path) => n + gzipKB(readFileSync(join(dist, path))), 0);
   expect(total).toBeGreaterThan(40);
 });

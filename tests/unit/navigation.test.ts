@@ -36,3 +36,11 @@ describe('navigation derived from the collections', () => {
     expect(isCurrent('/products', '/products/pigments')).toBe(false);
   });
 });
+
+describe('catalogue item addresses', () => {
+  it('are the category folder and the file name', async () => {
+    const { itemCardPath, itemPath } = await import('../../src/lib/navigation');
+    expect(itemPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives/lavender');
+    expect(itemCardPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives#lavender');
+  });
+});

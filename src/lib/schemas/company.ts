@@ -183,8 +183,40 @@ export const pageSchema = ({ image }: SchemaContext) =>
           productsLabel: text('Button to the products overview, e.g. "Browse products"'),
         }).describe('The thank-you page shown after sending the form without JavaScript.'),
       }),
+      z.strictObject({
+        page: z.literal('search').describe('Which page this file describes: Search (/search), with the list of every product A-Z.'),
+        ...seo(),
+        hero: z.strictObject(intro).describe('Top of the page: says that the page searches the catalogue and, without JavaScript, lists every product A-Z.'),
+        field: z
+          .strictObject({
+            label: text('Label of the search field, in the top bar and on /search, e.g. "Search products"'),
+            placeholder: text('Hint inside the empty field, e.g. "Name or code"'),
+            button: text('Label of the button that sends the search without JavaScript, e.g. "Search"'),
+          })
+          .describe('The search field.'),
+        results: z
+          .strictObject({
+            heading: text('Heading over the results, e.g. "Results"'),
+            filtersHeading: text('Heading over the filters, e.g. "Filter results"'),
+            loading: text('Shown while the search loads, e.g. "Searching..."'),
+            none: text('Shown when nothing matches, e.g. "No products match your search."'),
+            seeAll: text('Link from the top-bar results to /search, e.g. "All results and filters"'),
+            technologyLabel: text('What a result that is a technology page is, shown where an item shows its category, e.g. "Technology"'),
+            categoryLabel: text('What a result that is a product category page is, e.g. "Product category"'),
+          })
+          .describe('Words of the search results.'),
+        list: z
+          .strictObject({
+            heading: text('Heading of the A-Z list of every product'),
+            intro: text('Paragraph above the list'),
+            nameColumn: text('Heading of the column of product names, e.g. "Product"'),
+            categoryColumn: text('Heading of the column of categories, e.g. "Category"'),
+            codeColumn: text('Heading of the column of product codes, e.g. "Code"'),
+          })
+          .describe('The list of every product A-Z, there with and without JavaScript.'),
+      }),
     ],
-    { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact, not-found' },
+    { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact, not-found, search' },
   );
 
 export const certificationSchema = ({ image }: SchemaContext) =>

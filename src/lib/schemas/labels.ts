@@ -49,6 +49,7 @@ export const labelsSchema = z
         careers: text('Link to the Careers page'),
         portfolio: text('Link to the Portfolio page'),
         contact: text('Link to the Contact page'),
+        search: text('Link to the Search page, which lists every product A-Z'),
         privacyPolicy: text('Link to the privacy policy'),
         termsOfService: text('Link to the terms of service'),
         rights: text('Words after the company name in the copyright line, e.g. "All rights reserved."'),

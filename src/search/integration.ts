@@ -1,0 +1,99 @@
+import type { AstroIntegration } from 'astro';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as pagefind from 'pagefind';
+import { searchRecordsFile, type ItemRecordFile } from './records';
+import { pagefindEntry, pagefindOptions } from '../lib/search';
+
+/**
+ * Site search: after the build, Pagefind indexes every page marked `data-pagefind-body` (category
+ * and technology pages, and item pages) and writes its bundle to dist/pagefind/, so `npm run
+ * build`, `npm start` and Netlify all serve it. Catalogue items that have no page of their own
+ * are indexed from their record (src/pages/search-records.json.ts) under their card's address.
+ */
+export function siteSearch(): AstroIntegration {
+  return {
+    name: 'site-search',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        const recordsPath = join(root, searchRecordsFile);
+        const records = JSON.parse(await readFile(recordsPath, 'utf8')) as ItemRecordFile;
+        await rm(recordsPath);
+
+        try {
+          const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: ['nav'] });
+          if (!index) throw new Error(`search index: ${errors.join('; ')}`);
+          // Pages marked for the index, under the address a visitor uses (no ".html": the site is
+          // built as files, and Pagefind would otherwise name them so).
+          let pages = 0;
+          for (const name of (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin'))) {
+            const content = await readFile(join(root, name), 'utf8');
+            if (!content.includes('data-pagefind-body')) continue;
+            const url = `/${name.replace(/\\/g, '/').replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
+            const { errors: pageErrors } = await index.addHTMLFile({ url, content });
+            if (pageErrors.length) throw new Error(`search index: ${name}: ${pageErrors.join('; ')}`);
+            pages++;
+          }
+          let added = 0;
+          for (const record of records) {
+            if (existsSync(join(root, `${record.page}.html`))) continue;
+            const { errors: recordErrors } = await index.addHTMLFile({ url: record.url, content: record.html });
+            if (recordErrors.length) throw new Error(`search index: ${record.url}: ${recordErrors.join('; ')}`);
+            added++;
+          }
+          const written = await index.writeFiles({ outputPath: join(root, 'pagefind') });
+          if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
+          await writeFile(join(root, pagefindEntry), entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))));
+          // Pagefind also writes its ready-made interfaces; the site has its own (SiteSearch.tsx).
+          const bundle = join(root, 'pagefind');
+          for (const unused of (await readdir(bundle)).filter((name) => /^pagefind-(component-ui|modular-ui|ui|highlight)\.|^wasm\.unknown\./.test(name))) {
+            await rm(join(bundle, unused));
+          }
+          logger.info(`indexed ${pages} pages and ${added} catalogue item records into pagefind/`);
+        } finally {
+          await pagefind.close();
+        }
+      },
+    },
+  };
+}
+
+type PagefindEntry = { languages: Record<string, { hash: string; wasm?: string }> };
+
+/**
+ * The site's entry to Pagefind (`pagefindEntry`). Pagefind fetches its entry file, then its
+ * metadata and WebAssembly, one after the other; the build knows their names, so this module
+ * asks for all three at once (`<link rel="preload">`, which Pagefind's own requests then use)
+ * before it loads Pagefind. The entry file's address is tied to this build (`metaCacheTag`) so
+ * it can be preloaded; every other name Pagefind writes carries a hash of its content.
+ */
+function entryModule(entry: PagefindEntry, warmResults = 8): string {
+  const tag = createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 10);
+  const files = [`pagefind-entry.json?ts=${tag}`, ...Object.values(entry.languages).flatMap((language) => [`pagefind.${language.hash}.pf_meta`, `wasm.${language.wasm ?? 'unknown'}.pagefind`])];
+  return [
+    '// Written by the build (src/search/integration.ts): Pagefind, configured once for the site.',
+    `for (const file of ${JSON.stringify(files)}) {`,
+    "  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `/pagefind/${file}` });",
+    '  document.head.append(link);',
+    '}',
+    "const pagefind = await import('./pagefind.js');",
+    `await pagefind.options(${JSON.stringify({ ...pagefindOptions, metaCacheTag: tag })});`,
+    'await pagefind.init();',
+    '// What is typed in a search field is searched at once, results included, while the island that',
+    '// shows them may still be loading: its own search then finds everything already here.',
+    'const warm = async (field) => {',
+    "  const query = field instanceof HTMLInputElement && field.type === 'search' ? field.value.trim() : '';",
+    '  if (!query) return;',
+    '  const found = await pagefind.debouncedSearch(query, {}, 60);',
+    `  await Promise.all(found?.results.slice(0, ${warmResults}).map((result) => result.data()) ?? []);`,
+    '};',
+    "document.addEventListener('input', (event) => void warm(event.target));",
+    'void warm(document.activeElement);',
+    'export const { search, debouncedSearch, filters, preload } = pagefind;',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { CollectionEntry } from 'astro:content';
+import { codeAtStart, itemCodes, itemRecordPage, itemSearchDataHtml, itemSummary, itemText, normaliseCode, rankByCode, searchRecord } from '../../src/lib/search';
+
+type Data = CollectionEntry<'products'>['data'];
+const picture = { image: undefined as never, imageAlt: 'A picture' };
+
+const oil: Data = { kind: 'essential-oil', order: 1, name: 'Test Oil', variant: 'EOA-TST-30', properties: ['Steam-distilled'], benefits: ['Calming aroma, for bed linen'], ...picture };
+const print: Data = {
+  kind: 'speciality-print',
+  order: 2,
+  title: 'Test Print',
+  printCategory: 'Dimensional',
+  variants: ['SP-TST-1601 Clear base', 'SP-TST-1602 Matt base', 'Custom shades on request'],
+  description: 'A raised print.',
+  information: 'Cure at 150 °C.',
+  applicationMethod: 'Screen print',
+  industry: ['Sportswear', 'Footwear'],
+  ...picture,
+};
+const pigment: Data = {
+  kind: 'pigment-category',
+  order: 3,
+  title: 'Test Pigments',
+  description: 'Pigments <for> "testing" & more.',
+  series: ['PG-T 100 Series: yellows', 'PG-T 200 Series: blues'],
+  advantages: ['Strong'],
+  industries: ['Paper'],
+  methods: ['Pad', 'Coating'],
+  ...picture,
+};
+const aroma: Data = { kind: 'aroma', order: 4, name: 'Test Bloom', variantName: 'AF-299 Test Bloom', scentFamily: 'Floral', audience: 'Women', description: 'Flowers.', ...picture };
+
+describe('product codes', () => {
+  it('are read from the start of a field, in the forms the catalogue writes them', () => {
+    expect(codeAtStart('EOA-LAV-30')).toBe('EOA-LAV-30');
+    expect(codeAtStart('AF-208 Lavender Calm')).toBe('AF-208');
+    expect(codeAtStart('SP-SIL-1601 Clear silicone base')).toBe('SP-SIL-1601');
+    expect(codeAtStart('PG-C 100 Series: yellows')).toBe('PG-C 100');
+    expect(codeAtStart('FA-AMB-110 Silver chloride')).toBe('FA-AMB-110');
+  });
+
+  it('are not made up from ordinary words', () => {
+    expect(codeAtStart('UV-C lamps')).toBeUndefined();
+    expect(codeAtStart('Custom shades on request')).toBeUndefined();
+    expect(codeAtStart('Anti-slip grip')).toBeUndefined();
+    expect(codeAtStart('')).toBeUndefined();
+  });
+
+  it('of an item are every code its fields name, in order, each once', () => {
+    expect(itemCodes(oil)).toEqual(['EOA-TST-30']);
+    expect(itemCodes(print)).toEqual(['SP-TST-1601', 'SP-TST-1602']);
+    expect(itemCodes(pigment)).toEqual(['PG-T 100', 'PG-T 200']);
+    expect(itemCodes(aroma)).toEqual(['AF-299']);
+  });
+});
+
+describe('the search record of an item', () => {
+  it('holds its name, category, codes, a line of text and its filters', () => {
+    expect(searchRecord({ id: 'speciality-prints/test-print', data: print }, 'Speciality Prints', '/products/speciality-prints/test-print')).toEqual({
+      url: '/products/speciality-prints/test-print',
+      name: 'Test Print',
+      category: 'Speciality Prints',
+      codes: ['SP-TST-1601', 'SP-TST-1602'],
+      summary: 'A raised print.',
+      filters: { category: ['Speciality Prints'], industry: ['Sportswear', 'Footwear'], method: ['Screen print'] },
+    });
+    const record = searchRecord({ id: 'essential-oil-actives/test-oil', data: oil }, 'Essential Oil Actives', '/x');
+    expect(record.summary).toBe('Calming aroma, for bed linen');
+    expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
+  });
+
+  it('indexes the rest of its words once: not its name and code fields, which the record holds', () => {
+    expect(itemText(print)).toBe('Dimensional. SP-TST-1601 Clear base. SP-TST-1602 Matt base. Custom shades on request. A raised print. Cure at 150 °C. Screen print. Sportswear. Footwear');
+    expect(itemText(oil)).toBe('Steam-distilled. Calming aroma, for bed linen');
+    expect(itemText(aroma)).not.toContain('Test Bloom');
+  });
+
+  it('cuts a long text at a word, within the length', () => {
+    const long = 'word '.repeat(60).trim();
+    const summary = itemSummary({ ...aroma, description: long }, 40);
+    expect(summary.length).toBeLessThanOrEqual(40);
+    expect(summary).toMatch(/^word( word)*…$/);
+  });
+
+  it('is HTML that gives Pagefind the metadata, weighted codes and filters, with the text escaped', () => {
+    const record = searchRecord({ id: 'pigments/test-pigments', data: pigment }, 'Pigments & Co', '/p');
+    const html = itemSearchDataHtml(record);
+    expect(html).toContain('<span data-pagefind-meta="title">Test Pigments</span>');
+    expect(html).toContain('<span data-pagefind-meta="category">Pigments &amp; Co</span>');
+    expect(html).toContain('<span data-pagefind-meta="code">PG-T 100, PG-T 200</span>');
+    expect(html).toContain('<span data-pagefind-meta="summary">Pigments &lt;for&gt; &quot;testing&quot; &amp; more.</span>');
+    expect(html).toContain('<p data-pagefind-weight="10">PG-T 100 PG-T 200</p>');
+    expect(html).toContain('<span data-pagefind-filter="method">Pad</span><span data-pagefind-filter="method">Coating</span>');
+    expect(html).not.toMatch(/<for>/);
+    const page = itemRecordPage(record, 'All <the> words');
+    expect(page).toMatch(/^<!doctype html><html lang="en">/);
+    expect(page).toContain('<main data-pagefind-body><h1>Test Pigments</h1>');
+    expect(page).toContain('<p>All &lt;the&gt; words</p>');
+  });
+});
+
+describe('ranking by code', () => {
+  const result = (name: string, code?: string) => ({ name, meta: code === undefined ? {} : { code } });
+  const results = [result('Category page'), result('Near miss', 'EOA-LAV-300'), result('Several', 'SP-TST-1601, SP-TST-1602'), result('Exact', 'EOA-LAV-30')];
+
+  it('puts the item whose code is exactly the query first, and keeps the rest in order', () => {
+    expect(rankByCode(results, 'EOA-LAV-30').map((r) => r.name)).toEqual(['Exact', 'Category page', 'Near miss', 'Several']);
+  });
+
+  it('matches any of an item\'s codes, whatever the case, spaces or hyphens', () => {
+    expect(rankByCode(results, ' sp tst 1602 ').map((r) => r.name)[0]).toBe('Several');
+    expect(rankByCode(results, 'eoa_lav-30').map((r) => r.name)[0]).toBe('Exact');
+    expect(normaliseCode('pg-c  100')).toBe('PG-C-100');
+  });
+
+  it('leaves the order alone for a query that is no code of any result', () => {
+    expect(rankByCode(results, 'lavender').map((r) => r.name)).toEqual(results.map((r) => r.name));
+    expect(rankByCode(results, '').map((r) => r.name)).toEqual(results.map((r) => r.name));
+  });
+});
