@@ -117,10 +117,11 @@ function itemFacets(data: ItemData): { industry: string[]; method: string[] } {
  */
 export function itemText(data: ItemData): string {
   const parts: (string | readonly string[] | undefined)[] = Object.entries(data)
-    .filter(([key]) => !['kind', 'order', 'image', 'imageAlt', 'icon', 'name', 'title', 'variant', 'variantName'].includes(key))
+    .filter(([key]) => !['kind', 'order', 'image', 'imageAlt', 'icon', 'name', 'title', 'variant', 'variantName', 'technologies', 'documents'].includes(key))
     .map(([, value]) => (typeof value === 'string' || Array.isArray(value) ? (value as string | string[]) : undefined));
   return parts
-    .flatMap((part) => (part === undefined ? [] : Array.isArray(part) ? [...part] : [part]))
+    // Lists of words only: a list of objects (an item's documents) is not text to search.
+    .flatMap((part) => (part === undefined ? [] : Array.isArray(part) ? part.filter((entry): entry is string => typeof entry === 'string') : [part]))
     .map((text) => text.trim().replace(/\.$/, ''))
     .join('. ');
 }

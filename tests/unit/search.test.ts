@@ -76,6 +76,11 @@ describe('the search record of an item', () => {
     expect(itemText(aroma)).not.toContain('Test Bloom');
   });
 
+  it('leaves out lists that are not words: documents and technology slugs', () => {
+    const withDocuments = { ...oil, technologies: ['microencapsulation'], documents: [{ type: 'technical-data-sheet', title: 'TDS', language: 'en', file: './documents/x.pdf' }] };
+    expect(itemText(withDocuments as typeof oil)).toBe(itemText(oil));
+  });
+
   it('cuts a long text at a word, within the length', () => {
     const long = 'word '.repeat(60).trim();
     const summary = itemSummary({ ...aroma, description: long }, 40);
