@@ -121,7 +121,7 @@ export function itemText(data: ItemData): string {
     .map(([, value]) => (typeof value === 'string' || Array.isArray(value) ? (value as string | string[]) : undefined));
   return parts
     // Lists of words only: a list of objects (an item's documents) is not text to search.
-    .flatMap((part) => (part === undefined ? [] : Array.isArray(part) ? part.filter((entry): entry is string => typeof entry === 'string') : [part]))
+    .flatMap((part): string[] => (part === undefined ? [] : typeof part === 'string' ? [part] : part.filter((entry) => typeof entry === 'string')))
     .map((text) => text.trim().replace(/\.$/, ''))
     .join('. ');
 }
