@@ -23,8 +23,8 @@ import { parse as parseYaml } from 'yaml';
 export const mobileNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** Names of catalogue items, and the items whose `variant` is one product code, read from the content files. */
-function catalogueQueries() {
-  const root = join(process.cwd(), 'src/content/products');
+function catalogueQueries(project = process.cwd()) {
+  const root = join(project, 'src/content/products');
   const items = readdirSync(root).flatMap((category) =>
     readdirSync(join(root, category))
       .filter((name) => name.endsWith('.md'))
@@ -102,8 +102,8 @@ async function firstSearch(browser, origin, startPath, query) {
  * Measures the search budgets against a running site at `origin`, with Playwright's `chromium`.
  * Returns one row per figure: { figure, value, unit, budget (or undefined), ok }.
  */
-export async function benchSearch({ chromium, origin, executablePath, budgets, startPath = '/about' }) {
-  const { names, coded } = catalogueQueries();
+export async function benchSearch({ chromium, origin, executablePath, budgets, startPath = '/about', project = process.cwd() }) {
+  const { names, coded } = catalogueQueries(project);
   const oneWord = names.find((name) => !/\s/.test(name)) ?? names[0].split(/\s+/)[0];
   const longest = [...names].sort((a, b) => b.split(/\s+/).length - a.split(/\s+/).length || b.length - a.length)[0];
   const firstQueries = [
