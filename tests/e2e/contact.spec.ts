@@ -4,6 +4,8 @@ import { companyPage, escapeRegExp, identity, offerings, readContent, recordScri
 
 const contact = companyPage('contact');
 const { form } = contact;
+/** The form's own words: labels, button, toasts (src/content/contact-form.json). */
+const formText = readContent('contact-form.json');
 const label = ui.formLabels;
 
 test.use({ viewport: wide });
@@ -50,9 +52,9 @@ test('a message is sent: success toast, fields cleared, message in the store', a
   page.on('request', (r) => r.url().endsWith('/api/send-contact-email') && posted.push(r.postDataJSON()));
   await ready(page);
   await fill(page, { first: '  Ada ', last: ' Lovelace ', message: `Samples please (${marker})` });
-  await page.getByRole('button', { name: form.submitLabel }).click();
-  await expect(page.getByText(form.success.title)).toBeVisible();
-  await expect(page.getByText(form.success.text)).toBeVisible();
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  await expect(page.getByText(formText.success.title)).toBeVisible();
+  await expect(page.getByText(formText.success.text)).toBeVisible();
   for (const field of fields) await expect(page.getByLabel(field)).toHaveValue('');
   expect(posted).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Looms', message: `Samples please (${marker})` }]);
   const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
@@ -65,13 +67,30 @@ test('a failed send: destructive toast, values kept, error logged', async ({ pag
   await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
   await ready(page);
   await fill(page);
-  await page.getByRole('button', { name: form.submitLabel }).click();
+  await page.getByRole('button', { name: formText.submitLabel }).click();
   const toast = page.locator('[data-sonner-toast][data-type="error"]');
-  await expect(toast).toContainText(form.failure.title);
-  await expect(toast).toContainText(form.failure.text);
+  await expect(toast).toContainText(formText.failure.title);
+  await expect(toast).toContainText(formText.failure.text);
   await expect(page.getByLabel(label.firstName)).toHaveValue('Ada');
   await expect(page.getByLabel(label.message)).toHaveValue('Please send samples of the lavender finish.');
-  expect(errors.some((e) => e.includes(form.failure.title))).toBe(true);
+  expect(errors.some((e) => e.includes(formText.failure.title))).toBe(true);
+});
+
+test('a field the server refuses is marked with its reason, focused, and every value kept', async ({ page }) => {
+  await ready(page);
+  // Passes the browser's checks, but a name needs a letter or digit: the server answers 400.
+  await fill(page, { first: '--', last: '!!' });
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  const first = page.getByLabel(label.firstName);
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  const reason = page.locator(`#${await first.getAttribute('id')}-error`);
+  await expect(reason).toContainText(/letter or digit/);
+  await expect(first).toHaveAccessibleDescription(await reason.innerText());
+  await expect(first).toBeFocused();
+  await expect(page.getByLabel(label.email)).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel(label.message)).toHaveValue('Please send samples of the lavender finish.');
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible();
+  expect((await readLocalMessages()).some((m) => m.message.name === '-- !!')).toBe(false);
 });
 
 test('while sending, the button is disabled and says "Sending..."', async ({ page }) => {
@@ -83,21 +102,21 @@ test('while sending, the button is disabled and says "Sending..."', async ({ pag
   });
   await ready(page);
   await fill(page);
-  await page.getByRole('button', { name: form.submitLabel }).click();
-  const sending = page.getByRole('button', { name: form.sendingLabel });
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  const sending = page.getByRole('button', { name: formText.sendingLabel });
   await expect(sending).toBeDisabled();
   release();
-  await expect(page.getByRole('button', { name: form.submitLabel })).toBeEnabled();
+  await expect(page.getByRole('button', { name: formText.submitLabel })).toBeEnabled();
 });
 
 test('the browser checks required fields and the e-mail format before sending', async ({ page }) => {
   let posts = 0;
   page.on('request', (r) => r.url().endsWith('/api/send-contact-email') && posts++);
   await ready(page);
-  await page.getByRole('button', { name: form.submitLabel }).click();
+  await page.getByRole('button', { name: formText.submitLabel }).click();
   expect(await page.getByLabel(label.firstName).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
   await fill(page, { email: 'not-an-address' });
-  await page.getByRole('button', { name: form.submitLabel }).click();
+  await page.getByRole('button', { name: formText.submitLabel }).click();
   expect(await page.getByLabel(label.email).evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
   expect(posts).toBe(0);
 });
@@ -126,7 +145,7 @@ test.describe('without JavaScript', () => {
     const marker = `nojs-${Date.now()}`;
     await page.goto('/contact');
     await fill(page, { message: `No script here (${marker})` });
-    await page.getByRole('button', { name: form.submitLabel }).click();
+    await page.getByRole('button', { name: formText.submitLabel }).click();
     await expect(page).toHaveURL('/contact/thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(contact.thanks.heading);
     const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
@@ -139,7 +158,7 @@ test.describe('without JavaScript', () => {
     // ada@example passes the browser's check but not the server's.
     const [answer] = await Promise.all([
       page.waitForResponse('**/api/send-contact-email'),
-      page.getByRole('button', { name: form.submitLabel }).click(),
+      page.getByRole('button', { name: formText.submitLabel }).click(),
     ]);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.refusedHeading);
     // The function sends the page's own policy (Netlify adds no netlify.toml headers to function

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { builtPages, companyPage, narrow, ui, wide } from './support';
+import { builtPages, narrow, readContent, ui, wide } from './support';
 
 function watchViolations(page: Page): string[] {
   const violations: string[] = [];
@@ -33,7 +33,7 @@ test('the contact toast renders under the policy', async ({ page }) => {
   await page.getByLabel(ui.formLabels.lastName).fill('Lovelace');
   await page.getByLabel(ui.formLabels.email).fill('ada@example.org');
   await page.getByLabel(ui.formLabels.message).fill('Hello');
-  await page.getByRole('button', { name: companyPage('contact').form.submitLabel }).click();
+  await page.getByRole('button', { name: readContent('contact-form.json').submitLabel }).click();
   const toast = page.locator('[data-sonner-toast]');
   await expect(toast).toBeVisible();
   // sonner's own stylesheet applied: toasts are positioned by it.

@@ -206,20 +206,33 @@ export async function expectSections(page: Page, sections: readonly Data[], abou
 }
 
 // ---------------------------------------------------------------------------------------------
-// Words of the interface that are not in src/content yet. Each is written here once, with the
-// file that holds it today; when it moves into src/content, only its line here changes.
+// Words of the interface, from the files that hold them: the page frame (site/labels.json), the
+// contact form (contact-form.json) and the page for an unknown address (pages/not-found.md).
+
+const frameLabels = readContent('site/labels.json');
+const formWords = readContent('contact-form.json');
+const notFoundPage = readContent('pages/not-found.md');
 
 export const ui = {
-  /** src/layouts/BaseLayout.astro */
-  skipLink: 'Skip to main content',
-  /** src/pages/404.astro */
-  notFound: { heading: 'Oops! Page not found', home: 'Return to Home' },
-  /** src/components/contact/ContactForm.tsx */
-  formLabels: { firstName: 'First Name', lastName: 'Last Name', email: 'Email', company: 'Company', message: 'Message' },
-  /** src/lib/contact/form-page.ts: the page the server answers a refused form post with */
-  refusedHeading: 'Please check your message',
-  /** src/components/legal/LegalPage.astro */
-  lastUpdated: 'Last updated:',
-  /** The names of the sub-navigation bars and their small-screen toggle (src/components/catalogue/*). */
-  subnav: { technologies: 'Technologies', categories: 'Product categories', toggle: 'Categories', productsTitle: 'Products' },
-} as const;
+  skipLink: frameLabels.skipLink as string,
+  notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
+  /** The labels of the visible fields, in the order of the form. */
+  formLabels: {
+    firstName: formWords.labels.firstName as string,
+    lastName: formWords.labels.lastName as string,
+    email: formWords.labels.email as string,
+    company: formWords.labels.company as string,
+    message: formWords.labels.message as string,
+  },
+  topicLabel: formWords.labels.topic as string,
+  /** The page the server answers a refused form post with. */
+  refusedHeading: formWords.correction.title as string,
+  lastUpdated: `${frameLabels.legal.lastUpdated}:`,
+  /** The names of the sub-navigation bars and their small-screen toggle. */
+  subnav: {
+    technologies: frameLabels.subNav.technologies.label as string,
+    categories: frameLabels.subNav.categories.label as string,
+    toggle: frameLabels.subNav.toggle as string,
+    productsTitle: frameLabels.subNav.categories.title as string,
+  },
+};

@@ -20,10 +20,6 @@ export interface ContactFormProps {
   topics: (PrefillTopic & { label: string })[];
   /** Technology and category names by slug, for the pre-filled sentence. */
   subjects: Record<string, string>;
-  /** Catalogue items' names and codes by "<category>/<item>", for the pre-filled message. */
-  items: Record<string, string>;
-  /** Label of the topic list, and of its first choice (no particular topic). */
-  topicText: { label: string; none: string };
   /** Longest value of each field (`contactLimits` of src/lib/contact/message.ts). */
   limits: Record<Exclude<keyof typeof contactLimits, 'bodyBytes'>, number>;
   honeypotField: string;
@@ -32,18 +28,53 @@ export interface ContactFormProps {
 const empty = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', message: '' };
 type Values = typeof empty;
 
+/** Fields the server may name in its answer, in the order of the form, and the input of each. */
+const errorFields = ['name', 'email', 'company', 'message'] as const;
+type ErrorField = (typeof errorFields)[number];
+const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', message: 'message' };
+
+/** Attributes tying a field to its error message, when it has one. */
+const described = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <span id={`${id}-error`} className="mt-1 block text-sm font-medium text-red-700">
+      {error}
+    </span>
+  ) : null;
+}
+
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
 
-export default function ContactForm({ endpoint, text, topics, subjects, items, topicText, limits, honeypotField }: ContactFormProps) {
+/**
+ * The values the form shows when the island takes over: what the visitor typed before, and what
+ * the page arrived with. /contact?topic=…&about=… is answered pre-filled by the contact-prefill
+ * function (netlify.toml), so an item's name and codes come with the page and the island needs no
+ * list of the whole catalogue. Read during the first render in the browser, before React writes
+ * its own values into the fields.
+ */
+function valuesOnThePage(endpoint: string): Values {
+  if (typeof document === 'undefined') return empty;
+  const form = document.querySelector<HTMLFormElement>(`form[action="${endpoint}"]`);
+  if (!form) return empty;
+  const data = new FormData(form);
+  return Object.fromEntries(Object.keys(empty).map((key) => [key, String(data.get(key) ?? '')])) as Values;
+}
+
+export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField }: ContactFormProps) {
   const { labels } = text;
-  const [values, setValues] = useState<Values>(empty);
+  const [values, setValues] = useState<Values>(() => valuesOnThePage(endpoint));
   const [sending, setSending] = useState(false);
+  // The server's reason per field (400 "Some fields need your attention"), shown under each field.
+  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>({});
 
   useEffect(() => {
-    const start = prefillFor(window.location.search, topics, subjects, items);
+    // Where no function pre-filled the page (`npm run dev`), a technology or category named by
+    // the address still starts the message; an item then reads as "your products".
+    const start = prefillFor(window.location.search, topics, subjects, {});
     if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
-  }, [topics, subjects, items]);
+  }, [topics, subjects]);
 
   const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
     setValues((v) => ({ ...v, [field]: event.target.value }));
@@ -66,11 +97,23 @@ export default function ContactForm({ endpoint, text, topics, subjects, items, t
           ...(honeypot ? { [honeypotField]: honeypot } : {}),
         }),
       });
+      if (response.status === 400) {
+        const answer = (await response.json().catch(() => ({}))) as { error?: string; fields?: Partial<Record<ErrorField, string>> };
+        if (answer.fields && Object.keys(answer.fields).length > 0) {
+          setErrors(answer.fields);
+          toast.error(answer.error ?? text.failure.title);
+          // The first field to correct, in the order of the form.
+          const first = errorFields.find((field) => answer.fields?.[field]);
+          if (first) document.getElementById(fieldIds[first])?.focus();
+          return;
+        }
+      }
       if (!response.ok) {
         const detail = await response.text().catch(() => '');
         throw new Error(`The server answered ${response.status}${detail ? `: ${detail}` : ''}`);
       }
       toast.success(text.success.title, { description: text.success.text });
+      setErrors({});
       setValues(empty);
     } catch (error) {
       console.error('Error sending message:', error);
@@ -88,7 +131,8 @@ export default function ContactForm({ endpoint, text, topics, subjects, items, t
             <label htmlFor="firstName" className="text-sm font-semibold">
               {labels.firstName}
             </label>
-            <input id="firstName" name="firstName" type="text" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} />
+            <input id="firstName" name="firstName" type="text" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} {...described(errors.name, 'firstName')} />
+            <FieldError id="firstName" error={errors.name} />
           </p>
           <p>
             <label htmlFor="lastName" className="text-sm font-semibold">
@@ -101,20 +145,22 @@ export default function ContactForm({ endpoint, text, topics, subjects, items, t
           <label htmlFor="email" className="text-sm font-semibold">
             {labels.email}
           </label>
-          <input id="email" name="email" type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} className={inputClass} />
+          <input id="email" name="email" type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} className={inputClass} {...described(errors.email, 'email')} />
+          <FieldError id="email" error={errors.email} />
         </p>
         <p>
           <label htmlFor="company" className="text-sm font-semibold">
             {labels.company} <span className="font-normal text-muted">{labels.optional}</span>
           </label>
-          <input id="company" name="company" type="text" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} />
+          <input id="company" name="company" type="text" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} {...described(errors.company, 'company')} />
+          <FieldError id="company" error={errors.company} />
         </p>
         <p>
           <label htmlFor="topic" className="text-sm font-semibold">
-            {topicText.label} <span className="font-normal text-muted">(optional)</span>
+            {labels.topic} <span className="font-normal text-muted">{labels.optional}</span>
           </label>
           <select id="topic" name="topic" value={values.topic} onChange={update('topic')} className={inputClass}>
-            <option value="">{topicText.none}</option>
+            <option value="">{labels.noTopic}</option>
             {topics.map((topic) => (
               <option key={topic.id} value={topic.id}>
                 {topic.label}
@@ -128,7 +174,8 @@ export default function ContactForm({ endpoint, text, topics, subjects, items, t
           <label htmlFor="message" className="text-sm font-semibold">
             {labels.message}
           </label>
-          <textarea id="message" name="message" rows={5} required maxLength={limits.message} value={values.message} onChange={update('message')} className={inputClass} />
+          <textarea id="message" name="message" rows={5} required maxLength={limits.message} value={values.message} onChange={update('message')} className={inputClass} {...described(errors.message, 'message')} />
+          <FieldError id="message" error={errors.message} />
         </p>
         {/* A field people never see or fill; robots that fill every field are answered and ignored. */}
         <p className="absolute -left-[10000px]" aria-hidden="true">

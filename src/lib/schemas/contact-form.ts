@@ -20,6 +20,8 @@ export const contactFormSchema = z
         email: text('Label of the e-mail field'),
         company: text('Label of the company field'),
         message: text('Label of the message field'),
+        topic: text('Label of the topic list, e.g. "Topic"'),
+        noTopic: text('First choice of the topic list, for no particular topic, e.g. "General enquiry"'),
         optional: text('Marker after the label of an optional field, e.g. "(optional)"'),
         honeypot: text('Label of the hidden field robots fill in; people never see it'),
       })
