@@ -219,12 +219,17 @@ function fieldConverter(overlay: Overlay) {
 
   function fieldOf(name: string, node: JsonSchema, required: boolean, path: string): CmsField {
     const { label = labelOf(name), widget: chosen, ...options } = choices[name] ?? {};
-    const typed = widgetOf(name, node, `${path}${name}`);
+    let typed = widgetOf(name, node, `${path}${name}`);
     // A widget choice stands in for the string widget only (of the field, or of a list's
     // entries): a field of that name with another type keeps the widget its type gives.
     const entries = typed.field;
     const applies = chosen !== undefined && (typed.widget === 'string' || entries?.widget === 'string');
-    if (applies && entries) typed.field = { ...entries, widget: chosen };
+    if (applies && entries && chosen === 'relation') {
+      // A list of references is one relation field that takes several entries: Decap wants the
+      // relation's collection and fields on the field itself, not on a list's entries.
+      const { field: _entries, widget: _list, ...limits } = typed;
+      typed = { widget: 'relation', multiple: true, ...limits };
+    } else if (applies && entries) typed.field = { ...entries, widget: chosen };
     else if (applies) typed.widget = chosen;
     if (typed.field) typed.field.label = label;
     const { widget, ...rest } = typed;

@@ -240,7 +240,9 @@ function valueDifferences(property: JsonSchema, field: CmsField, at: string): st
     ];
   }
   if (items.type === 'object') return [...bounds, ...differences(items, field.fields ?? [], `${at}[].`)];
-  return [...bounds, ...(field.field ? [] : [`${at}: a list of values in the schema, not in the editor`])];
+  // A list of values: a list widget of entries, or one relation field that takes several.
+  const several = field.field !== undefined || (field.widget === 'relation' && field.multiple === true);
+  return [...bounds, ...(several ? [] : [`${at}: a list of values in the schema, not in the editor`])];
 }
 
 describe('for the real schemas, every field, required flag and allowed value is in the editor', () => {
@@ -476,7 +478,10 @@ describe('catalogue documents in the editor', () => {
       expect(file, c.name).toMatchObject({ widget: 'file', media_folder: documentFolder, public_folder: documentFolder });
       expect(pictureFields).toContain('file');
       const technologies = (c.fields ?? []).find((f) => f.name === 'technologies');
-      expect(technologies?.field?.widget ?? technologies?.widget, c.name).toBe('relation');
+      // One relation field taking several entries: Decap rejects a list whose entries are relations
+      // with the relation's settings on the list.
+      expect(technologies, c.name).toMatchObject({ widget: 'relation', multiple: true, collection: 'technologies', value_field: 'slug', required: false });
+      expect(technologies?.field, c.name).toBeUndefined();
     }
   });
 });
