@@ -81,6 +81,13 @@ describe('adding a product', () => {
     }
     expect(readdirSync(join(root, `dist/products/${category}/page`))).toHaveLength(pages - 1);
     expect(seen.sort()).toEqual(files.sort());
+
+    // An item page of that category links to its 12 nearest neighbours and, once, to the whole list.
+    const itemPage = readFileSync(join(root, `dist/products/${category}/listing-test-30.html`), 'utf8');
+    const more = itemPage.slice(itemPage.indexOf('id="more-heading"'));
+    const section = more.slice(0, more.indexOf('</section>'));
+    expect([...section.matchAll(new RegExp(`href="/products/${category}/[^"#]+"`, 'g'))]).toHaveLength(12);
+    expect(itemPage.match(new RegExp(`All ${files.length} items of`, 'g'))).toHaveLength(1);
   }, 300_000);
 
   it('a file without a required field stops the build, naming the file and the field', () => {
