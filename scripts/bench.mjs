@@ -56,20 +56,11 @@ if (options.catalogue) {
   };
   const { lines, over } = await benchCatalogue(n, { budgets: allBudgets, measureSearch });
   const section = `## Catalogue growth: ${n.toLocaleString('en')} extra items\n\nMeasured by \`npm run bench -- --catalogue ${n}\` on ${new Date().toISOString().slice(0, 10)}, on a machine with ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)} at the start).\n\n${lines.join('\n')}\n`;
-  writeSection(`## Catalogue growth: ${n.toLocaleString('en')} extra items`, section);
+  writeSection(`Catalogue growth: ${n.toLocaleString('en')} extra items`, section);
   console.log(`\n${lines.join('\n')}\n\n${over ? `${over} over budget` : 'all within budget'}`);
   process.exit(over ? 1 : 0);
 }
 
-/** Replaces (or appends) one "## " section of bench/results.md, keeping the others. */
-function writeSection(heading, text) {
-  const current = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8') : '# Benchmark results\n';
-  const parts = current.split(/^(?=## )/m);
-  const at = parts.findIndex((part) => part.startsWith(heading));
-  if (at === -1) parts.push(`${text}\n`);
-  else parts[at] = `${text}\n`;
-  writeFileSync('bench/results.md', parts.join(''));
-}
 
 const runs = Number(options.runs);
 const port = Number(options.port);
