@@ -9,3 +9,7 @@ import { labelsSchema, type Labels } from './schemas/labels';
 export const labelsFile = 'src/content/site/labels.json';
 
 export const labels: Labels = parseOrExplain(labelsSchema, raw, labelsFile);
+
+/** A label with its {placeholders} filled in: fill('More {category}', { category: 'Pigments' }). */
+export const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));

@@ -62,6 +62,24 @@ export const labelsSchema = z
     legal: z
       .strictObject({ lastUpdated: text('Words before the date on the legal pages, e.g. "Last updated"') })
       .describe('The privacy policy and terms of service.'),
+    catalogue: z
+      .strictObject({
+        breadcrumb: text('Name screen readers give the trail above an item, e.g. "Breadcrumb"'),
+        requestSample: text('Item page button, e.g. "Request a sample"'),
+        askAboutProduct: text('Item page button, e.g. "Ask about this product"'),
+        requestDataSheet: text('Item page button when the item has no technical data sheet'),
+        details: text('Heading of an item\'s fields, e.g. "Product details"'),
+        documents: text('Heading of an item\'s documents, e.g. "Documents"'),
+        technologies: text('Heading of the technologies an item draws on'),
+        more: text('Heading of the other items of the category; {category} is its name'),
+        allItems: text('Link to a large category\'s whole list; {count} and {category} are filled in'),
+        printedAsOf: text('Words before the date at the foot of a printed item page, e.g. "as of"'),
+        pages: text('Name screen readers give the page links of a long category; {category} is its name'),
+        pageOf: text('Which page of a long category this is; {page} and {pages} are filled in'),
+        previous: text('Link to the previous page of a long category'),
+        next: text('Link to the next page of a long category'),
+      })
+      .describe('The words of item pages and of long category lists.'),
   })
   .describe('The words of the top bar, menus, footer and other parts every page shares.');
 
