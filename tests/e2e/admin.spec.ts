@@ -332,10 +332,12 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
 
   // Published: merged into main, the branch gone, the file and its picture in the site's folder.
+  // decap-server merges, then deletes the branch: the file can appear a moment before the branch
+  // is gone, so both are waited for.
   await expect.poll(() => existsSync(markdown), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => git('branch', '--list', 'cms/*'), { timeout: 30_000 }).toBe('');
   expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
   expect((await sharp(join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')).metadata()).width).toBe(1200);
-  expect(git('branch', '--list', 'cms/*')).toBe('');
   expect(git('status', '--porcelain', '--', 'src')).toBe('');
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
