@@ -3,7 +3,7 @@
  * HTML with its inlined CSS, and the JavaScript each page's islands can load, gzip-compressed,
  * read from the production build. A regression fails CI before it reaches a visitor.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
@@ -66,4 +66,13 @@ test('the guard sees the island scripts it budgets', () => {
   expect(scripts.size).toBeGreaterThan(new Set(entries).size);
   const total = [...scripts].reduce((n, path) => n + gzipKB(readFileSync(join(dist, path))), 0);
   expect(total).toBeGreaterThan(40);
+});
+
+test('the search index comes in small chunks, so a query loads only what its words need', () => {
+  // Pagefind writes its files already gzip-compressed; a first search loads one chunk per word
+  // (src/search/integration.ts sets the chunk size), within the first-search budget of bench/budgets.json.
+  const folder = join(dist, 'pagefind/index');
+  const chunks = readdirSync(folder).map((name) => ({ name, kb: statSync(join(folder, name)).size / KB }));
+  expect(chunks.length).toBeGreaterThan(1);
+  for (const chunk of chunks) expect(chunk.kb, chunk.name).toBeLessThanOrEqual(12);
 });
