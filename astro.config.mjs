@@ -89,7 +89,7 @@ export default defineConfig({
     react(),
     lateHydration(),
     // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin|search-records\.json)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),

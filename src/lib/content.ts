@@ -2,7 +2,9 @@
  * Content queries shared by pages: every list comes out in its editor-set `order`.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { byOrder } from './navigation';
+import { alphabeticalParts } from './alphabetical-list';
+import { byOrder, itemPath } from './navigation';
+import { searchRecord } from './search';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
 export const categories = async () => byOrder(await getCollection('categories'));
@@ -30,4 +32,14 @@ export async function companyPage<P extends PageName>(page: P) {
   const entry = entries.find((e) => e.data.page === page);
   if (!entry) throw new Error(`src/content/pages: no file with "page: ${page}"`);
   return entry.data as PageData<P>;
+}
+
+/** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts). */
+export async function catalogueAtoZ() {
+  const titles = new Map((await categories()).map((category) => [category.id, category.data.title]));
+  const records = (await getCollection('products')).map((item) => {
+    const category = categoryOf(item);
+    return searchRecord(item, titles.get(category) ?? category, itemPath(category, item.id.slice(category.length + 1)));
+  });
+  return alphabeticalParts(records);
 }

@@ -110,22 +110,6 @@ function itemFacets(data: ItemData): { industry: string[]; method: string[] } {
   }
 }
 
-/**
- * The rest of the item's words a search should find it by (its fields, in reading order), without
- * its name and code fields, which its record holds already: each word indexed once keeps the index,
- * and so the first search, small.
- */
-export function itemText(data: ItemData): string {
-  const parts: (string | readonly string[] | undefined)[] = Object.entries(data)
-    .filter(([key]) => !['kind', 'order', 'image', 'imageAlt', 'icon', 'name', 'title', 'variant', 'variantName', 'technologies', 'documents'].includes(key))
-    .map(([, value]) => (typeof value === 'string' || Array.isArray(value) ? (value as string | string[]) : undefined));
-  return parts
-    // Lists of words only: a list of objects (an item's documents) is not text to search.
-    .flatMap((part): string[] => (part === undefined ? [] : typeof part === 'string' ? [part] : part.filter((entry) => typeof entry === 'string')))
-    .map((text) => text.trim().replace(/\.$/, ''))
-    .join('. ');
-}
-
 export function searchRecord(item: Item, categoryTitle: string, url: string): SearchRecord {
   const { industry, method } = itemFacets(item.data);
   return {
@@ -156,14 +140,6 @@ export function itemSearchDataHtml(record: SearchRecord): string {
     [meta('title', record.name), meta('category', record.category), ...(record.codes.length ? [meta('code', record.codes.join(', '))] : []), meta('summary', record.summary), ...filters].join('') +
     `</div></div>`
   );
-}
-
-/**
- * A whole page for Pagefind standing for one item, for items that have no page of their own yet:
- * the build indexes it under the item's card (`/products/{category}#{item}`).
- */
-export function itemRecordPage(record: SearchRecord, text: string): string {
-  return `<!doctype html><html lang="en"><head><title>${escapeHtml(record.name)}</title></head><body><main data-pagefind-body><h1>${escapeHtml(record.name)}</h1>${itemSearchDataHtml(record)}<p>${escapeHtml(text)}</p></main></body></html>`;
 }
 
 /** A code as a visitor may type it: any case, spaces or hyphens between its parts. */

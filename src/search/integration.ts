@@ -1,29 +1,25 @@
 import type { AstroIntegration } from 'astro';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
-import { searchRecordsFile, type ItemRecordFile } from './records';
 import { pagefindEntry, pagefindOptions } from '../lib/search';
 
 /**
  * Site search: after the build, Pagefind indexes every page marked `data-pagefind-body` (category
  * and technology pages, and item pages) and writes its bundle to dist/pagefind/, so `npm run
- * build`, `npm start` and Netlify all serve it. Catalogue items that have no page of their own
- * are indexed from their record (src/pages/search-records.json.ts) under their card's address.
+ * build`, `npm start` and Netlify all serve it.
  */
+/** Word positions per chunk of the search index (Pagefind's default is 20,000). */
+const indexChunkPositions = 5000;
+
 export function siteSearch(): AstroIntegration {
   return {
     name: 'site-search',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const recordsPath = join(root, searchRecordsFile);
-        const records = JSON.parse(await readFile(recordsPath, 'utf8')) as ItemRecordFile;
-        await rm(recordsPath);
-
         try {
           // Pagefind splits its word index into chunks of about 20,000 word positions, and a query
           // loads the chunk of each of its words: on this site two or three chunks of ~25 KB for a
@@ -44,13 +40,6 @@ export function siteSearch(): AstroIntegration {
             if (pageErrors.length) throw new Error(`search index: ${name}: ${pageErrors.join('; ')}`);
             pages++;
           }
-          let added = 0;
-          for (const record of records) {
-            if (existsSync(join(root, `${record.page}.html`))) continue;
-            const { errors: recordErrors } = await index.addHTMLFile({ url: record.url, content: record.html });
-            if (recordErrors.length) throw new Error(`search index: ${record.url}: ${recordErrors.join('; ')}`);
-            added++;
-          }
           const written = await index.writeFiles({ outputPath: join(root, 'pagefind') });
           if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
           await writeFile(join(root, pagefindEntry), entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))));
@@ -59,7 +48,7 @@ export function siteSearch(): AstroIntegration {
           for (const unused of (await readdir(bundle)).filter((name) => /^pagefind-(component-ui|modular-ui|ui|highlight)\.|^wasm\.unknown\./.test(name))) {
             await rm(join(bundle, unused));
           }
-          logger.info(`indexed ${pages} pages and ${added} catalogue item records into pagefind/`);
+          logger.info(`indexed ${pages} pages into pagefind/`);
         } finally {
           await pagefind.close();
         }
@@ -67,9 +56,6 @@ export function siteSearch(): AstroIntegration {
     },
   };
 }
-
-/** Word positions per chunk of the search index (Pagefind's default is 20,000). */
-const indexChunkPositions = 5000;
 
 type PagefindEntry = { languages: Record<string, { hash: string; wasm?: string }> };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionEntry } from 'astro:content';
-import { codeAtStart, itemCodes, itemRecordPage, itemSearchDataHtml, itemSummary, itemText, normaliseCode, rankByCode, searchRecord } from '../../src/lib/search';
+import { codeAtStart, itemCodes, itemSearchDataHtml, itemSummary, normaliseCode, rankByCode, searchRecord } from '../../src/lib/search';
 
 type Data = CollectionEntry<'products'>['data'];
 const picture = { image: undefined as never, imageAlt: 'A picture' };
@@ -70,17 +70,6 @@ describe('the search record of an item', () => {
     expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
   });
 
-  it('indexes the rest of its words once: not its name and code fields, which the record holds', () => {
-    expect(itemText(print)).toBe('Dimensional. SP-TST-1601 Clear base. SP-TST-1602 Matt base. Custom shades on request. A raised print. Cure at 150 °C. Screen print. Sportswear. Footwear');
-    expect(itemText(oil)).toBe('Steam-distilled. Calming aroma, for bed linen');
-    expect(itemText(aroma)).not.toContain('Test Bloom');
-  });
-
-  it('leaves out lists that are not words: documents and technology slugs', () => {
-    const withDocuments = { ...oil, technologies: ['microencapsulation'], documents: [{ type: 'technical-data-sheet', title: 'TDS', language: 'en', file: './documents/x.pdf' }] };
-    expect(itemText(withDocuments as typeof oil)).toBe(itemText(oil));
-  });
-
   it('cuts a long text at a word, within the length', () => {
     const long = 'word '.repeat(60).trim();
     const summary = itemSummary({ ...aroma, description: long }, 40);
@@ -98,10 +87,6 @@ describe('the search record of an item', () => {
     expect(html).toContain('<p data-pagefind-weight="10">PG-T 100 PG-T 200</p>');
     expect(html).toContain('<span data-pagefind-filter="method">Pad</span><span data-pagefind-filter="method">Coating</span>');
     expect(html).not.toMatch(/<for>/);
-    const page = itemRecordPage(record, 'All <the> words');
-    expect(page).toMatch(/^<!doctype html><html lang="en">/);
-    expect(page).toContain('<main data-pagefind-body><h1>Test Pigments</h1>');
-    expect(page).toContain('<p>All &lt;the&gt; words</p>');
   });
 });
 

@@ -212,6 +212,7 @@ export const pageSchema = ({ image }: SchemaContext) =>
             nameColumn: text('Heading of the column of product names, e.g. "Product"'),
             categoryColumn: text('Heading of the column of categories, e.g. "Category"'),
             codeColumn: text('Heading of the column of product codes, e.g. "Code"'),
+            parts: text('Over 250 products the list is split into parts A-Z: heading of the links to them, {parts} is their number, e.g. "The list in {parts} parts"'),
           })
           .describe('The list of every product A-Z, there with and without JavaScript.'),
       }),

@@ -75,9 +75,10 @@ export const labelsSchema = z
         allItems: text('Link to a large category\'s whole list; {count} and {category} are filled in'),
         printedAsOf: text('Words before the date at the foot of a printed item page, e.g. "as of"'),
         pages: text('Name screen readers give the page links of a long category; {category} is its name'),
-        pageOf: text('Which page of a long category this is; {page} and {pages} are filled in'),
-        previous: text('Link to the previous page of a long category'),
-        next: text('Link to the next page of a long category'),
+        pageOf: text('Which page of a long list this is; {page} and {pages} are filled in'),
+        pageDescription: text('Description for search engines of page 2 and on of a long category; {category}, {page} and {pages} are filled in'),
+        previous: text('Link to the previous page of a long list'),
+        next: text('Link to the next page of a long list'),
       })
       .describe('The words of item pages and of long category lists.'),
   })
