@@ -23,9 +23,9 @@ export interface ListPart<T> {
   last: string;
 }
 
-/** A-Z by name as a visitor reads it: case and accents aside, then by address for equal names. */
-export const byName = <T extends { name: string; url: string }>(a: T, b: T) =>
-  a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }) || a.url.localeCompare(b.url);
+const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** A-Z by name as a visitor reads it: case and accents aside, numbers by value, then by address for equal names. */
+export const byName = <T extends { name: string; url: string }>(a: T, b: T) => names.compare(a.name, b.name) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 /** The parts of the list of `items` (sorted here). Always at least one part, maybe empty. */
 export function alphabeticalParts<T extends { name: string; url: string }>(items: readonly T[], size = perPart): ListPart<T>[] {

@@ -16,9 +16,23 @@ export const certifications = async () => byOrder(await getCollection('certifica
  */
 export const categoryOf = (item: Pick<CollectionEntry<'products'>, 'id'>) => item.id.slice(0, item.id.indexOf('/'));
 
+/**
+ * Every catalogue item. Astro's getCollection resolves each entry's picture again on every call,
+ * and an item page asks for its category's items (to link its neighbours): in a build, that made
+ * the cost of each item grow with the size of the catalogue. A build reads the collection once;
+ * `astro dev` (and /admin's preview) asks every time, so an edit shows at once.
+ */
+let productsOnce: ReturnType<typeof getCollection<'products'>> | undefined;
+export const allProducts = () => (import.meta.env.DEV ? getCollection('products') : (productsOnce ??= getCollection('products')));
+
+const categoryItemsOnce = new Map<string, CollectionEntry<'products'>[]>();
 /** Catalogue items of one category, in order. */
-export async function productsOf(categorySlug: string) {
-  return byOrder(await getCollection('products', (item) => categoryOf(item) === categorySlug));
+export async function productsOf(categorySlug: string): Promise<CollectionEntry<'products'>[]> {
+  const cached = import.meta.env.DEV ? undefined : categoryItemsOnce.get(categorySlug);
+  if (cached) return cached;
+  const items = byOrder((await allProducts()).filter((item) => categoryOf(item) === categorySlug));
+  if (!import.meta.env.DEV) categoryItemsOnce.set(categorySlug, items);
+  return items;
 }
 
 type AnyPage = CollectionEntry<'pages'>['data'];
@@ -34,10 +48,12 @@ export async function companyPage<P extends PageName>(page: P) {
   return entry.data as PageData<P>;
 }
 
-/** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts). */
-export async function catalogueAtoZ() {
+/** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts), made once per build. */
+let atoZOnce: ReturnType<typeof makeCatalogueAtoZ> | undefined;
+export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : (atoZOnce ??= makeCatalogueAtoZ()));
+async function makeCatalogueAtoZ() {
   const titles = new Map((await categories()).map((category) => [category.id, category.data.title]));
-  const records = (await getCollection('products')).map((item) => {
+  const records = (await allProducts()).map((item) => {
     const category = categoryOf(item);
     return searchRecord(item, titles.get(category) ?? category, itemPath(category, item.id.slice(category.length + 1)));
   });

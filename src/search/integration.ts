@@ -30,16 +30,22 @@ export function siteSearch(): AstroIntegration {
           const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: ['nav'] });
           if (!index) throw new Error(`search index: ${errors.join('; ')}`);
           // Pages marked for the index, under the address a visitor uses (no ".html": the site is
-          // built as files, and Pagefind would otherwise name them so).
+          // built as files, and Pagefind would otherwise name them so). Several at a time: Pagefind
+          // indexes in its own process, which would otherwise wait for each file to be read.
           let pages = 0;
-          for (const name of (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin'))) {
+          const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin')).sort().reverse();
+          const addPage = async (name: string) => {
             const content = await readFile(join(root, name), 'utf8');
-            if (!content.includes('data-pagefind-body')) continue;
+            if (!content.includes('data-pagefind-body')) return;
             const url = `/${name.replace(/\\/g, '/').replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
             const { errors: pageErrors } = await index.addHTMLFile({ url, content });
             if (pageErrors.length) throw new Error(`search index: ${name}: ${pageErrors.join('; ')}`);
             pages++;
-          }
+          };
+          const indexing = Array.from({ length: 8 }, async () => {
+            for (let name = files.pop(); name !== undefined; name = files.pop()) await addPage(name);
+          });
+          await Promise.all(indexing);
           const written = await index.writeFiles({ outputPath: join(root, 'pagefind') });
           if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
           await writeFile(join(root, pagefindEntry), entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))));

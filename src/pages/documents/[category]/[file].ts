@@ -1,18 +1,22 @@
-/** The catalogue's PDF documents, copied from next to their item's Markdown file. */
+/**
+ * The catalogue's PDF documents, copied from next to their item's Markdown file. Items of a
+ * category may share a document (a brochure of a range): it is copied once.
+ */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getCollection } from 'astro:content';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { categoryOf } from '../../../lib/content';
+import { allProducts, categoryOf } from '../../../lib/content';
 import { documentsOf, documentSource } from '../../../lib/documents';
 
-export const getStaticPaths = (async () =>
-  (await getCollection('products')).flatMap((item) =>
+export const getStaticPaths = (async () => {
+  const paths = (await allProducts()).flatMap((item) =>
     documentsOf(process.cwd(), item.id, item.data.documents).map((document) => ({
       params: { category: categoryOf(item), file: basename(document.file) },
       props: { source: documentSource(process.cwd(), item.id, document.file) },
     })),
-  )) satisfies GetStaticPaths;
+  );
+  return [...new Map(paths.map((path) => [`${path.params.category}/${path.params.file}`, path])).values()];
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) =>
   new Response(await readFile((props as { source: string }).source), { headers: { 'content-type': 'application/pdf' } });
