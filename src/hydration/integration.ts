@@ -3,6 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { moveIslandScriptsToEnd } from './island-scripts';
+import { eachLimited } from '../lib/each-limited';
 
 /**
  * The site's late hydration directives, `client:click`, `client:settled` and `client:focus` (see their files
@@ -24,14 +25,12 @@ export function lateHydration(): AstroIntegration {
       'astro:build:done': async ({ dir }) => {
         const root = fileURLToPath(dir);
         const files = (await readdir(root, { recursive: true })).filter((name) => name.endsWith('.html'));
-        await Promise.all(
-          files.map(async (name) => {
-            const path = join(root, name);
-            const html = await readFile(path, 'utf8');
-            const moved = moveIslandScriptsToEnd(html);
-            if (moved !== html) await writeFile(path, moved);
-          }),
-        );
+        await eachLimited(files, 16, async (name) => {
+          const path = join(root, name);
+          const html = await readFile(path, 'utf8');
+          const moved = moveIslandScriptsToEnd(html);
+          if (moved !== html) await writeFile(path, moved);
+        });
       },
     },
   };

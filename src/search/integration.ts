@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { pagefindEntry, pagefindOptions } from '../lib/search';
+import { eachLimited } from '../lib/each-limited';
 
 /**
  * Site search: after the build, Pagefind indexes every page marked `data-pagefind-body` (category
@@ -33,7 +34,7 @@ export function siteSearch(): AstroIntegration {
           // built as files, and Pagefind would otherwise name them so). Several at a time: Pagefind
           // indexes in its own process, which would otherwise wait for each file to be read.
           let pages = 0;
-          const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin')).sort().reverse();
+          const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin')).sort();
           const addPage = async (name: string) => {
             const content = await readFile(join(root, name), 'utf8');
             if (!content.includes('data-pagefind-body')) return;
@@ -42,10 +43,7 @@ export function siteSearch(): AstroIntegration {
             if (pageErrors.length) throw new Error(`search index: ${name}: ${pageErrors.join('; ')}`);
             pages++;
           };
-          const indexing = Array.from({ length: 8 }, async () => {
-            for (let name = files.pop(); name !== undefined; name = files.pop()) await addPage(name);
-          });
-          await Promise.all(indexing);
+          await eachLimited(files, 8, addPage);
           const written = await index.writeFiles({ outputPath: join(root, 'pagefind') });
           if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
           await writeFile(join(root, pagefindEntry), entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))));

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { narrow, offerings, recordScripts, wide } from './support';
+import { narrow, offerings, recordScripts, ui, wide } from './support';
 
 const products = join(process.cwd(), 'src/content/products');
 
@@ -122,6 +122,22 @@ test('the search field in the small-screen menu finds an item', async ({ page })
   await expect(field).toBeVisible();
   await field.fill(item.name);
   await expect(page.getByRole('banner').locator('[data-search-results] li').first().getByRole('link')).toHaveText(item.name);
+});
+
+test('between the small-screen menu and the top-bar field, the top bar links to /search', async ({ page }) => {
+  const searchLink = page.getByRole('banner').getByRole('link', { name: ui.searchLabel, exact: true });
+  await page.setViewportSize({ width: 900, height: 800 });
+  await page.goto('/about');
+  await expect(barField(page)).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: ui.menu })).toBeHidden();
+  await expect(searchLink).toBeVisible();
+  await searchLink.click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
+  for (const viewport of [wide, narrow]) {
+    await page.setViewportSize(viewport);
+    await expect(searchLink).toBeHidden();
+  }
 });
 
 test('/search filters narrow the results to the chosen category', async ({ page }) => {

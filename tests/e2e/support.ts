@@ -212,9 +212,14 @@ export async function expectSections(page: Page, sections: readonly Data[], abou
 const frameLabels = readContent('site/labels.json');
 const formWords = readContent('contact-form.json');
 const notFoundPage = readContent('pages/not-found.md');
+const searchPage = readContent('pages/search.md');
 
 export const ui = {
   skipLink: frameLabels.skipLink as string,
+  /** The small-screen menu's button. */
+  menu: frameLabels.topBar.menu as string,
+  /** The search field's label, in the top bar and on /search. */
+  searchLabel: searchPage.field.label as string,
   notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {
