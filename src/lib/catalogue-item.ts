@@ -128,13 +128,18 @@ export function itemFacts(data: ItemData): Fact[] {
 }
 
 /**
- * The meta description of an item page: its description cut at a word to fit a search result,
- * or lengthened with the category name when too short to say anything.
+ * The meta description of an item page: the item's name, then its description cut at a word to
+ * fit a search result, or lengthened with the category name when too short to say anything.
+ * The name comes first because a search result should say which product it is, and because an
+ * editor who makes a new product by copying a file keeps its description for a while: two pages
+ * must not then share one description.
  */
 export function itemSearchDescription(data: ItemData, categoryTitle: string): string {
   const { min, max } = descriptionLength;
-  let text = itemDescription(data).replace(/\s+/g, ' ').trim();
-  if (text.length < min) text = `${itemLabel(data)}, from our ${categoryTitle} range: ${text}`;
+  const body = itemDescription(data).replace(/\s+/g, ' ').trim();
+  const name = itemName(data);
+  let text = body.toLowerCase().startsWith(name.toLowerCase()) ? body : `${name}: ${body}`;
+  if (text.length < min) text = `${itemLabel(data)}, from our ${categoryTitle} range: ${body}`;
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:.-]+$/, '')}…`;

@@ -32,6 +32,21 @@ describe('catalogue items', () => {
     }
   });
 
+  it('starts an item page description with the item name, so two items that share a description still differ', () => {
+    const rose = { kind: 'aroma', name: 'Rose Garden', variantName: 'AF-201 Rose Garden', description: 'A rounded damask-rose heart lifted by pink peony and settled on a soft white-musk base, encapsulated for up to 20 washes.' } as ItemData;
+    const copy = { ...rose, name: 'White Musk', variantName: 'AF-210 White Musk' } as ItemData;
+    expect(itemSearchDescription(rose, 'Aroma Finishes')).toMatch(/^Rose Garden: A rounded damask-rose heart/);
+    expect(itemSearchDescription(copy, 'Aroma Finishes')).toMatch(/^White Musk: A rounded damask-rose heart/);
+    // A description that already begins with the name does not repeat it.
+    const named = { kind: 'functional-category', title: 'Antimicrobial', description: 'Antimicrobial finishes based on silver chloride and zinc pyrithione that hold 99.9% efficacy over 50 washes.' } as ItemData;
+    expect(itemSearchDescription(named, 'Functional Actives')).toMatch(/^Antimicrobial finishes based/);
+  });
+
+  it('gives the items of the content descriptions of their own', () => {
+    const descriptions = items.map(({ data }) => itemSearchDescription(data, 'Category'));
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+
   it('lists every list and text field of an item among its facts', () => {
     const skip = new Set(['kind', 'order', 'name', 'title', 'variant', 'variantName', 'scentFamily', 'audience', 'type', 'printCategory', 'description', 'image', 'imageAlt', 'icon', 'documents', 'technologies']);
     for (const { id, data } of items) {
