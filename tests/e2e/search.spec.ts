@@ -147,7 +147,12 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   const inCategory = items.filter((item) => item.category === category.slug);
   await page.goto('/search');
   const main = page.getByRole('main');
+  // Until the field is used there is nothing to filter: no empty headings above the A-Z list.
+  await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+  await expect(main.getByRole('heading', { name: ui.searchResultsHeading, exact: true })).toHaveCount(0);
+  await expect(main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true })).toHaveCount(0);
   await main.getByRole('searchbox').click();
+  await expect(main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true })).toBeVisible();
   await main.getByRole('group', { name: 'Category' }).getByLabel(category.title).check();
   const results = main.locator('[data-search-results] li');
   await expect(results).toHaveCount(inCategory.length);

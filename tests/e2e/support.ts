@@ -220,6 +220,9 @@ export const ui = {
   menu: frameLabels.topBar.menu as string,
   /** The search field's label, in the top bar and on /search. */
   searchLabel: searchPage.field.label as string,
+  /** The headings of /search's results and filters. */
+  searchResultsHeading: searchPage.results.heading as string,
+  searchFiltersHeading: searchPage.results.filtersHeading as string,
   notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {

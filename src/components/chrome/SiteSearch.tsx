@@ -5,7 +5,8 @@
  * hydrates when the visitor reaches for the field (`client:focus`, which at the same moment starts
  * loading Pagefind's script, WebAssembly and index metadata from /pagefind/, written by the build:
  * see src/search/integration.ts). /search hydrates its field once the page has loaded and loads
- * Pagefind when the visitor uses it or arrives with a query. Whatever was typed before hydration is taken over on mounting.
+ * Pagefind, its filters and its results when the visitor uses it or arrives with a query. Whatever
+ * was typed before hydration is taken over on mounting.
  *
  * In the top bar ("bar") it lists the first results under the field with a link to /search;
  * on /search ("page") it shows every result and the filters (category, industry, application
@@ -240,43 +241,47 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
     return (
       <div ref={rootRef} className={className} data-hydrated={hydrated ? '' : undefined}>
         {form}
-        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
-          <div>
-            {facets && (
-              <>
-                <h2 className="text-lg font-bold">{words.filtersHeading}</h2>
-                {searchFilters.map(({ key, label }) => {
-                  const values = Object.keys(facets[key] ?? {}).sort((a, b) => a.localeCompare(b));
-                  if (values.length === 0) return null;
-                  return (
-                    <fieldset key={key} className="mt-4">
-                      <legend className="text-sm font-semibold">{label}</legend>
-                      <ul className="mt-1 space-y-1">
-                        {values.map((value) => (
-                          <li key={value}>
-                            <label className="flex items-center gap-2 text-sm">
-                              <input type="checkbox" checked={selected[key].includes(value)} onChange={() => toggleFilter(key, value)} className="size-4 accent-brand-700" />
-                              <span>
-                                {value} <span className="text-muted">({facets[key]![value]})</span>
-                              </span>
-                            </label>
-                          </li>
-                        ))}
-                      </ul>
-                    </fieldset>
-                  );
-                })}
-              </>
-            )}
+        {/* Filters and results appear once the visitor uses the field (or arrives with a query):
+            until then there is nothing to show, and the A-Z list below is the page. */}
+        {engaged && (
+          <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+            <div>
+              {facets && (
+                <>
+                  <h2 className="text-lg font-bold">{words.filtersHeading}</h2>
+                  {searchFilters.map(({ key, label }) => {
+                    const values = Object.keys(facets[key] ?? {}).sort((a, b) => a.localeCompare(b));
+                    if (values.length === 0) return null;
+                    return (
+                      <fieldset key={key} className="mt-4">
+                        <legend className="text-sm font-semibold">{label}</legend>
+                        <ul className="mt-1 space-y-1">
+                          {values.map((value) => (
+                            <li key={value}>
+                              <label className="flex items-center gap-2 text-sm">
+                                <input type="checkbox" checked={selected[key].includes(value)} onChange={() => toggleFilter(key, value)} className="size-4 accent-brand-700" />
+                                <span>
+                                  {value} <span className="text-muted">({facets[key]![value]})</span>
+                                </span>
+                              </label>
+                            </li>
+                          ))}
+                        </ul>
+                      </fieldset>
+                    );
+                  })}
+                </>
+              )}
+            </div>
+            <div id={resultsId}>
+              <h2 className="text-lg font-bold">{words.heading}</h2>
+              <p role="status" className="mt-1 text-sm text-muted">
+                {status}
+              </p>
+              {list}
+            </div>
           </div>
-          <div id={resultsId}>
-            <h2 className="text-lg font-bold">{words.heading}</h2>
-            <p role="status" className="mt-1 text-sm text-muted">
-              {status}
-            </p>
-            {list}
-          </div>
-        </div>
+        )}
       </div>
     );
   }
