@@ -161,6 +161,26 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   expect(violations).toEqual([]);
 });
 
+test('/search counts each filter value among the current results', async ({ page }) => {
+  await page.setViewportSize(wide);
+  const item = withCode[0]!;
+  const category = offerings('categories').find((c) => c.slug === item.category)!;
+  await page.goto('/search');
+  const main = page.getByRole('main');
+  const label = main.getByRole('group', { name: 'Category' }).locator('label', { hasText: new RegExp(`^${category.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
+  await main.getByRole('searchbox').click();
+  // Nothing searched yet: the count is the category's whole catalogue.
+  await expect(label).toContainText(`(${items.filter((i) => i.category === category.slug).length})`);
+  // A product code: few results, all of them shown, so the counts can be checked against them.
+  await main.getByRole('searchbox').fill(String(item.fields.variant));
+  const results = main.locator('[data-search-results] li');
+  await expect(results.first()).toBeVisible();
+  await expect(async () => {
+    const shownCategories = await results.evaluateAll((rows) => rows.map((row) => row.querySelector('p')?.textContent?.split(' · ')[0] ?? ''));
+    expect(await label.innerText()).toContain(`(${shownCategories.filter((c) => c === category.title).length})`);
+  }).toPass({ timeout: 5000 });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: wide });
 

@@ -36,10 +36,12 @@ interface PagefindResultData {
   url: string;
   meta: { title?: string; category?: string; code?: string; summary?: string };
 }
+type PagefindFilters = Record<string, Record<string, number>>;
 interface PagefindSearch {
   results: { id: string; data: () => Promise<PagefindResultData> }[];
+  /** How many results each filter value would leave, added to the current query and filters. */
+  filters?: PagefindFilters;
 }
-type PagefindFilters = Record<string, Record<string, number>>;
 interface Pagefind {
   search: (query: string | null, options?: { filters?: Record<string, { any: string[] }> }) => Promise<PagefindSearch>;
   filters: () => Promise<PagefindFilters>;
@@ -68,6 +70,8 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [facets, setFacets] = useState<PagefindFilters | null>(null);
+  /** The filter counts of the current results; null while nothing is searched (the totals show). */
+  const [counts, setCounts] = useState<PagefindFilters | null>(null);
   const [failed, setFailed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   /** Whether the visitor has used the field (or came with a query): only then is Pagefind loaded. */
@@ -100,6 +104,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
     const filtering = Object.values(selected).some((values) => values.length > 0);
     if (!term && !filtering) {
       setResults(null);
+      setCounts(null);
       setBusy(false);
       return;
     }
@@ -118,6 +123,8 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
         const data = await Promise.all(search.results.slice(0, loaded[variant]).map((result) => result.data()));
         if (run !== latest.current) return;
         setResults(rankByCode(data, term).slice(0, shown[variant]));
+        // Pagefind counts per filter value only once every filter is loaded (pf.filters() above).
+        setCounts(search.filters && Object.keys(search.filters).length > 0 ? search.filters : null);
         setBusy(false);
       } catch {
         if (run === latest.current) setFailed(true);
@@ -261,7 +268,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
                               <label className="flex items-center gap-2 text-sm">
                                 <input type="checkbox" checked={selected[key].includes(value)} onChange={() => toggleFilter(key, value)} className="size-4 accent-brand-700" />
                                 <span>
-                                  {value} <span className="text-muted">({facets[key]![value]})</span>
+                                  {value} <span className="text-muted">({(counts ?? facets)[key]?.[value] ?? 0})</span>
                                 </span>
                               </label>
                             </li>
