@@ -36,6 +36,12 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The label of a category's checkbox on /search: its title, then its count in brackets. */
+const categoryFilter = (page: Page, title: string) =>
+  page
+    .getByRole('main')
+    .getByRole('group', { name: 'Category' })
+    .locator('label', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
 const barField = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 const barResults = (page: Page) => page.getByRole('banner').locator('[data-search-results] li');
 
@@ -156,6 +162,12 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   await main.getByRole('group', { name: 'Category' }).getByLabel(category.title).check();
   const results = main.locator('[data-search-results] li');
   await expect(results).toHaveCount(inCategory.length);
+  // Another category still counts what choosing it too would add.
+  const other = offerings('categories').find((c) => c.slug !== category.slug && items.some((item) => item.category === c.slug));
+  if (other) {
+    const otherLabel = categoryFilter(page, other.title);
+    await expect(otherLabel).toContainText(`(${items.filter((item) => item.category === other.slug).length})`);
+  }
   for (const item of inCategory) await expect(results.getByRole('link', { name: item.name, exact: true })).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
   expect(violations).toEqual([]);
@@ -167,7 +179,7 @@ test('/search counts each filter value among the current results', async ({ page
   const category = offerings('categories').find((c) => c.slug === item.category)!;
   await page.goto('/search');
   const main = page.getByRole('main');
-  const label = main.getByRole('group', { name: 'Category' }).locator('label', { hasText: new RegExp(`^${category.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
+  const label = categoryFilter(page, category.title);
   await main.getByRole('searchbox').click();
   // Nothing searched yet: the count is the category's whole catalogue.
   await expect(label).toContainText(`(${items.filter((i) => i.category === category.slug).length})`);
@@ -179,6 +191,28 @@ test('/search counts each filter value among the current results', async ({ page
     const shownCategories = await results.evaluateAll((rows) => rows.map((row) => row.querySelector('p')?.textContent?.split(' · ')[0] ?? ''));
     expect(await label.innerText()).toContain(`(${shownCategories.filter((c) => c === category.title).length})`);
   }).toPass({ timeout: 5000 });
+});
+
+test('/search keeps counting the other categories when one is chosen', async ({ page }) => {
+  // A name's word found in the names of items of the most categories (read from the content).
+  const spread = new Map<string, Set<string>>();
+  for (const item of items) for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? []) spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
+  const [word, categories] = [...spread].sort((a, b) => b[1].size - a[1].size)[0]!;
+  test.skip(categories.size < 2, 'no name word is shared by two categories');
+  await page.setViewportSize(wide);
+  await page.goto('/search');
+  const main = page.getByRole('main');
+  await main.getByRole('searchbox').fill(word);
+  await expect(main.locator('[data-search-results] li').first()).toBeVisible();
+  const titles = offerings('categories').filter((c) => categories.has(c.slug)).map((c) => c.title);
+  const countOf = async (title: string) => Number((await categoryFilter(page, title).innerText()).match(/\((\d+)\)$/)?.[1]);
+  await expect(async () => {
+    for (const title of titles) expect(await countOf(title), title).toBeGreaterThan(0);
+  }).toPass({ timeout: 5000 });
+  const before = Object.fromEntries(await Promise.all(titles.map(async (title) => [title, await countOf(title)] as const)));
+  await categoryFilter(page, titles[0]!).locator('input').check();
+  await expect(main.locator('[data-search-results] li')).toHaveCount(Math.min(before[titles[0]!]!, 50));
+  for (const title of titles) await expect(categoryFilter(page, title)).toContainText(`(${before[title]})`);
 });
 
 test.describe('without JavaScript', () => {

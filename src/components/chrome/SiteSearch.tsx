@@ -39,8 +39,8 @@ interface PagefindResultData {
 type PagefindFilters = Record<string, Record<string, number>>;
 interface PagefindSearch {
   results: { id: string; data: () => Promise<PagefindResultData> }[];
-  /** How many results each filter value would leave, added to the current query and filters. */
-  filters?: PagefindFilters;
+  /** How many results the query would have with each filter value alone, other filters aside. */
+  totalFilters?: PagefindFilters;
 }
 interface Pagefind {
   search: (query: string | null, options?: { filters?: Record<string, { any: string[] }> }) => Promise<PagefindSearch>;
@@ -123,14 +123,18 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
         const data = await Promise.all(search.results.slice(0, loaded[variant]).map((result) => result.data()));
         if (run !== latest.current) return;
         setResults(rankByCode(data, term).slice(0, shown[variant]));
-        // Pagefind counts per filter value only once every filter is loaded (pf.filters() above).
-        setCounts(search.filters && Object.keys(search.filters).length > 0 ? search.filters : null);
+        // Each filter value counts the query's results with that value alone (Pagefind's
+        // totalFilters): the values of one group add up ("any"), and counts on top of the chosen
+        // ones would show 0 for every value not chosen. Without words those totals are all 0, so
+        // the catalogue's own counts stand.
+        setCounts(term && search.totalFilters && Object.keys(search.totalFilters).length > 0 ? search.totalFilters : null);
         setBusy(false);
       } catch {
         if (run === latest.current) setFailed(true);
       }
     })();
-  }, [query, selected, hydrated, variant]);
+    // Once more when the filters have loaded (`facets`): Pagefind counts only from then on.
+  }, [query, selected, hydrated, variant, facets]);
 
   // On /search the address follows the query, so a result list can be shared or reloaded.
   useEffect(() => {
