@@ -215,6 +215,20 @@ test('/search keeps counting the other categories when one is chosen', async ({ 
   for (const title of titles) await expect(categoryFilter(page, title)).toContainText(`(${before[title]})`);
 });
 
+test('/search on a phone: the filters are folded above the results until opened', async ({ page }) => {
+  await page.setViewportSize(narrow);
+  const item = items[0]!;
+  await page.goto(`/search?q=${encodeURIComponent(item.name)}`);
+  const main = page.getByRole('main');
+  await expect(main.locator('[data-search-results] li').first()).toBeVisible();
+  const categories = main.getByRole('group', { name: 'Category' });
+  await expect(categories).toBeHidden();
+  await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
+  await expect(categories).toBeVisible();
+  await categories.getByLabel(offerings('categories').find((c) => c.slug === item.category)!.title).check();
+  await expect(main.locator('summary')).toContainText('(1)');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: wide });
 

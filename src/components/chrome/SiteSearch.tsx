@@ -57,6 +57,9 @@ const loadPagefind = () => import(/* @vite-ignore */ pagefindEntry) as Promise<P
 const loaded = { bar: 8, menu: 8, page: 50 } as const;
 const shown = { bar: 6, menu: 6, page: 50 } as const;
 
+/** From this width /search shows its filters unfolded beside the results (Tailwind's `lg`). */
+const wideFilters = '(min-width: 1024px)';
+
 type Selected = Record<SearchFilterKey, string[]>;
 const noFilters = (): Selected => ({ category: [], industry: [], method: [] });
 
@@ -74,6 +77,8 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
   const [counts, setCounts] = useState<PagefindFilters | null>(null);
   const [failed, setFailed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
+  /** Whether /search's filters are unfolded: at first on wide screens only. */
+  const [filtersOpen, setFiltersOpen] = useState(false);
   /** Whether the visitor has used the field (or came with a query): only then is Pagefind loaded. */
   const [engaged, setEngaged] = useState(false);
   const latest = useRef(0);
@@ -86,6 +91,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
     setQuery(input?.value ?? '');
     setOpen(document.activeElement === input);
     setEngaged(Boolean(input?.value) || document.activeElement === input);
+    setFiltersOpen(window.matchMedia(wideFilters).matches);
     setHydrated(true);
   }, [variant]);
 
@@ -173,6 +179,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
     }));
 
   const resultsId = `${id}-results`;
+  const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
   const showResults = hydrated && (variant === 'page' || open) && (results !== null || busy || failed);
   const status = failed ? '' : busy ? words.loading : results === null ? '' : results.length === 0 ? words.none : `${results.length} ${results.length === 1 ? 'result' : 'results'}`;
   const seeAllHref = `/search?q=${encodeURIComponent(query.trim())}`;
@@ -258,8 +265,13 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
           <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
             <div>
               {facets && (
-                <>
-                  <h2 className="text-lg font-bold">{words.filtersHeading}</h2>
+                // Open beside the results on wide screens; on a phone, folded above them, so the
+                // results are not pushed below some forty checkboxes.
+                <details open={filtersOpen} onToggle={(event) => setFiltersOpen(event.currentTarget.open)}>
+                  <summary className="cursor-pointer">
+                    <h2 className="inline text-lg font-bold">{words.filtersHeading}</h2>
+                    {chosen > 0 && <span className="ml-2 text-sm text-muted">({chosen})</span>}
+                  </summary>
                   {searchFilters.map(({ key, label }) => {
                     const values = Object.keys(facets[key] ?? {}).sort((a, b) => a.localeCompare(b));
                     if (values.length === 0) return null;
@@ -281,7 +293,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
                       </fieldset>
                     );
                   })}
-                </>
+                </details>
               )}
             </div>
             <div id={resultsId}>
