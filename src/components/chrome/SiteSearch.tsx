@@ -73,7 +73,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
   const [busy, setBusy] = useState(false);
   const [open, setOpen] = useState(false);
   const [facets, setFacets] = useState<PagefindFilters | null>(null);
-  /** The filter counts of the current results; null while nothing is searched (the totals show). */
+  /** Per filter value, the query's results with that value alone; null without words (the catalogue's counts show). */
   const [counts, setCounts] = useState<PagefindFilters | null>(null);
   const [failed, setFailed] = useState(false);
   const [hydrated, setHydrated] = useState(false);
