@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { narrow, offerings, recordScripts, ui, wide } from './support';
+import { escapeRegExp, narrow, offerings, recordScripts, ui, wide } from './support';
+import { searchFilters } from '../../src/lib/search';
 
 const products = join(process.cwd(), 'src/content/products');
 
@@ -40,8 +41,8 @@ async function axeViolations(page: Page): Promise<string[]> {
 const categoryFilter = (page: Page, title: string) =>
   page
     .getByRole('main')
-    .getByRole('group', { name: 'Category' })
-    .locator('label', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
+    .getByRole('group', { name: searchFilters.find((filter) => filter.key === 'category')!.label })
+    .locator('label', { hasText: new RegExp(`^${escapeRegExp(title)} \\(`) });
 const barField = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 const barResults = (page: Page) => page.getByRole('banner').locator('[data-search-results] li');
 
