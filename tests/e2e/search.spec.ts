@@ -37,11 +37,13 @@ async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/** The name of /search's group of category filters. */
+const categoryGroup = searchFilters.find((filter) => filter.key === 'category')!.label;
 /** The label of a category's checkbox on /search: its title, then its count in brackets. */
 const categoryFilter = (page: Page, title: string) =>
   page
     .getByRole('main')
-    .getByRole('group', { name: searchFilters.find((filter) => filter.key === 'category')!.label })
+    .getByRole('group', { name: categoryGroup })
     .locator('label', { hasText: new RegExp(`^${escapeRegExp(title)} \\(`) });
 const barField = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 const barResults = (page: Page) => page.getByRole('banner').locator('[data-search-results] li');
@@ -116,7 +118,7 @@ test.describe('the search field in the top bar at 1280 px', () => {
     await expect(page).toHaveURL(/\/search\?q=/);
     const results = page.getByRole('main').locator('[data-search-results] li');
     await expect(results.first().getByRole('link')).toHaveText(item.name);
-    await expect(page.getByRole('group', { name: 'Category' })).toBeVisible();
+    await expect(page.getByRole('group', { name: categoryGroup })).toBeVisible();
   });
 });
 
@@ -160,7 +162,7 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   await expect(main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true })).toHaveCount(0);
   await main.getByRole('searchbox').click();
   await expect(main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true })).toBeVisible();
-  await main.getByRole('group', { name: 'Category' }).getByLabel(category.title).check();
+  await main.getByRole('group', { name: categoryGroup }).getByLabel(category.title).check();
   const results = main.locator('[data-search-results] li');
   await expect(results).toHaveCount(inCategory.length);
   // Another category still counts what choosing it too would add.
@@ -222,7 +224,7 @@ test('/search on a phone: the filters are folded above the results until opened'
   await page.goto(`/search?q=${encodeURIComponent(item.name)}`);
   const main = page.getByRole('main');
   await expect(main.locator('[data-search-results] li').first()).toBeVisible();
-  const categories = main.getByRole('group', { name: 'Category' });
+  const categories = main.getByRole('group', { name: categoryGroup });
   await expect(categories).toBeHidden();
   await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
   await expect(categories).toBeVisible();
