@@ -1,8 +1,7 @@
 // @ts-check
 /**
- * The one frontmatter parser of the project: `npm run content:check` and the artwork generator
- * in tools/artwork both read Markdown through it. Plain JavaScript with JSDoc types, so Node
- * scripts import it without a TypeScript loader.
+ * The one frontmatter parser of the project: `npm run content:check` reads Markdown through it.
+ * Plain JavaScript with JSDoc types, so Node scripts import it without a TypeScript loader.
  */
 import { parse as parseYaml } from 'yaml';
 

@@ -1,6 +1,6 @@
 /**
- * Each section of the site has its own sharing picture (1200 x 630, public/og/), drawn for the
- * site by the artwork generator in tools/artwork (`npm run artwork:social`).
+ * Each section of the site has its own sharing picture (1200 x 630, JPEG, in public/og/ under
+ * the section's name); a new picture replaces the file of the same name.
  */
 export const socialSections = ['home', 'about', 'careers', 'contact', 'technologies', 'products', 'legal'] as const;
 export type SocialSection = (typeof socialSections)[number];

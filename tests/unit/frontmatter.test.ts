@@ -1,4 +1,4 @@
-/** The project's one frontmatter parser, shared by content:check and the artwork generator. */
+/** The project's one frontmatter parser, read by content:check. */
 import { describe, expect, it } from 'vitest';
 import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 
