@@ -42,8 +42,6 @@ export const runBudgetMs = 20_000;
 const sendWidth = 4;
 /** Blob reads in flight at once. */
 const readWidth = 8;
-/** Old top-level records moved per run: a one-time task, spread over runs so none runs long. */
-const legacyPerRun = 100;
 /**
  * Expired sent messages deleted per run: 9,600 a day at one run every 15 minutes, far more than
  * arrive, while a run stays short; a backlog (a first run on an old store) goes over a few days.
@@ -156,8 +154,6 @@ export interface RetryReport {
   stale: number;
   /** Sent messages deleted by the retention rule. */
   deleted: number;
-  /** Records moved from the top-level keys of before the pending/sent/failed layout. */
-  migrated: number;
 }
 
 function isDue(record: StoredMessage, now: Date): boolean {
@@ -165,7 +161,7 @@ function isDue(record: StoredMessage, now: Date): boolean {
 }
 
 /**
- * One scheduled run: moves old top-level records, finishes interrupted moves, sends every due
+ * One scheduled run: finishes interrupted moves, sends every due
  * pending message it can claim, reports long-waiting messages in one log line, and deletes sent
  * messages past the retention period. Its reads follow the number of pending messages only.
  */
@@ -175,9 +171,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const log = deps.log ?? ((line: string) => console.log(line));
   const started = performance.now();
   const timeLeft = () => performance.now() - started < (deps.budgetMs ?? runBudgetMs);
-  const report: RetryReport = { pending: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0, migrated: 0 };
-
-  report.migrated = await migrateLegacy(store, log);
+  const report: RetryReport = { pending: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0 };
 
   const listed = await store.listPending();
   report.pending = listed.length;
@@ -260,18 +254,4 @@ export function retentionDaysFrom(value: string | undefined, log: (line: string)
   if (Number.isInteger(days) && days >= 1) return days;
   log(`contact retry: CONTACT_RETENTION_DAYS="${value}" is not a whole number of days; keeping sent messages ${defaultRetentionDays} days`);
   return defaultRetentionDays;
-}
-
-async function migrateLegacy(store: MessageStore, log: (line: string) => void): Promise<number> {
-  const keys = (await store.listLegacy()).slice(0, legacyPerRun);
-  let moved = 0;
-  await eachConcurrently(keys, readWidth, async (key) => {
-    try {
-      if (await store.migrateLegacy(key)) moved++;
-    } catch (error) {
-      log(`contact retry: could not move ${key} to the pending/sent/failed layout: ${describe(error)}`);
-    }
-  });
-  if (moved) log(`contact retry: moved ${moved} message(s) stored before the pending/sent/failed layout`);
-  return moved;
 }

@@ -17,9 +17,6 @@
  * outcome there first (conditionally), then copied to its new key, then deleted from `pending/`;
  * a run that finds a marked record under `pending/` (a mover stopped halfway) finishes the move
  * and sends nothing.
- *
- * Records stored before these prefixes existed sit at the top level; `listLegacy` and
- * `migrateLegacy` let the retry run move them.
  */
 import type { Store } from '@netlify/blobs';
 import type { KeptMessage } from './message';
@@ -70,10 +67,6 @@ export interface MessageStore {
   sentDays(): Promise<string[]>;
   /** Deletes up to `limit` messages sent on `day`, without reading them; returns how many. */
   deleteSent(day: string, limit: number): Promise<number>;
-  /** Keys of records from before the prefixes, at the top level of the store. */
-  listLegacy(): Promise<string[]>;
-  /** Moves one such record to the key its status gives (one blob read); returns it. */
-  migrateLegacy(key: string): Promise<StoredMessage | undefined>;
   /**
    * Every message, newest first. Reads every blob, so it is for tools and tests, never for a
    * scheduled run.
@@ -185,26 +178,6 @@ export function blobsMessageStore(store: Store): MessageStore {
       const doomed = blobs.slice(0, limit);
       await eachConcurrently(doomed, storeWidth, (b) => store.delete(b.key));
       return doomed.length;
-    },
-
-    async listLegacy() {
-      // With `directories`, the listing stops at the first "/": the prefixed records come back
-      // as three folder names, the old top-level records as keys.
-      const { blobs } = await store.list({ directories: true });
-      return blobs.map((b) => b.key).filter((key) => !key.includes('/'));
-    },
-
-    async migrateLegacy(key) {
-      const record = await readJson(key);
-      if (!record?.id || !record.status) return undefined;
-      if (record.status === 'pending') {
-        // onlyIfNew: a copy already moved (by an overlapping run) is not overwritten.
-        await store.setJSON(keyOf(record), record, { onlyIfNew: true });
-      } else {
-        await store.setJSON(keyOf(record), record);
-      }
-      await store.delete(key);
-      return record;
     },
 
     async list() {

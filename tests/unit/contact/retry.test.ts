@@ -213,7 +213,7 @@ describe('the cost of a run', () => {
   });
 });
 
-describe('a move stopped halfway, and records from before the layout', () => {
+describe('a move stopped halfway', () => {
   it('a record marked sent but still under pending/ is filed, not sent again', async () => {
     const record: StoredMessage = { ...pendingMessage(new Date('2026-11-22T09:00:00Z')), status: 'sent', attempts: 1, sentAt: '2026-11-22T09:00:01.000Z' };
     await servers.blobs.client().setJSON(`pending/${record.id}`, record);
@@ -225,17 +225,4 @@ describe('a move stopped halfway, and records from before the layout', () => {
     expect(await keys('sent/')).toEqual([`sent/2026-11-22/${record.id}`]);
   });
 
-  it('top-level records are moved under their prefix, and pending ones delivered', async () => {
-    const client = servers.blobs.client();
-    const oldPending = pendingMessage(new Date('2026-11-20T09:00:00Z'), { attempts: 1, nextAttemptAt: '2026-11-20T09:15:00.000Z' });
-    const oldSent: StoredMessage = { ...pendingMessage(new Date('2026-11-19T09:00:00Z')), status: 'sent', attempts: 1, sentAt: '2026-11-19T09:00:02.000Z' };
-    await client.setJSON(oldPending.id, oldPending);
-    await client.setJSON(oldSent.id, oldSent);
-
-    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date('2026-11-22T10:00:00Z'), log });
-    expect(run).toMatchObject({ migrated: 2, pending: 1, sent: 1 });
-    expect((await client.list({ directories: true })).blobs).toEqual([]);
-    expect(await keys('sent/')).toEqual([`sent/2026-11-19/${oldSent.id}`, `sent/2026-11-22/${oldPending.id}`]);
-    expect(servers.inbox.received).toHaveLength(1);
-  });
 });
