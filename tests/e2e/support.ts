@@ -240,6 +240,8 @@ const searchPage = readContent('pages/search.md');
 
 export const ui = {
   skipLink: frameLabels.skipLink as string,
+  /** The home page's rotating statistic. */
+  keyFigures: frameLabels.regions.keyFigures as string,
   /** The small-screen menu's button. */
   menu: frameLabels.topBar.menu as string,
   /** The search field's label, in the top bar and on /search. */
