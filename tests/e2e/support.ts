@@ -249,6 +249,10 @@ export const ui = {
   /** The headings of /search's results and filters. */
   searchResultsHeading: searchPage.results.heading as string,
   searchFiltersHeading: searchPage.results.filtersHeading as string,
+  /** What the results say of their number ("12 results"). */
+  searchCount: (count: number) => ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace('{count}', String(count)),
+  /** The names of /search's groups of filters, by the key Pagefind stores them under. */
+  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
   notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {
