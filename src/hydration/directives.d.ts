@@ -3,7 +3,6 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:click'?: boolean;
     'client:settled'?: boolean;
     'client:focus'?: boolean | string[];
   }

@@ -6,7 +6,7 @@ import { moveIslandScriptsToEnd } from './island-scripts';
 import { eachLimited } from '../lib/each-limited';
 
 /**
- * The site's late hydration directives, `client:click`, `client:settled` and `client:focus` (see their files
+ * The site's late hydration directives, `client:settled` and `client:focus` (see their files
  * for when each hydrates). Astro's own `client:idle`, `client:visible` and `client:media` all load
  * an island's script during or right after the first paint.
  *
@@ -18,7 +18,6 @@ export function lateHydration(): AstroIntegration {
     name: 'late-hydration',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'click', entrypoint: fileURLToPath(new URL('./click.ts', import.meta.url)) });
         addClientDirective({ name: 'settled', entrypoint: fileURLToPath(new URL('./settled.ts', import.meta.url)) });
         addClientDirective({ name: 'focus', entrypoint: fileURLToPath(new URL('./focus.ts', import.meta.url)) });
       },

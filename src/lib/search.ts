@@ -27,12 +27,8 @@ export const pagefindScript = '/pagefind/pagefind.js';
  */
 export const pagefindOptions = { noWorker: true, excerptLength: 20 } as const;
 
-/** The filters of /search, by the key Pagefind stores them under, with the label a visitor reads. */
-export const searchFilters = [
-  { key: 'category', label: 'Category' },
-  { key: 'industry', label: 'Industry' },
-  { key: 'method', label: 'Application method' },
-] as const;
+/** The filters of /search, by the key Pagefind stores them under (their labels: src/content/pages/search.md). */
+export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
 
 /** The result a visitor sees: the item's name, category, code and one line of text. */

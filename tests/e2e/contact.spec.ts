@@ -135,7 +135,9 @@ test('the form island is the only script of the page at 1280 px and loads when v
   const scripts = recordScripts(page);
   await ready(page);
   expect(scripts.some((u) => u.includes('ContactForm'))).toBe(true);
-  expect(scripts.some((u) => u.includes('Disclosure'))).toBe(false);
+  const components = await page.locator('astro-island').evaluateAll((islands) => islands.map((island) => island.getAttribute('component-url')!));
+  const loaded = components.filter((url) => scripts.some((script) => new URL(script).pathname === url));
+  expect(loaded.map((url) => url.includes('ContactForm'))).toEqual([true]);
 });
 
 test.describe('without JavaScript', () => {

@@ -3,7 +3,7 @@
  * forward through the top bar, its dropdowns, the menus and the contact form to the footer.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { narrow, offerings, readContent, ui, wide } from './support';
+import { expectExpanded, narrow, offerings, readContent, ui, wide } from './support';
 
 const technologies = offerings('technologies');
 
@@ -72,13 +72,13 @@ test('at 390 px: the menu opens from the keyboard and its links are reachable', 
   const toggle = page.getByRole('button', { name: 'Menu' });
   await toggle.focus();
   await page.keyboard.press('Enter');
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expectExpanded(toggle, true);
   const stops = await tabThrough(page, 6);
   expect(stops.some((s) => s.label.includes(`/${technologies[0]!.slug}`))).toBe(true);
   expect(problems(stops)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(toggle).toBeFocused();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expectExpanded(toggle, false);
 });
 
 test('the contact form can be filled and sent with the keyboard alone', async ({ page }) => {

@@ -8,7 +8,6 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { escapeRegExp, narrow, offerings, recordScripts, ui, wide } from './support';
-import { searchFilters } from '../../src/lib/search';
 
 const products = join(process.cwd(), 'src/content/products');
 
@@ -38,7 +37,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /** The name of /search's group of category filters. */
-const categoryGroup = searchFilters.find((filter) => filter.key === 'category')!.label;
+const categoryGroup = ui.searchFilterGroups.category;
 /** The label of a category's checkbox on /search: its title, then its count in brackets. */
 const categoryFilter = (page: Page, title: string) =>
   page
@@ -165,6 +164,7 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   await main.getByRole('group', { name: categoryGroup }).getByLabel(category.title).check();
   const results = main.locator('[data-search-results] li');
   await expect(results).toHaveCount(inCategory.length);
+  await expect(main.getByRole('status')).toHaveText(ui.searchCount(inCategory.length));
   // Another category still counts what choosing it too would add.
   const other = offerings('categories').find((c) => c.slug !== category.slug && items.some((item) => item.category === c.slug));
   if (other) {

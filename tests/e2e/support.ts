@@ -40,6 +40,30 @@ export function recordScripts(page: Page): string[] {
   return scripts;
 }
 
+/**
+ * Whether a toggle is expanded, as assistive technology hears it: read from Chromium's
+ * accessibility tree, read at once. A menu toggle names its panel with `popovertarget` and the
+ * browser derives the state from the panel; it carries no `aria-expanded` attribute to read.
+ */
+export async function isExpanded(toggle: Locator): Promise<boolean | undefined> {
+  const page = toggle.page();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await toggle.evaluate((element) => element.setAttribute('data-expanded-probe', ''));
+    const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '[data-expanded-probe]' });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const expanded = nodes[0]?.properties?.find((property) => property.name === 'expanded');
+    return expanded?.value.value as boolean | undefined;
+  } finally {
+    await toggle.evaluate((element) => element.removeAttribute('data-expanded-probe'));
+    await cdp.detach();
+  }
+}
+
+/** Waits until a toggle says it is expanded (or collapsed), as Playwright's assertions wait. */
+export const expectExpanded = (toggle: Locator, expanded: boolean) => expect.poll(() => isExpanded(toggle)).toBe(expanded);
+
 export const wide = { width: 1280, height: 900 };
 export const narrow = { width: 390, height: 844 };
 
@@ -216,6 +240,8 @@ const searchPage = readContent('pages/search.md');
 
 export const ui = {
   skipLink: frameLabels.skipLink as string,
+  /** The home page's rotating statistic. */
+  keyFigures: frameLabels.regions.keyFigures as string,
   /** The small-screen menu's button. */
   menu: frameLabels.topBar.menu as string,
   /** The search field's label, in the top bar and on /search. */
@@ -223,6 +249,10 @@ export const ui = {
   /** The headings of /search's results and filters. */
   searchResultsHeading: searchPage.results.heading as string,
   searchFiltersHeading: searchPage.results.filtersHeading as string,
+  /** What the results say of their number ("12 results"). */
+  searchCount: (count: number) => ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace('{count}', String(count)),
+  /** The names of /search's groups of filters, by the key Pagefind stores them under. */
+  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
   notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {

@@ -12,7 +12,9 @@ const items = [
   { value: '250+', label: 'Products Developed', icon: drawing('package-check') },
   { value: '20%+', label: 'R&D Investment', icon: drawing('flask-conical') },
 ];
-const shownIcon = () => screen.getByRole('group', { name: 'Key figures' }).querySelector('svg[data-statistic-icon]');
+/** The badge's name for screen readers, a prop like the statistics. */
+const label = 'Key figures';
+const shownIcon = () => screen.getByRole('group', { name: label }).querySelector('svg[data-statistic-icon]');
 
 function mockReducedMotion(reduce: boolean) {
   window.matchMedia = vi.fn().mockImplementation((query: string) => ({
@@ -23,7 +25,7 @@ function mockReducedMotion(reduce: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-const shown = () => screen.getByRole('group', { name: 'Key figures' }).textContent;
+const shown = () => screen.getByRole('group', { name: label }).textContent;
 
 describe('nextIndex', () => {
   it('advances and wraps from the last to the first', () => {
@@ -36,7 +38,7 @@ describe('StatisticBadge', () => {
   it('shows each statistic with its own icon', () => {
     vi.useFakeTimers();
     mockReducedMotion(false);
-    render(<StatisticBadge items={items} intervalMs={3000} />);
+    render(<StatisticBadge items={items} intervalMs={3000} label={label} />);
     for (const item of items) {
       expect(shownIcon()?.getAttribute('data-statistic-icon')).toBe(item.icon.name);
       expect(shownIcon()?.querySelector('path')?.getAttribute('d')).toBe(`M4 4h${item.icon.name.length}`);
@@ -57,7 +59,7 @@ describe('StatisticBadge', () => {
   });
 
   it('shows the five statistics in order every interval and wraps to the first', () => {
-    render(<StatisticBadge items={items} intervalMs={3000} />);
+    render(<StatisticBadge items={items} intervalMs={3000} label={label} />);
     const seen = [shown()];
     for (let i = 0; i < 5; i++) {
       act(() => vi.advanceTimersByTime(2999));
@@ -69,8 +71,8 @@ describe('StatisticBadge', () => {
   });
 
   it('pauses while hovered or focused', () => {
-    render(<StatisticBadge items={items} intervalMs={3000} />);
-    const badge = screen.getByRole('group', { name: 'Key figures' });
+    render(<StatisticBadge items={items} intervalMs={3000} label={label} />);
+    const badge = screen.getByRole('group', { name: label });
     fireEvent.mouseEnter(badge);
     act(() => vi.advanceTimersByTime(9000));
     expect(shown()).toBe('12+Years of Innovation');
@@ -87,13 +89,13 @@ describe('StatisticBadge', () => {
 
   it('stays on the first statistic when the visitor prefers reduced motion', () => {
     mockReducedMotion(true);
-    render(<StatisticBadge items={items} intervalMs={3000} />);
+    render(<StatisticBadge items={items} intervalMs={3000} label={label} />);
     act(() => vi.advanceTimersByTime(15000));
     expect(shown()).toBe('12+Years of Innovation');
   });
 
   it('uses the interval it is given', () => {
-    render(<StatisticBadge items={items} intervalMs={1000} />);
+    render(<StatisticBadge items={items} intervalMs={1000} label={label} />);
     act(() => vi.advanceTimersByTime(1000));
     expect(shown()).toBe('100+Global Clients');
   });

@@ -17,6 +17,8 @@ export type BadgeStatistic = Omit<Statistic, 'icon'> & { icon: IconDrawing };
 export interface StatisticBadgeProps {
   items: BadgeStatistic[];
   intervalMs: number;
+  /** What screen readers call the badge, e.g. "Key figures". */
+  label: string;
   className?: string;
 }
 
@@ -24,7 +26,7 @@ function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 }
 
-export default function StatisticBadge({ items, intervalMs, className = '' }: StatisticBadgeProps) {
+export default function StatisticBadge({ items, intervalMs, label, className = '' }: StatisticBadgeProps) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [reduced, setReduced] = useState(false);
@@ -50,7 +52,7 @@ export default function StatisticBadge({ items, intervalMs, className = '' }: St
     <div
       className={className}
       role="group"
-      aria-label="Key figures"
+      aria-label={label}
       // Focusable so keyboard users can pause the rotation, as hovering does for a mouse.
       tabIndex={0}
       onMouseEnter={() => setPaused(true)}

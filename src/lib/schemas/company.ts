@@ -201,6 +201,17 @@ export const pageSchema = ({ image }: SchemaContext) =>
             loading: text('Shown while the search loads, e.g. "Searching..."'),
             none: text('Shown when nothing matches, e.g. "No products match your search."'),
             seeAll: text('Link from the top-bar results to /search, e.g. "All results and filters"'),
+            count: text('How many results there are; {count} is the number, e.g. "{count} results"').refine((words) => words.includes('{count}'), {
+              error: 'count must contain {count}, where the number goes',
+            }),
+            countOne: text('The same for exactly one result, e.g. "{count} result"'),
+            filters: z
+              .strictObject({
+                category: text('Heading of the category filters, e.g. "Category"'),
+                industry: text('Heading of the industry filters, e.g. "Industry"'),
+                method: text('Heading of the application method filters, e.g. "Application method"'),
+              })
+              .describe('The groups of filters on /search.'),
             technologyLabel: text('What a result that is a technology page is, shown where an item shows its category, e.g. "Technology"'),
             categoryLabel: text('What a result that is a product category page is, e.g. "Product category"'),
           })

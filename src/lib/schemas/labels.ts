@@ -55,6 +55,15 @@ export const labelsSchema = z
         rights: text('Words after the company name in the copyright line, e.g. "All rights reserved."'),
       })
       .describe('The footer.'),
+    regions: z
+      .strictObject({
+        keyFigures: text('Name screen readers give the rotating statistic of the home page, e.g. "Key figures"'),
+        missionAndVision: text('Name screen readers give the mission and vision cards of the About page'),
+        technologies: text('Name screen readers give the technology cards of the Technologies page'),
+        categories: text('Name screen readers give the category cards of the Products page'),
+        portfolio: text('Name screen readers give the category cards of the Portfolio page'),
+      })
+      .describe('Names of page regions that have no visible heading, for screen readers.'),
     overviewHeading: text('Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"').refine(
       (heading) => heading.includes('{title}'),
       { error: 'overviewHeading must contain {title}, where the technology or category title goes' },
