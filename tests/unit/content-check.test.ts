@@ -152,7 +152,7 @@ describe('npm run content:check', () => {
   it('finds a button naming a contact topic that does not exist', async () => {
     write('technologies/plasma.md', technology('plasma').replace('topic: samples', 'topic: brochures'));
     expect(await run()).toEqual([
-      'src/content/technologies/plasma.md: topic (line 17): "brochures" is not a contact topic of src/content/topics.json',
+      'src/content/technologies/plasma.md: hero.actions.0.topic: "brochures" is not a contact topic of src/content/topics.json',
     ]);
   });
 
@@ -196,7 +196,7 @@ describe('npm run content:check', () => {
     const { text, exitCode } = report(await checkContent({ root, imageWidth }));
     expect(exitCode).toBe(1);
     expect(text.split('\n')).toEqual([
-      'src/content/technologies/plasma.md: topic (line 17): "brochures" is not a contact topic of src/content/topics.json',
+      'src/content/technologies/plasma.md: hero.actions.0.topic: "brochures" is not a contact topic of src/content/topics.json',
       '',
       'Warning (the check still passes):',
       'src/content/products/binders/images/binder.webp: (file): picture is not used by any content file; delete it or refer to it',

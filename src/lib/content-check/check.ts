@@ -200,14 +200,18 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
   const certificationsFile = join(content, 'certifications/certifications.json');
   if (existsSync(certificationsFile)) load(certificationsFile, (ctx) => z.array(certificationSchema(ctx as never)));
 
-  // Buttons naming topics that do not exist.
-  for (const path of [...markdown('technologies', 1), ...markdown('categories', 1), ...markdown('pages', 1)]) {
-    const text = read(path);
-    for (const match of text.matchAll(/^\s*(?:-\s+)?topic:\s*["']?([^"'\s]+)/gm)) {
-      if (!topicIds.has(match[1]!)) {
-        const line = text.slice(0, match.index).split('\n').length;
-        problems.push({ file: rel(path), field: `topic (line ${line})`, message: `"${match[1]}" is not a contact topic of src/content/topics.json` });
-      }
+  // Buttons naming topics that do not exist, found in the parsed data: any button (an object with
+  // a "label" and a "topic") at any depth.
+  const buttonTopics = (value: unknown, path: PropertyKey[]): { field: string; topic: string }[] => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => buttonTopics(v, [...path, i]));
+    if (!value || typeof value !== 'object') return [];
+    const entries = Object.entries(value);
+    const own = 'label' in value && typeof (value as { topic?: unknown }).topic === 'string' ? [{ field: issuePath([...path, 'topic']), topic: (value as { topic: string }).topic }] : [];
+    return [...own, ...entries.flatMap(([k, v]) => buttonTopics(v, [...path, k]))];
+  };
+  for (const [path, data] of [...technologies, ...categories, ...pages]) {
+    for (const { field, topic } of buttonTopics(data, [])) {
+      if (!topicIds.has(topic)) problems.push({ file: rel(path), field, message: `"${topic}" is not a contact topic of src/content/topics.json` });
     }
   }
 
