@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'astro/zod';
 import { checkContent, formatProblem, report } from '../../src/lib/content-check/check';
+import { contentSources } from '../../src/lib/content-collections';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -202,6 +204,17 @@ describe('npm run content:check', () => {
       'src/content/products/binders/images/binder.webp: (file): picture is not used by any content file; delete it or refer to it',
       '',
       '1 problem(s) in the content.',
+    ]);
+  });
+
+  it('checks a new kind of content from its one entry in src/lib/content-collections.ts', async () => {
+    const glossary = z.strictObject({ term: z.string().min(1), meaning: z.string().min(1) });
+    const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
+    write('glossary/binder.md', '---\nterm: Binder\nmeaning: What holds a print.\n---\n');
+    write('glossary/pigment.md', '---\nterm: Pigment\ncolour: red\n---\n');
+    expect((await checkContent({ root, imageWidth, sources })).map(formatProblem)).toEqual([
+      'src/content/glossary/pigment.md: meaning: Invalid input: expected string, received undefined',
+      'src/content/glossary/pigment.md: (file): Unrecognized key: "colour"',
     ]);
   });
 
