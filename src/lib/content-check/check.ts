@@ -141,8 +141,9 @@ export async function checkContent({ root, imageWidth, sources = contentSources 
     }),
   );
   const entries = (name: keyof typeof contentSources): Loaded => loaded[name] ?? [];
-  const [[, topicList] = []] = entries('topics');
-  const topicIds = new Set(((topicList ?? []) as unknown as { id: string }[]).map((t) => t.id));
+  // Buttons everywhere refer to the contact topics.
+  const topicList = (entries('topics')[0]?.[1] ?? []) as unknown as { id: string }[];
+  const topicIds = new Set(topicList.map((t) => t.id));
 
   const slugs = new Map<string, string>();
   const claimSlug = (slug: string, file: string, field: string, scope: string) => {
