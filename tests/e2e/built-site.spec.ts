@@ -22,6 +22,16 @@ test('every built page is valid HTML', async () => {
   expect(text).toBe('');
 });
 
+test('the HTML check sees inside SVG: a duplicate id in two inline drawings fails it', async () => {
+  // html-validate skips the content of <svg> unless .htmlvalidate.json declares the SVG elements;
+  // this is the logo as it once was, in the top bar and the footer.
+  const mark = '<svg viewBox="0 0 40 40" aria-hidden="true"><defs><linearGradient id="mark-fill"><stop offset="0" stop-color="#14a39a"/></linearGradient></defs><path d="M20 2 35.6 11Z" fill="url(#mark-fill)"/></svg>';
+  const page = `<!DOCTYPE html><html lang="en"><head><title>Logo</title></head><body><header>${mark}</header><footer>${mark}</footer></body></html>`;
+  const validator = new HtmlValidate(new FileSystemConfigLoader());
+  const report = await validator.validateString(page, join(dist, 'index.html'));
+  expect(report.results.flatMap((result) => result.messages).map((message) => `${message.ruleId}: ${message.message}`)).toEqual(['no-dup-id: Duplicate ID "mark-fill"']);
+});
+
 test('no broken link or anchor on the site', async ({ baseURL }) => {
   // About 90 pages, a third of them catalogue items, each with pictures and links to check.
   test.setTimeout(240_000);
