@@ -7,7 +7,6 @@ import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
-import { islandRuntimeScript } from '../../src/hydration/island-scripts';
 import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
 import { builtFiles, offerings, productsOf } from './support';
 
@@ -99,15 +98,4 @@ test('the sitemap lists every public page and leaves out the rest; robots.txt po
   expect(paths).not.toContain('/contact/thanks');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap-index.xml', sitemapUrl).href}`);
-});
-
-test('no inline script splits the first paint: island scripts come after the main content', () => {
-  const pages = builtFiles().map((file) => ({ file: relative(dist, file), html: readFileSync(file, 'utf8') }));
-  const withIslands = pages.filter((page) => page.html.includes('<astro-island'));
-  expect(withIslands.length).toBeGreaterThan(10);
-  const early = withIslands.filter(({ html }) => {
-    const positions = [...html.matchAll(islandRuntimeScript)].map((match) => match.index);
-    return positions.length === 0 || positions.some((at) => at < html.indexOf('</main>'));
-  });
-  expect(early.map((page) => page.file)).toEqual([]);
 });
