@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { sonnerStyleHashes } from './src/lib/csp.ts';
+import { sonnerStyle } from './src/lib/csp.ts';
 import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
@@ -79,9 +79,9 @@ export default defineConfig({
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
-        // The <style> element sonner (the contact form's toasts) adds when it loads, as src/lib/csp.ts
-        // records it by loading sonner's public entry once (sonner has no option to leave it out).
-        hashes: sonnerStyleHashes(),
+        // The <style> element sonner (the contact form's toasts) adds when it loads, as Chromium
+        // checks it; recorded in src/lib/csp.ts (sonner has no option to leave it out).
+        hashes: sonnerStyle.hashes,
       },
     },
   },

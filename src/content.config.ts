@@ -1,58 +1,23 @@
 /**
- * Content collections. Each schema lives in src/lib/schemas/ as a named part; this file only
- * wires them to the folders under src/content/.
+ * Content collections: one per entry of src/lib/content-collections.ts with a loader (its folder
+ * of Markdown files, or its JSON list), each with its schema from src/lib/schemas/. This file only
+ * wires them to Astro.
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { technologySchema } from './lib/schemas/technology';
-import { categorySchema } from './lib/schemas/category';
-import { productSchema } from './lib/schemas/product';
-import { topicSchema } from './lib/schemas/topic';
-import { certificationSchema, legalSchema, pageSchema } from './lib/schemas/company';
+import { contentSources, entryIdOf, isCollection, isFolder, type ContentSource } from './lib/content-collections';
 
-/** Entries are addressed by their `slug` field, so a renamed file keeps its web address. */
-const bySlug = ({ entry, data }: { entry: string; data: Record<string, unknown> }) =>
-  typeof data.slug === 'string' ? data.slug : entry.replace(/\.md$/, '');
+type Sources = typeof contentSources;
+/** The entries Astro loads: folders and JSON lists (a single JSON document is a typed module). */
+type CollectionName = { [K in keyof Sources]: Sources[K] extends { list: false } ? never : K }[keyof Sources];
 
-const technologies = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/technologies', generateId: bySlug }),
-  schema: technologySchema,
-});
+const loaderOf = (source: ContentSource) =>
+  isFolder(source) ? glob({ pattern: source.pattern, base: `./${source.folder}`, generateId: entryIdOf(source.id) }) : file(`./${source.file}`);
 
-const categories = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/categories', generateId: bySlug }),
-  schema: categorySchema,
-});
+const collectionOf = (source: ContentSource) => defineCollection({ loader: loaderOf(source), schema: source.schema });
 
-/**
- * Catalogue items, one folder per category: an entry's id is "<category folder>/<file name>", kept
- * as written (not slugified), so `categoryOf` in src/lib/content.ts reads the category from it.
- */
-const products = defineCollection({
-  loader: glob({ pattern: '*/*.md', base: './src/content/products', generateId: ({ entry }) => entry.replace(/\.md$/, '') }),
-  schema: productSchema,
-});
-
-const topics = defineCollection({
-  loader: file('./src/content/topics.json'),
-  schema: topicSchema,
-});
-
-/** Home, About and Careers: one Markdown file each, addressed by its `page` field. */
-const pages = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/pages', generateId: ({ data, entry }) => String(data.page ?? entry) }),
-  schema: pageSchema,
-});
-
-const certifications = defineCollection({
-  loader: file('./src/content/certifications/certifications.json'),
-  schema: certificationSchema,
-});
-
-/** Privacy policy and terms of service: the Markdown body holds the text, one `##` heading per section. */
-const legal = defineCollection({
-  loader: glob({ pattern: '*.md', base: './src/content/legal' }),
-  schema: legalSchema,
-});
-
-export const collections = { technologies, categories, products, topics, pages, certifications, legal };
+export const collections = Object.fromEntries(
+  Object.entries(contentSources as Record<string, ContentSource>)
+    .filter(([, source]) => isCollection(source))
+    .map(([name, source]) => [name, collectionOf(source)]),
+) as unknown as { [K in CollectionName]: ReturnType<typeof collectionOf> & { schema: Sources[K]['schema'] } };

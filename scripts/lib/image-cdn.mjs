@@ -16,7 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import sharp from 'sharp';
-import { BoundedCache } from './bounded-cache.mjs';
+import { pendingCache } from './pending-cache.mjs';
 
 export const imageCdnPath = '/.netlify/images';
 
@@ -115,7 +115,7 @@ export function parseImageRequest(root, params, accept = '') {
  */
 export function createImageCdn(publishDirectory, { onTransform, maxBytes = 128 * 1024 * 1024, maxEntries = 2000 } = {}) {
   const root = resolve(publishDirectory);
-  const cache = new BoundedCache({ maxBytes, maxEntries });
+  const cache = pendingCache({ maxBytes, maxEntries, sizeOf: ({ body }) => body.length });
 
   async function transform({ file, format, width, height, fit, position, quality }) {
     const input = await readFile(file).catch(() => {
@@ -143,17 +143,10 @@ export function createImageCdn(publishDirectory, { onTransform, maxBytes = 128 *
     if (method !== 'GET' && method !== 'HEAD') return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
     try {
       const asked = parseImageRequest(root, url.searchParams, accept);
-      let result = cache.get(asked.key);
-      if (!result) {
+      const { body, type } = await cache.remember(asked.key, () => {
         onTransform?.(asked.key);
-        result = transform(asked);
-        cache.set(asked.key, result);
-        result.then(
-          ({ body }) => cache.resize(asked.key, body.length),
-          () => cache.peek(asked.key) === result && cache.delete(asked.key),
-        );
-      }
-      const { body, type } = await result;
+        return transform(asked);
+      });
       return new Response(method === 'HEAD' ? null : body, {
         headers: {
           'content-type': type,

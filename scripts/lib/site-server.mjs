@@ -22,7 +22,7 @@ import { brotliCompress, constants as zlib, createBrotliCompress, createGzip, gz
 import { promisify } from 'node:util';
 import { createHash } from 'node:crypto';
 import { NetlifyDev } from '@netlify/dev';
-import { BoundedCache } from './bounded-cache.mjs';
+import { pendingCache } from './pending-cache.mjs';
 import { createFunctionRunner, loadFunctions } from './functions.mjs';
 import { RedirectsHandler } from '@netlify/redirects';
 import { createImageCdn, imageCdnPath } from './image-cdn.mjs';
@@ -53,25 +53,17 @@ function encodingFor(req, status, headers, hasBody) {
  * functions and pictures of the image CDN are never cached by content.
  */
 function fileCompressor({ maxBytes = 64 * 1024 * 1024 } = {}) {
-  const cache = new BoundedCache({ maxBytes });
+  const cache = pendingCache({ maxBytes, sizeOf: (result) => result.length });
   const largeFile = 256 * 1024;
   const [brotli, gzipAsync] = [promisify(brotliCompress), promisify(gzip)];
   function compressFile(bytes, encoding) {
     const key = `${encoding}:${createHash('sha1').update(bytes).digest('base64')}`;
-    let compressed = cache.get(key);
-    if (!compressed) {
-      // Compression runs off the main thread; concurrent requests for one file share the work.
-      compressed =
-        encoding === 'br'
-          ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: bytes.length > largeFile ? 5 : 11 } })
-          : gzipAsync(bytes, { level: 9 });
-      cache.set(key, compressed);
-      compressed.then(
-        (result) => cache.resize(key, result.length),
-        () => cache.delete(key),
-      );
-    }
-    return compressed;
+    // Compression runs off the main thread; concurrent requests for one file share the work.
+    return cache.remember(key, () =>
+      encoding === 'br'
+        ? brotli(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: bytes.length > largeFile ? 5 : 11 } })
+        : gzipAsync(bytes, { level: 9 }),
+    );
   }
   return { compressFile, cache };
 }

@@ -21,34 +21,18 @@ import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { stringify } from 'yaml';
 import { listField } from '../../public/admin/cms.js';
-import { categorySchema } from '../lib/schemas/category';
-import { certificationSchema, legalSchema, pageSchema } from '../lib/schemas/company';
-import { identitySchema } from '../lib/schemas/identity';
-import { contactFormSchema } from '../lib/schemas/contact-form';
-import { labelsSchema } from '../lib/schemas/labels';
-import { documentFolder, productSchema } from '../lib/schemas/product';
-import { technologySchema } from '../lib/schemas/technology';
-import { topicSchema } from '../lib/schemas/topic';
+import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../lib/content-collections';
+import { documentFolder } from '../lib/schemas/product';
 import type { ContentLayout } from './content-layout';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
 
-/** A content schema as src/content.config.ts uses it: a function of the schema context. */
-export type SchemaOf = (context: SchemaContext) => z.ZodType;
+export type { SchemaOf };
 
-/** The schema of each collection the editor edits. */
-export const contentSchemas = {
-  technologies: technologySchema,
-  categories: categorySchema,
-  products: productSchema,
-  pages: pageSchema,
-  legal: () => legalSchema,
-  identity: () => identitySchema,
-  labels: () => labelsSchema,
-  contactForm: () => contactFormSchema,
-  topics: () => topicSchema,
-  certifications: certificationSchema,
-} satisfies Record<string, SchemaOf>;
-export type ContentSchemas = Record<keyof typeof contentSchemas, SchemaOf>;
+/** The schema of each kind of content the editor edits: every entry of src/lib/content-collections.ts. */
+export const contentSchemas = Object.fromEntries(Object.entries(contentSources).map(([name, source]) => [name, source.schema])) as unknown as {
+  [K in keyof typeof contentSources]: SchemaOf;
+};
+export type ContentSchemas = Record<string, SchemaOf>;
 
 /**
  * The schema context the schemas are read with: `image()` is a string marked as a picture, and
@@ -209,6 +193,9 @@ function listing(fields: CmsField[]): Record<string, unknown> {
 
 export interface GeneratorInput {
   layout: ContentLayout;
+  /** The kinds of content: all of src/lib/content-collections.ts unless told. */
+  sources?: Record<string, ContentSource>;
+  /** Their schemas, when other than the sources' own. */
   schemas?: ContentSchemas;
   overlay?: Overlay;
 }
@@ -329,19 +316,22 @@ export function editorFields(schema: z.ZodType, overlay: Overlay = defaultOverla
 }
 
 /** The whole editor configuration, as Decap reads it from config.yml. */
-export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultOverlay }: GeneratorInput): CmsConfig {
+export function cmsConfig({ layout, sources = contentSources, schemas = contentSchemas, overlay = defaultOverlay }: GeneratorInput): CmsConfig {
   const { fieldOf, fieldsOf } = fieldConverter(overlay);
-  const { collections: c } = overlay;
-  const json = (key: keyof ContentSchemas) => jsonSchemaOf(schemas[key](schemaContext));
+  const c: Record<string, CollectionOverlay> = overlay.collections;
+  /** The overlay's words for a collection; a collection it does not name is called by its name. */
+  const optionsOf = (name: string): CollectionOverlay => c[name] ?? { label: labelOf(name) };
+  const json = (name: string) => jsonSchemaOf((schemas[name] ?? sources[name]!.schema)(schemaContext));
   const pictures = (fields: CmsField[], folder = 'images') => (hasPicture(fields) ? { media_folder: folder, public_folder: folder } : {});
 
   /** A folder of Markdown files, one entry each. */
-  function markdownFolder(name: keyof ContentSchemas & keyof typeof c, node: JsonSchema): CmsCollection {
-    const options = c[name] as CollectionOverlay;
-    const fields = ordered(fieldsOf(node, `${name}.`), options.fieldOrder);
+  function markdownFolder(name: string, folder: string): CmsCollection {
+    const options = optionsOf(name);
+    const fields = ordered(fieldsOf(json(name), `${name}.`), options.fieldOrder);
     return {
       name,
       ...(collectionKeys(options) as { label: string }),
+      folder,
       extension: 'md',
       format: 'frontmatter',
       ...pictures(fields),
@@ -351,9 +341,9 @@ export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultO
   }
 
   /** One collection per category folder, and per kind of item when the folder holds several. */
-  function catalogue(): CmsCollection[] {
-    const products = json('products');
-    const { label, body, ...options } = c.catalogue;
+  function catalogue(name: string, root: string): CmsCollection[] {
+    const products = json(name);
+    const { label, body, ...options } = optionsOf(name);
     return layout.catalogue.flatMap(({ folder, title, kinds, groupHeadings }) =>
       kinds.flatMap((kind) => {
         // A kind no schema knows is content:check's to report; it has no form.
@@ -367,7 +357,7 @@ export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultO
             label: `${label}: ${title ?? labelOf(folder)}${several ? ` (${groupHeadings[kind] ?? labelOf(kind)})` : ''}`,
             label_singular: labelOf(kind),
             ...options,
-            folder: `${options.folder}/${folder}`,
+            folder: `${root}/${folder}`,
             ...(several ? { filter: { field: 'kind', value: kind } } : {}),
             extension: 'md',
             format: 'frontmatter',
@@ -382,29 +372,30 @@ export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultO
   }
 
   /** Home, About...: one file each, edited with the schema of the page it describes. */
-  function pages(): CmsCollection {
-    const node = json('pages');
-    const { folder: _, ...options } = collectionKeys(c.pages) as { label: string; folder: string };
-    const files = ordered(layout.pages.map(({ file, page }) => ({ name: page, file })), c.pages.fileOrder).flatMap(({ file, name: page }) => {
+  function pages(name: string): CmsCollection {
+    const node = json(name);
+    const { fileOrder, previewPath } = optionsOf(name) as CollectionOverlay & { fileOrder?: string[]; previewPath?: (page: string) => string };
+    const options = collectionKeys(optionsOf(name)) as { label: string };
+    const files = ordered(layout.pages.map(({ file, page }) => ({ name: page, file })), fileOrder).flatMap(({ file, name: page }) => {
       const variant = variantOf(node, 'page', page);
       if (!variant) return [];
       const fields = fieldsOf(variant, `${page}.`).map((f) => (f.name === 'page' ? { name: 'page', label: 'Page', widget: 'hidden', default: page } : f));
-      return [{ name: page, label: labelOf(page), file, preview_path: c.pages.previewPath(page), fields }];
+      return [{ name: page, label: labelOf(page), file, preview_path: previewPath?.(page) ?? page, fields }];
     });
-    return { name: 'pages', ...options, extension: 'md', format: 'frontmatter', ...pictures(files.flatMap((f) => f.fields)), files };
+    return { name, ...options, extension: 'md', format: 'frontmatter', ...pictures(files.flatMap((f) => f.fields)), files };
   }
 
   /** One JSON file, its fields at the top. */
-  function jsonFile(name: 'identity' | 'labels' | 'contactForm', node: JsonSchema): CmsCollection {
-    const { file, ...options } = collectionKeys(c[name]) as { label: string; file: string };
-    const fields = fieldsOf(node, `${name}.`);
+  function jsonFile(name: string, file: string): CmsCollection {
+    const options = collectionKeys(optionsOf(name)) as { label: string };
+    const fields = fieldsOf(json(name), `${name}.`);
     return { name, ...options, extension: 'json', format: 'json', files: [{ name, label: options.label, file, fields }] };
   }
 
   /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
-  function jsonList(name: 'topics' | 'certifications', entry: JsonSchema): CmsCollection {
-    const { file, media_folder: folder, ...options } = collectionKeys(c[name]) as { label: string; file: string; media_folder?: string };
-    const list = { ...fieldOf(listField, { type: 'array', items: entry }, true, `${name}.`), label: options.label };
+  function jsonList(name: string, file: string): CmsCollection {
+    const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as { label: string; media_folder?: string };
+    const list = { ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`), label: options.label };
     return {
       name,
       ...options,
@@ -415,21 +406,15 @@ export function cmsConfig({ layout, schemas = contentSchemas, overlay = defaultO
     };
   }
 
-  return {
-    ...overlay.site,
-    collections: [
-      markdownFolder('technologies', json('technologies')),
-      markdownFolder('categories', json('categories')),
-      ...catalogue(),
-      pages(),
-      markdownFolder('legal', json('legal')),
-      jsonFile('identity', json('identity')),
-      jsonFile('labels', json('labels')),
-      jsonFile('contactForm', json('contactForm')),
-      jsonList('topics', json('topics')),
-      jsonList('certifications', json('certifications')),
-    ],
+  /** Each kind of content, in the list's order, edited the way its files are kept. */
+  const collectionsOf = ([name, source]: [string, ContentSource]): CmsCollection[] => {
+    if (!isFolder(source)) return [source.list ? jsonList(name, source.file) : jsonFile(name, source.file)];
+    if (source.pattern === '*/*.md') return catalogue(name, source.folder);
+    if (source.id === 'page') return [pages(name)];
+    return [markdownFolder(name, source.folder)];
   };
+
+  return { ...overlay.site, collections: Object.entries(sources).flatMap(collectionsOf) };
 }
 
 /** config.yml as the build writes it and the dev server serves it. */

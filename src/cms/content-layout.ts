@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
-import { overlay } from './overlay';
+import { contentSources } from '../lib/content-collections';
+import { parseFrontmatter } from '../lib/frontmatter.mjs';
 
 export interface CatalogueFolder {
   /** The folder's name: the slug of its category. */
@@ -37,15 +37,15 @@ const markdownFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filte
 /** A file's frontmatter; an unreadable one counts as empty (content:check reports it). */
 function frontmatter(path: string): Record<string, unknown> {
   try {
-    const block = readFileSync(path, 'utf8').match(/^---\r?\n([\s\S]*?)\r?\n---/)?.[1];
-    const data: unknown = block ? parseYaml(block) : undefined;
+    const data = parseFrontmatter(readFileSync(path, 'utf8'));
     return data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
   } catch {
     return {};
   }
 }
 
-export function readContentLayout(root: string, folders = overlay.collections): ContentLayout {
+/** The folders it reads: the categories, the catalogue and the pages of src/lib/content-collections.ts. */
+export function readContentLayout(root: string, folders: Record<'categories' | 'products' | 'pages', { folder: string }> = contentSources): ContentLayout {
   const categoriesDir = join(root, folders.categories.folder);
   const categories = new Map(
     markdownFiles(categoriesDir).map((name) => {
@@ -55,7 +55,7 @@ export function readContentLayout(root: string, folders = overlay.collections): 
     }),
   );
 
-  const catalogueDir = join(root, folders.catalogue.folder);
+  const catalogueDir = join(root, folders.products.folder);
   const catalogue = (existsSync(catalogueDir) ? readdirSync(catalogueDir).sort() : [])
     .filter((name) => statSync(join(catalogueDir, name)).isDirectory())
     .map((folder): CatalogueFolder & { order: number } => {

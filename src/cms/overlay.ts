@@ -1,7 +1,9 @@
 /**
  * What the content schemas cannot say about the editor at /admin, and nothing else: where the
- * editor saves, the words of its menu, which folder or file each collection edits, a few field
- * labels and widget choices, and where a field goes when the schema's order is not the form's.
+ * editor saves, the words of its menu, a few field labels and widget choices, and where a field
+ * goes when the schema's order is not the form's. Which folder or file each collection edits,
+ * and its schema, come from src/lib/content-collections.ts; a collection named there and not
+ * here is labelled with its name.
  * Field names, required flags, allowed values, nesting and hints come from the schemas
  * (src/cms/config.ts derives them), so a new schema field needs no edit here.
  */
@@ -120,7 +122,6 @@ export const overlay = {
       label: 'Technologies',
       label_singular: 'Technology',
       description: 'Each technology has its own page at /<slug>, a card on Home and /technologies, and menu and footer entries.',
-      folder: 'src/content/technologies',
       create: true,
       slug: '{{fields.slug}}',
       preview_path: '{{fields.slug}}',
@@ -131,7 +132,6 @@ export const overlay = {
       label_singular: 'Product category',
       description:
         'Each category has its own page at /products/<slug>, a card on /products and /portfolio, and menu and footer entries. Its items are in the catalogue collections below, one per category folder.',
-      folder: 'src/content/categories',
       create: true,
       slug: '{{fields.slug}}',
       preview_path: 'products/{{fields.slug}}',
@@ -143,9 +143,8 @@ export const overlay = {
      * folder holds several; its label is "Catalogue: " and the category's title (and the group's
      * heading), its kind fixed.
      */
-    catalogue: {
+    products: {
       label: 'Catalogue',
-      folder: 'src/content/products',
       create: true,
       slug: '{{slug}}',
       body: { label: 'Longer text', hint: 'Optional; shown under the facts of the card.' },
@@ -155,7 +154,6 @@ export const overlay = {
       label: 'Pages',
       label_singular: 'Page',
       description: 'The words of Home, About, Careers, Contact, Search, the overview pages and the page shown for an unknown address.',
-      folder: 'src/content/pages',
       /** Pages listed first, in this order; others follow by file name. */
       fileOrder: ['home', 'about', 'careers', 'contact'],
       /** Each page is served at /<page>, the home page at /, the not-found page at /404. */
@@ -165,7 +163,6 @@ export const overlay = {
       label: 'Legal pages',
       label_singular: 'Legal page',
       description: 'Privacy policy and terms of service. One "## Heading" per section; the date after "Last updated" is added by the page, its words are in "Menus and page frame".',
-      folder: 'src/content/legal',
       create: false,
       delete: false,
       preview_path: '{{slug}}',
@@ -174,27 +171,22 @@ export const overlay = {
     identity: {
       label: 'Company identity',
       description: 'Name, e-mails, phones and offices: every page reads them from here.',
-      file: 'src/content/company/identity.json',
     },
     labels: {
       label: 'Menus and page frame',
       description: 'The words of the top bar, its menus, the navigation bars, the footer, the skip link and "Last updated" of the legal pages.',
-      file: 'src/content/site/labels.json',
     },
     contactForm: {
       label: 'Contact form',
       description: 'Every word of the contact form: labels, button, messages after sending, and the page shown when a field needs correcting.',
-      file: 'src/content/contact-form.json',
     },
     topics: {
       label: 'Contact topics',
       description: 'What buttons such as "Request Technical Data" ask about.',
-      file: 'src/content/topics.json',
     },
     certifications: {
       label: 'Certifications',
       description: "Badges are SVG drawings made for the site, never a certifier's trademark.",
-      file: 'src/content/certifications/certifications.json',
       media_folder: 'logos',
     },
   } satisfies Record<string, CollectionOverlay>,

@@ -7,7 +7,6 @@ import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
-import { islandRuntimeScript } from '../../src/hydration/island-scripts';
 import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
 import { builtFiles, offerings, productsOf } from './support';
 
@@ -20,6 +19,16 @@ test('every built page is valid HTML', async () => {
   const report = await validator.validateMultipleFiles(files);
   const text = report.valid ? '' : formatterFactory('text')(report.results);
   expect(text).toBe('');
+});
+
+test('the HTML check sees inside SVG: a duplicate id in two inline drawings fails it', async () => {
+  // html-validate skips the content of <svg> unless .htmlvalidate.json declares the SVG elements;
+  // this is the logo as it once was, in the top bar and the footer.
+  const mark = '<svg viewBox="0 0 40 40" aria-hidden="true"><defs><linearGradient id="mark-fill"><stop offset="0" stop-color="#14a39a"/></linearGradient></defs><path d="M20 2 35.6 11Z" fill="url(#mark-fill)"/></svg>';
+  const page = `<!DOCTYPE html><html lang="en"><head><title>Logo</title></head><body><header>${mark}</header><footer>${mark}</footer></body></html>`;
+  const validator = new HtmlValidate(new FileSystemConfigLoader());
+  const report = await validator.validateString(page, join(dist, 'index.html'));
+  expect(report.results.flatMap((result) => result.messages).map((message) => `${message.ruleId}: ${message.message}`)).toEqual(['no-dup-id: Duplicate ID "mark-fill"']);
 });
 
 test('no broken link or anchor on the site', async ({ baseURL }) => {
@@ -89,15 +98,4 @@ test('the sitemap lists every public page and leaves out the rest; robots.txt po
   expect(paths).not.toContain('/contact/thanks');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap-index.xml', sitemapUrl).href}`);
-});
-
-test('no inline script splits the first paint: island scripts come after the main content', () => {
-  const pages = builtFiles().map((file) => ({ file: relative(dist, file), html: readFileSync(file, 'utf8') }));
-  const withIslands = pages.filter((page) => page.html.includes('<astro-island'));
-  expect(withIslands.length).toBeGreaterThan(10);
-  const early = withIslands.filter(({ html }) => {
-    const positions = [...html.matchAll(islandRuntimeScript)].map((match) => match.index);
-    return positions.length === 0 || positions.some((at) => at < html.indexOf('</main>'));
-  });
-  expect(early.map((page) => page.file)).toEqual([]);
 });

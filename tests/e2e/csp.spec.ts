@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { sonnerStyle } from '../../src/lib/csp';
 import { builtPages, narrow, readContent, ui, wide } from './support';
 
 function watchViolations(page: Page): string[] {
@@ -36,6 +37,17 @@ test('the contact toast renders under the policy', async ({ page }) => {
   await page.getByRole('button', { name: readContent('contact-form.json').submitLabel }).click();
   const toast = page.locator('[data-sonner-toast]');
   await expect(toast).toBeVisible();
+  // The hashes Chromium checks for the page's <style> elements, sonner's among them: what
+  // src/lib/csp.ts records (checked first and printed, so a sonner upgrade knows what to record).
+  const styles = await page.evaluate(async () => {
+    const hash = async (text: string) => `sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}`;
+    return Promise.all([...document.querySelectorAll('style')].map(async (style) => ({ sonner: (style.textContent ?? '').includes('[data-sonner-toaster]'), hash: await hash(style.textContent ?? '') })));
+  });
+  const sonnerHashes = styles.filter((style) => style.sonner).map((style) => style.hash);
+  expect(sonnerHashes, `sonner's stylesheet in this page; record its hash in src/lib/csp.ts: ${sonnerHashes.join(' ')}`).toHaveLength(1);
+  expect(sonnerStyle.hashes, `sonner's stylesheet in this page; record its hash in src/lib/csp.ts: ${sonnerHashes.join(' ')}`).toContain(sonnerHashes[0]);
+  const policy = (await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')) ?? '';
+  expect(styles.map((style) => style.hash).filter((hash) => !policy.includes(`'${hash}'`))).toEqual([]);
   // sonner's own stylesheet applied: toasts are positioned by it.
   await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
   expect(violations).toEqual([]);

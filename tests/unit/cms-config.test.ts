@@ -27,6 +27,7 @@ import {
   type JsonSchema,
 } from '../../src/cms/config';
 import { readContentLayout } from '../../src/cms/content-layout';
+import { contentSources } from '../../src/lib/content-collections';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { documentFolder } from '../../src/lib/schemas/product';
 import { overlay } from '../../src/cms/overlay';
@@ -144,6 +145,32 @@ describe('the generator turns each kind of schema field into its Decap field', (
   });
 });
 
+describe('a new kind of content is one entry of src/lib/content-collections.ts', () => {
+  const glossary = z.strictObject({ term: z.string().min(1).describe('The word.'), meaning: z.string().min(1).describe('What it means.') });
+
+  it('a folder of Markdown files becomes a folder collection, labelled by its name', () => {
+    const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
+    const changed = cmsConfig({ layout, sources });
+    expect(collectionIn(changed, 'glossary')).toMatchObject({ label: 'Glossary', folder: 'src/content/glossary', extension: 'md', format: 'frontmatter' });
+    expect(collectionIn(changed, 'glossary').fields!.map((f) => [f.name, f.widget, f.hint])).toEqual([
+      ['term', 'string', 'The word.'],
+      ['meaning', 'string', 'What it means.'],
+    ]);
+    expect(changed.collections.filter((c) => c.name !== 'glossary')).toEqual(config.collections);
+  });
+
+  it('a JSON list becomes a json-list collection', () => {
+    const sources = { ...contentSources, glossary: { file: 'src/content/glossary.json', list: true, schema: () => glossary } as const };
+    const changed = cmsConfig({ layout, sources });
+    expect(collectionIn(changed, 'glossary')).toMatchObject({ format: 'json-list', files: [{ name: 'glossary', file: 'src/content/glossary.json' }] });
+  });
+
+  it('every entry of the list, and nothing else, is edited at /admin, in the list\'s order', () => {
+    const kinds = config.collections.map((c) => (c.folder?.startsWith(`${contentSources.products.folder}/`) ? 'products' : c.name));
+    expect([...new Set(kinds)]).toEqual(Object.keys(contentSources));
+  });
+});
+
 describe('a new optional schema field appears in /admin with no other edit', () => {
   it('in a folder collection (technologies)', () => {
     const schemas = {
@@ -250,7 +277,7 @@ describe('for the real schemas, every field, required flag and allowed value is 
     expect(differences(json(name), collection(name).fields!, '')).toEqual([]);
   });
 
-  const catalogue = config.collections.filter((c) => c.folder?.startsWith(`${overlay.collections.catalogue.folder}/`));
+  const catalogue = config.collections.filter((c) => c.folder?.startsWith(`${contentSources.products.folder}/`));
   it.each(catalogue.map((c) => c.name))('catalogue collection %s', (name) => {
     const fields = collection(name).fields!;
     const kind = String(fields.find((f) => f.name === 'kind')?.default);

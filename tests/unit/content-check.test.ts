@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'astro/zod';
 import { checkContent, formatProblem, report } from '../../src/lib/content-check/check';
+import { contentSources } from '../../src/lib/content-collections';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -152,7 +154,7 @@ describe('npm run content:check', () => {
   it('finds a button naming a contact topic that does not exist', async () => {
     write('technologies/plasma.md', technology('plasma').replace('topic: samples', 'topic: brochures'));
     expect(await run()).toEqual([
-      'src/content/technologies/plasma.md: topic (line 17): "brochures" is not a contact topic of src/content/topics.json',
+      'src/content/technologies/plasma.md: hero.actions.0.topic: "brochures" is not a contact topic of src/content/topics.json',
     ]);
   });
 
@@ -196,12 +198,23 @@ describe('npm run content:check', () => {
     const { text, exitCode } = report(await checkContent({ root, imageWidth }));
     expect(exitCode).toBe(1);
     expect(text.split('\n')).toEqual([
-      'src/content/technologies/plasma.md: topic (line 17): "brochures" is not a contact topic of src/content/topics.json',
+      'src/content/technologies/plasma.md: hero.actions.0.topic: "brochures" is not a contact topic of src/content/topics.json',
       '',
       'Warning (the check still passes):',
       'src/content/products/binders/images/binder.webp: (file): picture is not used by any content file; delete it or refer to it',
       '',
       '1 problem(s) in the content.',
+    ]);
+  });
+
+  it('checks a new kind of content from its one entry in src/lib/content-collections.ts', async () => {
+    const glossary = z.strictObject({ term: z.string().min(1), meaning: z.string().min(1) });
+    const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
+    write('glossary/binder.md', '---\nterm: Binder\nmeaning: What holds a print.\n---\n');
+    write('glossary/pigment.md', '---\nterm: Pigment\ncolour: red\n---\n');
+    expect((await checkContent({ root, imageWidth, sources })).map(formatProblem)).toEqual([
+      'src/content/glossary/pigment.md: meaning: Invalid input: expected string, received undefined',
+      'src/content/glossary/pigment.md: (file): Unrecognized key: "colour"',
     ]);
   });
 

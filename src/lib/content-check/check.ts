@@ -1,23 +1,18 @@
 /**
  * Checks every content file without building the site, and reports each problem as
- * `file: field: message`. Beyond the zod schemas it finds what they cannot see on their own:
- * duplicate slugs, catalogue folders that are not a category, references to topics that do not
+ * `file: field: message`. Every file of every kind of content in src/lib/content-collections.ts
+ * is read (Markdown through the project's frontmatter parser) and validated against its schema.
+ * Beyond the schemas it finds what they cannot see on their own: duplicate slugs, catalogue folders that are not a category, references to topics that do not
  * exist, pictures that are missing or too small, and pictures in the content folders that nothing
  * uses. An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
 import { minImageWidth } from '../schemas/common';
-import { categorySchema } from '../schemas/category';
-import { certificationSchema, legalSchema, pageSchema } from '../schemas/company';
-import { identitySchema } from '../schemas/identity';
-import { contactFormSchema } from '../schemas/contact-form';
-import { labelsSchema } from '../schemas/labels';
-import { productSchema } from '../schemas/product';
-import { technologySchema } from '../schemas/technology';
-import { topicSchema } from '../schemas/topic';
+import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../content-collections';
 import { issuePath } from '../content-errors';
 import { routes } from '../routes';
 import { parseFrontmatter } from '../frontmatter.mjs';
@@ -73,10 +68,10 @@ const imageMarker = '\u0000image:';
  * Validates one document. `image()` becomes a string check that marks each picture path, so the
  * pictures and the fields naming them can be checked afterwards.
  */
-function validate(schemaFor: (ctx: { image: () => z.ZodType }) => z.ZodType, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
+function validate(schemaFor: SchemaOf, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
   const image = () =>
     z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => `${imageMarker}${path}`);
-  const result = schemaFor({ image }).safeParse(data);
+  const result = schemaFor({ image } as unknown as SchemaContext).safeParse(data);
   if (!result.success) {
     for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issue.message });
     // The pictures an invalid file names still count as used, so one mistake is reported once.
@@ -105,9 +100,11 @@ export interface CheckOptions {
   root: string;
   /** Reads a picture's width; sharp in production, a stub in tests. */
   imageWidth: (path: string) => Promise<number | undefined>;
+  /** The kinds of content and their schemas; all of src/lib/content-collections.ts unless told. */
+  sources?: ContentSources;
 }
 
-export async function checkContent({ root, imageWidth }: CheckOptions): Promise<Problem[]> {
+export async function checkContent({ root, imageWidth, sources = contentSources }: CheckOptions): Promise<Problem[]> {
   const content = join(root, 'src/content');
   const rel = (path: string) => relative(root, path).split(sep).join('/');
   const problems: Problem[] = [];
@@ -115,7 +112,7 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
   const read = (path: string) => readFileSync(path, 'utf8');
 
   const markdown = (folder: string, depth: 1 | 2) =>
-    walk(join(content, folder)).filter((f) => f.endsWith('.md') && relative(join(content, folder), f).split(sep).length === depth);
+    walk(join(root, folder)).filter((f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth);
 
   const load = (path: string, schema: Parameters<typeof validate>[0]) => {
     const file = rel(path);
@@ -129,17 +126,24 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
     return validate(schema, data, file, images, problems);
   };
 
-  // Topics first: buttons everywhere refer to them.
-  const topicsFile = join(content, 'topics.json');
-  const topicIds = new Set<string>();
-  const topicList = load(topicsFile, () => z.array(topicSchema)) as unknown as { id: string }[] | undefined;
-  for (const t of topicList ?? []) topicIds.add(t.id);
-
-  // Identity is a typed module, not a collection, but editors change it like the rest.
-  load(join(content, 'company/identity.json'), () => identitySchema);
-  // So are the words of the page frame and of the contact form (the contact function carries them).
-  load(join(content, 'site/labels.json'), () => labelsSchema);
-  load(join(content, 'contact-form.json'), () => contactFormSchema);
+  // Every file of every kind of content, validated against its schema. A JSON list may be
+  // absent (no entries yet); a single JSON document is read by every page, so it must exist.
+  type Loaded = readonly (readonly [path: string, data: Record<string, unknown> | undefined])[];
+  const loaded = Object.fromEntries(
+    Object.entries(sources).map(([name, source]): [string, Loaded] => {
+      if (isFolder(source)) {
+        return [name, markdown(source.folder, source.pattern === '*/*.md' ? 2 : 1).map((path) => [path, load(path, source.schema)] as const)];
+      }
+      const path = join(root, source.file);
+      if (source.list && !existsSync(path)) return [name, []];
+      const schema: SchemaOf = source.list ? (context) => z.array(source.schema(context)) : source.schema;
+      return [name, [[path, load(path, schema)]]];
+    }),
+  );
+  const entries = (name: keyof typeof contentSources): Loaded => loaded[name] ?? [];
+  // Buttons everywhere refer to the contact topics.
+  const topicList = (entries('topics')[0]?.[1] ?? []) as unknown as { id: string }[];
+  const topicIds = new Set(topicList.map((t) => t.id));
 
   const slugs = new Map<string, string>();
   const claimSlug = (slug: string, file: string, field: string, scope: string) => {
@@ -149,8 +153,8 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
     else slugs.set(key, file);
   };
 
-  const technologies = markdown('technologies', 1).map((path) => [path, load(path, technologySchema as never)] as const);
-  const categories = markdown('categories', 1).map((path) => [path, load(path, categorySchema as never)] as const);
+  const technologies = entries('technologies');
+  const categories = entries('categories');
   // Technologies live at /<slug> beside the company pages, so they share one address space.
   const rootPages = new Set([...Object.values(routes).map((path) => path.split('/')[1]!), 'admin']);
   for (const route of [...rootPages].filter(Boolean)) {
@@ -161,10 +165,10 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
 
   // A catalogue item's category is the folder its file is in: every folder must be a category.
-  const productsDir = join(content, 'products');
+  const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
-  for (const path of markdown('products', 2)) {
-    const data = load(path, productSchema as never) as { documents?: { file: string }[]; technologies?: string[] } | undefined;
+  for (const [path, item] of entries('products')) {
+    const data = item as { documents?: { file: string }[]; technologies?: string[] } | undefined;
     if (!data) continue;
     const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
     data.documents?.forEach((document, index) => {
@@ -188,26 +192,27 @@ export async function checkContent({ root, imageWidth }: CheckOptions): Promise<
     }
   }
 
-  const pages = markdown('pages', 1).map((path) => [path, load(path, pageSchema as never)] as const);
   const pageKinds = new Map<string, string>();
-  for (const [path, data] of pages) {
+  for (const [path, data] of entries('pages')) {
     if (!data) continue;
     const first = pageKinds.get(String(data.page));
     if (first) problems.push({ file: rel(path), field: 'page', message: `page "${data.page}" is already described by ${first}` });
     else pageKinds.set(String(data.page), rel(path));
   }
-  for (const path of markdown('legal', 1)) load(path, () => legalSchema);
-  const certificationsFile = join(content, 'certifications/certifications.json');
-  if (existsSync(certificationsFile)) load(certificationsFile, (ctx) => z.array(certificationSchema(ctx as never)));
 
-  // Buttons naming topics that do not exist.
-  for (const path of [...markdown('technologies', 1), ...markdown('categories', 1), ...markdown('pages', 1)]) {
-    const text = read(path);
-    for (const match of text.matchAll(/^\s*(?:-\s+)?topic:\s*["']?([^"'\s]+)/gm)) {
-      if (!topicIds.has(match[1]!)) {
-        const line = text.slice(0, match.index).split('\n').length;
-        problems.push({ file: rel(path), field: `topic (line ${line})`, message: `"${match[1]}" is not a contact topic of src/content/topics.json` });
-      }
+  // Buttons naming topics that do not exist, found in the parsed data: any button (an object with
+  // a "label" and a "topic") at any depth.
+  const buttonTopics = (value: unknown, path: PropertyKey[]): { field: string; topic: string }[] => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => buttonTopics(v, [...path, i]));
+    if (!value || typeof value !== 'object') return [];
+    const { label, topic } = value as { label?: unknown; topic?: unknown };
+    const own = label !== undefined && typeof topic === 'string' ? [{ field: issuePath([...path, 'topic']), topic }] : [];
+    return [...own, ...Object.entries(value).flatMap(([k, v]) => buttonTopics(v, [...path, k]))];
+  };
+  const markdownEntries = Object.entries(sources).flatMap(([name, source]) => (isFolder(source) ? (loaded[name] ?? []) : []));
+  for (const [path, data] of markdownEntries) {
+    for (const { field, topic } of buttonTopics(data, [])) {
+      if (!topicIds.has(topic)) problems.push({ file: rel(path), field, message: `"${topic}" is not a contact topic of src/content/topics.json` });
     }
   }
 
