@@ -10,6 +10,7 @@
  * and grouping.
  */
 import { groupItems, type ItemGroupSpec } from './item-groups';
+import { cutAtWord } from './text';
 
 export const fullCardLimit = 20;
 export const perPage = 48;
@@ -55,9 +56,7 @@ export function nearbyItems<T extends { id: string }>(items: readonly T[], id: s
 /** The first sentence of a text, cut at a word to at most `max` characters. */
 export function oneLine(text: string, max = 140): string {
   const sentence = /^.*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
-  if (sentence.length <= max) return sentence;
-  const cut = sentence.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.-]+$/, '')}…`;
+  return cutAtWord(sentence, max);
 }
 
 /**
