@@ -2,7 +2,7 @@
  * Content collections. Each schema lives in src/lib/schemas/ as a named part; this file only
  * wires them to the folders under src/content/.
  */
-import { defineCollection } from 'astro:content';
+import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { technologySchema } from './lib/schemas/technology';
 import { categorySchema } from './lib/schemas/category';
@@ -30,7 +30,8 @@ const categories = defineCollection({
  */
 const products = defineCollection({
   loader: glob({ pattern: '*/*.md', base: './src/content/products', generateId: ({ entry }) => entry.replace(/\.md$/, '') }),
-  schema: productSchema,
+  // An item's `technologies` are references: src/lib/content.ts fails the build on one that names no technology.
+  schema: (context) => productSchema({ ...context, reference }),
 });
 
 const topics = defineCollection({

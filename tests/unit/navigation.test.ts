@@ -39,7 +39,7 @@ describe('navigation derived from the collections', () => {
 
 describe('catalogue item addresses', () => {
   it('are the category folder and the file name', async () => {
-    const { itemCardPath, itemPath } = await import('../../src/lib/navigation');
+    const { itemCardPath, itemPath } = await import('../../src/lib/routes');
     expect(itemPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives/lavender');
     expect(itemCardPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives#lavender');
   });
