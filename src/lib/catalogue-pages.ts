@@ -10,6 +10,7 @@
  * and grouping.
  */
 import { groupItems, type ItemGroupSpec } from './item-groups';
+import { categoryPath } from './routes';
 import { cutAtWord } from './text';
 
 export const fullCardLimit = 20;
@@ -37,7 +38,7 @@ export function categoryListings<T>(items: readonly T[], limits = { fullCardLimi
 
 /** The address of page `page` of a category's list: page 1 is the category page itself. */
 export function categoryListingPath(category: string, page: number): string {
-  return page <= 1 ? `/products/${category}` : `/products/${category}/page/${page}`;
+  return page <= 1 ? categoryPath(category) : `${categoryPath(category)}/page/${page}`;
 }
 
 /**
