@@ -115,14 +115,13 @@ export function itemCodes(data: ItemData): string[] {
  */
 export const itemName = (data: ItemData): string => ('name' in data ? data.name : data.title).trim();
 
+const labelOf = (name: string, codes: readonly string[]) => (codes.length ? `${name} (${codes.join(', ')})` : name);
+
 /** The name followed by its codes: "Lavender Oil (EOA-LAV-30)". */
-export function itemLabel(data: ItemData): string {
-  const codes = itemCodes(data);
-  return codes.length ? `${itemName(data)} (${codes.join(', ')})` : itemName(data);
-}
+export const itemLabel = (data: ItemData): string => labelOf(itemName(data), itemCodes(data));
 
 /** The item's description; an essential oil has none, so its properties and benefits stand for it. */
-export function itemDescription(data: ItemData): string {
+function itemDescription(data: ItemData): string {
   return data.kind === 'essential-oil' ? [...data.properties, ...data.benefits].join('; ') : data.description;
 }
 
@@ -209,7 +208,7 @@ export function catalogueItem({ id, data }: ItemEntry): CatalogueItem {
     name,
     subtitle: itemSubtitle(data),
     codes,
-    label: codes.length ? `${name} (${codes.join(', ')})` : name,
+    label: labelOf(name, codes),
     intro: data.kind === 'essential-oil' ? undefined : data.description,
     description: itemDescription(data),
     summary: itemSummary(data),
