@@ -53,7 +53,7 @@ const vite = await createServer({ server: { middlewareMode: true, hmr: false }, 
  * the server before anything is timed, so a change of its folder layout stops the bench instead
  * of timing an empty store.
  */
-async function seedSent(store, blobs, records, eachConcurrently) {
+async function seedSent(store, blobs, records, eachLimited) {
   const [probe, ...rest] = records;
   await store.file(probe);
   const probeKey = `sent/${probe.sentAt.slice(0, 10)}/${probe.id}`;
@@ -62,7 +62,7 @@ async function seedSent(store, blobs, records, eachConcurrently) {
   const root = join(directory, probeFile.slice(0, -probeKey.length));
   const days = new Set(records.map((r) => r.sentAt.slice(0, 10)));
   for (const d of days) mkdirSync(join(root, 'sent', d), { recursive: true });
-  await eachConcurrently(rest, 64, (r) => writeFile(join(root, 'sent', r.sentAt.slice(0, 10), r.id), JSON.stringify(r)));
+  await eachLimited(rest, 64, (r) => writeFile(join(root, 'sent', r.sentAt.slice(0, 10), r.id), JSON.stringify(r)));
 
   const listedDays = await store.sentDays();
   const probeDay = (await blobs.list({ prefix: `sent/${probe.sentAt.slice(0, 10)}/` })).blobs.length;
@@ -73,7 +73,8 @@ async function seedSent(store, blobs, records, eachConcurrently) {
 }
 
 try {
-  const { blobsMessageStore, eachConcurrently } = await vite.ssrLoadModule('/src/lib/contact/store.ts');
+  const { blobsMessageStore } = await vite.ssrLoadModule('/src/lib/contact/store.ts');
+  const { eachLimited } = await vite.ssrLoadModule('/src/lib/each-limited.ts');
   const { retryPendingMessages, defaultRetentionDays } = await vite.ssrLoadModule('/src/lib/contact/deliver.ts');
   const { smtpMailer } = await vite.ssrLoadModule('/src/lib/contact/mail.ts');
 
@@ -89,7 +90,7 @@ try {
     const sentAt = new Date(now.getTime() - Math.floor((i / sentCount) * 120 * day) - 60_000);
     return { id: id(sentAt, i), receivedAt: sentAt.toISOString(), status: 'sent', attempts: 1, lastAttemptAt: sentAt.toISOString(), sentAt: sentAt.toISOString(), message: message(i) };
   });
-  await seedSent(store, blobs, sent, eachConcurrently);
+  await seedSent(store, blobs, sent, eachLimited);
   for (let i = 0; i < pendingCount; i++) {
     const receivedAt = new Date(now.getTime() - (i + 1) * 20 * 60_000);
     await store.add({ id: id(receivedAt, sentCount + i), receivedAt: receivedAt.toISOString(), status: 'pending', attempts: 1, nextAttemptAt: receivedAt.toISOString(), lastError: 'connection refused', message: message(sentCount + i) });

@@ -3,7 +3,7 @@
  * of Markdown files, or its JSON list), each with its schema from src/lib/schemas/. This file only
  * wires them to Astro.
  */
-import { defineCollection } from 'astro:content';
+import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { contentSources, entryIdOf, isCollection, isFolder, type ContentSource } from './lib/content-collections';
 
@@ -14,7 +14,10 @@ type CollectionName = { [K in keyof Sources]: Sources[K] extends { list: false }
 const loaderOf = (source: ContentSource) =>
   isFolder(source) ? glob({ pattern: source.pattern, base: `./${source.folder}`, generateId: entryIdOf(source.id) }) : file(`./${source.file}`);
 
-const collectionOf = (source: ContentSource) => defineCollection({ loader: loaderOf(source), schema: source.schema });
+// Schemas name other entries through `reference` (an item's technologies): Astro's own here;
+// content:check and the /admin configuration pass a stand-in that reads the same data.
+const collectionOf = (source: ContentSource) =>
+  defineCollection({ loader: loaderOf(source), schema: (context) => source.schema({ ...context, reference }) });
 
 export const collections = Object.fromEntries(
   Object.entries(contentSources as Record<string, ContentSource>)

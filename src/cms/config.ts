@@ -18,10 +18,10 @@
  * address (src/cms/integration.ts).
  */
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
 import { stringify } from 'yaml';
 import { listField } from '../../public/admin/cms.js';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../lib/content-collections';
+import { slugReference, type ContentContext } from '../lib/schemas/common';
 import { documentFolder } from '../lib/schemas/product';
 import type { ContentLayout } from './content-layout';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
@@ -36,9 +36,10 @@ export type ContentSchemas = Record<string, SchemaOf>;
 
 /**
  * The schema context the schemas are read with: `image()` is a string marked as a picture, and
- * the mark comes through `z.toJSONSchema` as `widget: "image"`.
+ * the mark comes through `z.toJSONSchema` as `widget: "image"`; a reference to another
+ * collection is the other entry's slug, which the overlay turns into a relation widget.
  */
-export const schemaContext = { image: () => z.string().meta({ widget: 'image' }) } as unknown as SchemaContext;
+export const schemaContext = { image: () => z.string().meta({ widget: 'image' }), reference: slugReference } as unknown as ContentContext;
 
 /** The JSON Schema `z.toJSONSchema` writes, as far as the editor needs it. */
 export interface JsonSchema {

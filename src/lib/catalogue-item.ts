@@ -1,130 +1,256 @@
 /**
- * What a catalogue item shows, whatever its kind: its name, its product codes, its description
- * and its facts (series, variants, advantages, industries, methods...). The category card, the
- * item page, its structured data, the contact pre-fill and the e-mail subject all read an item
- * through these functions, so a kind's fields are listed once. Free of Astro imports: the
- * contact function uses it on the Markdown files' data too.
+ * The catalogue item model: everything the site derives from one item file, in one place. Its
+ * address, name, product codes, description, facts (series, variants, advantages, industries,
+ * application methods...), the line search shows, the label the contact form and the e-mail
+ * subject name it by, the addresses that open the contact form about it, its search record and
+ * the input of its Product JSON-LD. The category card, the compact row, the item page, the
+ * search index, /search's A-Z list, the contact pre-fill and the contact function all read an
+ * item through `catalogueItem`, so a rule (such as what counts as a product code) exists once.
+ *
+ * Free of Astro imports (types aside): the contact function uses it on the Markdown files' data.
  */
+import type { z } from 'astro/zod';
+import type { productSchema } from './schemas/product';
+import type { ProductPageItem } from './structured-data';
+import type { SearchFilterKey } from './search';
+import { contactPath, itemPath } from './routes';
 import { descriptionLength } from './seo-limits';
+import { cutAtWord } from './text';
 
-/** The fields of any product kind that these functions read (see src/lib/schemas/product.ts). */
-export type ItemData = { kind: string } & Partial<{
-  name: string;
-  title: string;
-  variant: string;
-  variantName: string;
-  scentFamily: string;
-  audience: string;
-  type: string;
-  printCategory: string;
-  description: string;
-  information: string;
-  properties: string[];
-  benefits: string[];
-  features: string[];
-  keyProducts: string[];
-  series: string[];
-  variants: string[];
-  finishes: string[];
-  advantages: string[];
-  applications: string[];
-  industries: string[];
-  industry: string[];
-  methods: string[];
-  applicationMethods: string[];
-  applicationMethod: string;
-  testMethod: string;
-  specialNote: string;
-  media: string;
-  nature: string;
-  compliance: string;
-}>;
+/** An item file's data, as the schema (src/lib/schemas/product.ts) gives it. */
+export type ItemData = z.output<ReturnType<typeof productSchema>>;
+
+/** An item: its id, "<category folder>/<file name>", and its data. */
+export interface ItemEntry {
+  id: string;
+  data: ItemData;
+}
 
 export interface Fact {
   label: string;
   value: string | string[];
 }
 
-/** The item's name: `name` for named products, `title` for categories of products. */
-export const itemName = (data: ItemData): string => data.name ?? data.title ?? '';
+/** The contact topics (src/content/topics.json) an item's page opens the form about. */
+export const itemTopics = { sample: 'samples', question: 'product-question', dataSheet: 'technical-data' } as const;
 
-/** Web address of an item's page; `id` is "<category>/<file name>". */
-export const itemHref = (id: string) => `/products/${id}`;
-
-/** The `id` of an item's card on its category page, so /products/<category>#<item> works. */
-export const itemAnchor = (id: string) => id.slice(id.indexOf('/') + 1);
+/** Everything the site shows or indexes of one catalogue item. */
+export interface CatalogueItem {
+  /** "<category>/<item>": the id the contact form's `about` carries. */
+  id: string;
+  /** Slug of the item's category: the folder its file is in. */
+  category: string;
+  /** The file name: the item's part of its address and the id of its card on the category page. */
+  slug: string;
+  /** Address of the item's page. */
+  href: string;
+  /** `name` for named products, `title` for categories of products. */
+  name: string;
+  /** The line under the heading: the variant, the variant name or the effect family. */
+  subtitle: string | undefined;
+  /** Every product code the item names, in order, each once. */
+  codes: string[];
+  /** The name followed by its codes, as the contact message and the e-mail subject name the item. */
+  label: string;
+  /** The description the card and the page show under the heading; an essential oil has none. */
+  intro: string | undefined;
+  /** The item's description for structured data and lists; an essential oil's properties and benefits stand for it. */
+  description: string;
+  /** One line of the item's own words, for a search result. */
+  summary: string;
+  /** Short labels shown as badges: scent family and audience, or the product form. */
+  badges: string[];
+  /** Every other field, labelled, in the order the card and the page list them. */
+  facts: Fact[];
+  industries: string[];
+  applicationMethods: string[];
+  /** The contact form about the item, per topic: a sample, a question, the technical data sheet. */
+  contact: Record<keyof typeof itemTopics, string>;
+}
 
 /**
- * A product code at the start of a line of text: capitals, then hyphenated parts, optionally a
- * number after a space ("AF-208 Lavender Calm", "SF-UV-210 Triazine...", "PG-M 400 Series: ...").
+ * A product code at the start of a line of text: capitals, then hyphen-joined parts of capitals
+ * and digits, optionally a number after a space ("PG-M 400 Series: ..."), ended by the end of the
+ * line, a space or one of `:,;.`. A code holds at least one digit, so words such as "UV-C lamps" or
+ * "Anti-slip grip" are no code: "AF-208 Lavender Calm", "AF-208, x", "EOA-LAV-30",
+ * "SP-SIL-1601 Clear base" and "PG-C 100 Series: yellows" are.
  */
-const leadingCode = /^[A-Z]{2,4}(?:-[A-Z0-9]+)+(?: \d+(?=[\s:]|$))?(?=[\s:]|$)/;
+const leadingCode = /^[A-Z]{1,6}(?:-[A-Z0-9]{1,6})+(?: \d{1,6})?(?=$|[\s:,;.])/;
 
-/** The line under the heading: the variant, the variant name or the effect family. */
-export function itemSubtitle(data: ItemData): string | undefined {
-  return data.variantName ?? data.variant ?? data.printCategory;
+/** The product code a line of text starts with, if any. */
+export function codeAtStart(text: string): string | undefined {
+  const code = leadingCode.exec(text.trim())?.[0];
+  return code && /\d/.test(code) ? code : undefined;
 }
 
 /** The item's lines that carry product codes: its variant, or its list of variants, series... */
 function codedLines(data: ItemData): string[] {
-  if (data.variant) return [data.variant];
-  if (data.variantName) return [data.variantName];
-  return data.series ?? data.variants ?? data.finishes ?? data.keyProducts ?? [];
+  switch (data.kind) {
+    case 'aroma':
+      return [data.variantName];
+    case 'essential-oil':
+    case 'plant-slurry':
+      return [data.variant];
+    case 'functional-category':
+      return data.keyProducts;
+    case 'pigment-category':
+      return data.series;
+    case 'printing-auxiliary':
+    case 'speciality-print':
+      return data.variants;
+    case 'speciality-finish':
+      return data.finishes;
+  }
 }
 
 /** Every product code the item names, in order, without repeats ("EOA-LAV-30"; "SP-PUF-101", ...). */
 export function itemCodes(data: ItemData): string[] {
-  const codes = codedLines(data)
-    .map((line) => line.trim().match(leadingCode)?.[0])
-    .filter((code): code is string => Boolean(code));
-  return [...new Set(codes)];
+  return [...new Set(codedLines(data).map(codeAtStart).filter((code): code is string => Boolean(code)))];
 }
 
-/** The name followed by its codes, as the contact message and the e-mail subject name the item. */
-export function itemLabel(data: ItemData): string {
-  const codes = itemCodes(data);
-  return codes.length ? `${itemName(data)} (${codes.join(', ')})` : itemName(data);
+/**
+ * The item's name: `name` for named products, `title` for categories of products. Trimmed as the
+ * schema trims it, so the contact function, which reads the files without the schema, names the
+ * item as the pages do.
+ */
+export const itemName = (data: ItemData): string => ('name' in data ? data.name : data.title).trim();
+
+const labelOf = (name: string, codes: readonly string[]) => (codes.length ? `${name} (${codes.join(', ')})` : name);
+
+/** The name followed by its codes: "Lavender Oil (EOA-LAV-30)". */
+export const itemLabel = (data: ItemData): string => labelOf(itemName(data), itemCodes(data));
+
+/** The item's description; an essential oil has none, so its properties and benefits stand for it. */
+function itemDescription(data: ItemData): string {
+  return data.kind === 'essential-oil' ? [...data.properties, ...data.benefits].join('; ') : data.description;
 }
 
-/** The item's description; an essential oil has none, so its properties stand for it. */
-export function itemDescription(data: ItemData): string {
-  return data.description ?? [...(data.properties ?? []), ...(data.benefits ?? [])].join('; ');
+/** Longest line of text under a search result's name. */
+export const summaryLength = 160;
+
+/** The item's own words for a search result: its description, or an essential oil's first benefit. */
+function itemSummary(data: ItemData): string {
+  return cutAtWord(data.kind === 'essential-oil' ? data.benefits[0]! : data.description, summaryLength);
 }
 
-/** Short labels shown as badges: scent family and audience, or the product form. */
-export function itemBadges(data: ItemData): string[] {
-  if (data.scentFamily && data.audience) return [data.scentFamily, data.audience];
-  return data.type ? [data.type] : [];
+function itemSubtitle(data: ItemData): string | undefined {
+  switch (data.kind) {
+    case 'aroma':
+      return data.variantName;
+    case 'essential-oil':
+    case 'plant-slurry':
+      return data.variant;
+    case 'speciality-print':
+      return data.printCategory;
+    default:
+      return undefined;
+  }
 }
+
+function itemBadges(data: ItemData): string[] {
+  if (data.kind === 'aroma') return [data.scentFamily, data.audience];
+  return data.kind === 'plant-slurry' ? [data.type] : [];
+}
+
+/** Whichever of these fields the item's kind has. */
+type AnyField<K extends string> = { [P in K]?: string | string[] | undefined };
 
 /** Every other field of the item, labelled, in the order the card and the page list them. */
-export function itemFacts(data: ItemData): Fact[] {
+function itemFacts(data: ItemData): Fact[] {
+  const d = data as AnyField<
+    | 'properties' | 'benefits' | 'features' | 'keyProducts' | 'series' | 'finishes' | 'variants' | 'information' | 'advantages'
+    | 'applications' | 'applicationMethods' | 'industries' | 'media' | 'nature' | 'compliance' | 'testMethod' | 'specialNote'
+  >;
   const facts: Fact[] = [];
   const add = (label: string, value: string | string[] | undefined) => {
     if (value !== undefined && value.length > 0) facts.push({ label, value });
   };
-  add('Properties', data.properties);
-  add('Benefits', data.benefits);
-  add('Features', data.kind === 'speciality-finish' ? undefined : data.features);
-  add('Key products', data.keyProducts);
-  add('Series', data.series);
-  add('Finishes', data.finishes);
-  add('Features', data.kind === 'speciality-finish' ? data.features : undefined);
-  add('Variants', data.variants);
-  add('Information', data.information);
-  add('Advantages', data.advantages);
-  add('Applications', data.applications);
-  add('Application method', data.applicationMethod);
-  add('Application methods', data.applicationMethods);
-  add('Industries', data.industries);
-  add('Industry', data.industry);
-  add('Methods', data.methods);
-  add('Media', data.media);
-  add('Nature', data.nature);
-  add('Compliance', data.compliance);
-  add('Test method', data.testMethod);
-  add('Note', data.specialNote);
+  add('Properties', d.properties);
+  add('Benefits', d.benefits);
+  add('Features', data.kind === 'speciality-finish' ? undefined : d.features);
+  add('Key products', d.keyProducts);
+  add('Series', d.series);
+  add('Finishes', d.finishes);
+  add('Features', data.kind === 'speciality-finish' ? d.features : undefined);
+  add('Variants', d.variants);
+  add('Information', d.information);
+  add('Advantages', d.advantages);
+  add('Applications', d.applications);
+  // Pigment ranges list their industries first, as they always have; every other kind its methods.
+  const industriesFirst = data.kind === 'pigment-category';
+  add('Industries', industriesFirst ? d.industries : undefined);
+  add('Application methods', d.applicationMethods);
+  add('Industries', industriesFirst ? undefined : d.industries);
+  add('Media', d.media);
+  add('Nature', d.nature);
+  add('Compliance', d.compliance);
+  add('Test method', d.testMethod);
+  add('Note', d.specialNote);
   return facts;
+}
+
+/** The item's category (its folder) and file name, from its id "<category>/<item>". */
+export function splitItemId(id: string): { category: string; slug: string } {
+  const at = id.indexOf('/');
+  return { category: id.slice(0, at), slug: id.slice(at + 1) };
+}
+
+/** The model of one item. */
+export function catalogueItem({ id, data }: ItemEntry): CatalogueItem {
+  const { category, slug } = splitItemId(id);
+  const codes = itemCodes(data);
+  const name = itemName(data);
+  return {
+    id,
+    category,
+    slug,
+    href: itemPath(category, slug),
+    name,
+    subtitle: itemSubtitle(data),
+    codes,
+    label: labelOf(name, codes),
+    intro: data.kind === 'essential-oil' ? undefined : data.description,
+    description: itemDescription(data),
+    summary: itemSummary(data),
+    badges: itemBadges(data),
+    facts: itemFacts(data),
+    industries: 'industries' in data ? [...data.industries] : [],
+    applicationMethods: 'applicationMethods' in data ? [...data.applicationMethods] : [],
+    contact: {
+      sample: contactPath(itemTopics.sample, id),
+      question: contactPath(itemTopics.question, id),
+      dataSheet: contactPath(itemTopics.dataSheet, id),
+    },
+  };
+}
+
+/** What the search index holds of an item, and what its result shows (src/lib/search.ts). */
+export interface SearchRecord {
+  url: string;
+  name: string;
+  category: string;
+  /** Every product code the item names, first the one shown. */
+  codes: string[];
+  /** One line of text under the name. */
+  summary: string;
+  filters: Record<SearchFilterKey, string[]>;
+}
+
+/** The item's search record: its name, category, codes, one line, and the filters of /search. */
+export function searchRecord(item: CatalogueItem, categoryTitle: string): SearchRecord {
+  return {
+    url: item.href,
+    name: item.name,
+    category: categoryTitle,
+    codes: [...item.codes],
+    summary: item.summary,
+    filters: { category: [categoryTitle], industry: [...item.industries], method: [...item.applicationMethods] },
+  };
+}
+
+/** What the item's Product JSON-LD is made from (src/lib/structured-data.ts). */
+export function productInput(item: CatalogueItem, categoryTitle: string, site: URL, image?: string): ProductPageItem {
+  return { name: item.name, description: item.description, url: new URL(item.href, site), category: categoryTitle, image, codes: item.codes };
 }
 
 /**
@@ -134,19 +260,16 @@ export function itemFacts(data: ItemData): Fact[] {
  * editor who makes a new product by copying a file keeps its description for a while: two pages
  * must not then share one description.
  */
-export function itemSearchDescription(data: ItemData, categoryTitle: string): string {
+export function itemSearchDescription(item: CatalogueItem, categoryTitle: string): string {
   const { min, max } = descriptionLength;
-  const body = itemDescription(data).replace(/\s+/g, ' ').trim();
-  const name = itemName(data);
-  let text = body.toLowerCase().startsWith(name.toLowerCase()) ? body : `${name}: ${body}`;
-  if (text.length < min) text = `${itemLabel(data)}, from our ${categoryTitle} range: ${body}`;
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:.-]+$/, '')}…`;
+  const body = item.description.replace(/\s+/g, ' ').trim();
+  let text = body.toLowerCase().startsWith(item.name.toLowerCase()) ? body : `${item.name}: ${body}`;
+  if (text.length < min) text = `${item.label}, from our ${categoryTitle} range: ${body}`;
+  return cutAtWord(text, max);
 }
 
 /** The item page's title: "<name>: <category>" when that fits a search result, else the name. */
-export function itemPageTitle(data: ItemData, categoryTitle: string, fits: (title: string) => boolean): string {
-  const long = `${itemName(data)}: ${categoryTitle}`;
-  return fits(long) ? long : itemName(data);
+export function itemPageTitle(item: CatalogueItem, categoryTitle: string, fits: (title: string) => boolean): string {
+  const long = `${item.name}: ${categoryTitle}`;
+  return fits(long) ? long : item.name;
 }

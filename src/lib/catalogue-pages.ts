@@ -10,6 +10,8 @@
  * and grouping.
  */
 import { groupItems, type ItemGroupSpec } from './item-groups';
+import { categoryPath } from './routes';
+import { cutAtWord } from './text';
 
 export const fullCardLimit = 20;
 export const perPage = 48;
@@ -36,7 +38,7 @@ export function categoryListings<T>(items: readonly T[], limits = { fullCardLimi
 
 /** The address of page `page` of a category's list: page 1 is the category page itself. */
 export function categoryListingPath(category: string, page: number): string {
-  return page <= 1 ? `/products/${category}` : `/products/${category}/page/${page}`;
+  return page <= 1 ? categoryPath(category) : `${categoryPath(category)}/page/${page}`;
 }
 
 /**
@@ -55,9 +57,7 @@ export function nearbyItems<T extends { id: string }>(items: readonly T[], id: s
 /** The first sentence of a text, cut at a word to at most `max` characters. */
 export function oneLine(text: string, max = 140): string {
   const sentence = /^.*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
-  if (sentence.length <= max) return sentence;
-  const cut = sentence.slice(0, max - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).replace(/[\s,;:.-]+$/, '')}…`;
+  return cutAtWord(sentence, max);
 }
 
 /**

@@ -9,9 +9,9 @@
  *
  * So adding a collection is one entry here. The editor's menu lists them in this order.
  */
-import type { SchemaContext } from 'astro:content';
 import type { z } from 'astro/zod';
 import { categorySchema } from './schemas/category';
+import type { ContentContext } from './schemas/common';
 import { certificationSchema, legalSchema, pageSchema } from './schemas/company';
 import { contactFormSchema } from './schemas/contact-form';
 import { identitySchema } from './schemas/identity';
@@ -20,8 +20,11 @@ import { productSchema } from './schemas/product';
 import { technologySchema } from './schemas/technology';
 import { topicSchema } from './schemas/topic';
 
-/** A content schema as Astro uses it: a function of the schema context (`image()`). */
-export type SchemaOf = (context: SchemaContext) => z.ZodType;
+/**
+ * A content schema as Astro uses it: a function of the schema context (`image()`), with
+ * `reference` to name entries of other collections.
+ */
+export type SchemaOf = (context: ContentContext) => z.ZodType;
 
 /**
  * How an entry of a folder is named (its id, and so its address):

@@ -3,8 +3,9 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { alphabeticalParts } from './alphabetical-list';
-import { byOrder, itemPath } from './navigation';
-import { searchRecord } from './search';
+import { catalogueItem, searchRecord, splitItemId } from './catalogue-item';
+import { referenceProblems } from './content-references';
+import { byOrder } from './navigation';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
 export const categories = async () => byOrder(await getCollection('categories'));
@@ -14,7 +15,7 @@ export const certifications = async () => byOrder(await getCollection('certifica
  * The slug of the category a catalogue item belongs to: the folder its file is in
  * (src/content/products/<category>/<item>.md), the first part of its id.
  */
-export const categoryOf = (item: Pick<CollectionEntry<'products'>, 'id'>) => item.id.slice(0, item.id.indexOf('/'));
+export const categoryOf = (item: Pick<CollectionEntry<'products'>, 'id'>) => splitItemId(item.id).category;
 
 /**
  * Every catalogue item. Astro's getCollection resolves each entry's picture again on every call,
@@ -22,8 +23,29 @@ export const categoryOf = (item: Pick<CollectionEntry<'products'>, 'id'>) => ite
  * the cost of each item grow with the size of the catalogue. A build reads the collection once;
  * `astro dev` (and /admin's preview) asks every time, so an edit shows at once.
  */
-let productsOnce: ReturnType<typeof getCollection<'products'>> | undefined;
-export const allProducts = () => (import.meta.env.DEV ? getCollection('products') : (productsOnce ??= getCollection('products')));
+let productsOnce: ReturnType<typeof loadProducts> | undefined;
+export const allProducts = () => (import.meta.env.DEV ? loadProducts() : (productsOnce ??= loadProducts()));
+
+/**
+ * The catalogue items, once each reference they make names an entry: a broken one stops the
+ * build with `file: field: message` (src/lib/content-references.ts), where Astro would only log
+ * it and build a page that links nowhere.
+ */
+async function loadProducts() {
+  const [items, known] = await Promise.all([getCollection('products'), technologies()]);
+  const problems = referenceProblems(
+    items.map((item) => ({ file: item.filePath ?? `src/content/products/${item.id}.md`, data: item.data })),
+    { technologies: new Set(known.map((t) => t.id)) },
+  );
+  if (problems.length) throw new Error(`Broken references in the content:\n${problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n')}`);
+  return items;
+}
+
+/** The technologies an item draws on, in the order it names them (each one exists: see `allProducts`). */
+export async function technologiesOf(item: CollectionEntry<'products'>): Promise<CollectionEntry<'technologies'>[]> {
+  const byId = new Map((await technologies()).map((t) => [t.id, t]));
+  return (item.data.technologies ?? []).flatMap(({ id }) => byId.get(id) ?? []);
+}
 
 const categoryItemsOnce = new Map<string, CollectionEntry<'products'>[]>();
 /** Catalogue items of one category, in order. */
@@ -54,8 +76,8 @@ export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : 
 async function makeCatalogueAtoZ() {
   const titles = new Map((await categories()).map((category) => [category.id, category.data.title]));
   const records = (await allProducts()).map((item) => {
-    const category = categoryOf(item);
-    return searchRecord(item, titles.get(category) ?? category, itemPath(category, item.id.slice(category.length + 1)));
+    const model = catalogueItem(item);
+    return searchRecord(model, titles.get(model.category) ?? model.category);
   });
   return alphabeticalParts(records);
 }

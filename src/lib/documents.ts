@@ -5,6 +5,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { documentPath } from './routes';
 
 export interface DocumentFile {
   type: string;
@@ -21,7 +22,7 @@ export const documentSource = (root: string, itemId: string, file: string) =>
   join(root, 'src/content/products', itemId.slice(0, itemId.indexOf('/')), file);
 
 /** Where the site serves a document: /documents/<category>/<file name>. */
-export const documentHref = (itemId: string, file: string) => `/documents/${itemId.slice(0, itemId.indexOf('/'))}/${basename(file)}`;
+export const documentHref = (itemId: string, file: string) => documentPath(itemId.slice(0, itemId.indexOf('/')), basename(file));
 
 /** "12 KB", "1.4 MB": sizes as people read them (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {

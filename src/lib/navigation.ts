@@ -20,10 +20,6 @@ export interface NavItem {
 
 export const technologyHref = technologyPath;
 export const categoryHref = categoryPath;
-/** The page of one catalogue item: its category's slug (its folder) and its file name. */
-export const itemPath = (category: string, item: string) => `${categoryPath(category)}/${item}`;
-/** The item's card on its category page. */
-export const itemCardPath = (category: string, item: string) => `${categoryPath(category)}#${item}`;
 
 export function byOrder<T extends { id: string; data: { order: number } }>(entries: readonly T[]): T[] {
   return [...entries].sort((a, b) => a.data.order - b.data.order || a.id.localeCompare(b.id));

@@ -42,6 +42,15 @@ export const technologyPath = (slug: string) => `/${slug}`;
 /** A product category's page: /products/<slug>. */
 export const categoryPath = (slug: string) => `${routes.products}/${slug}`;
 
+/** A catalogue item's page: /products/<category>/<item>, the item's file name in its category's folder. */
+export const itemPath = (category: string, item: string) => `${categoryPath(category)}/${item}`;
+
+/** A catalogue item's card on its category's page: /products/<category>#<item>. */
+export const itemCardPath = (category: string, item: string) => `${categoryPath(category)}#${item}`;
+
+/** Where the site serves an item's document: /documents/<category>/<file name>. */
+export const documentPath = (category: string, fileName: string) => `/documents/${category}/${fileName}`;
+
 /**
  * The contact form about a topic, and optionally about a technology or category, whose message
  * starts with the topic's sentence: /contact?topic=technical-data&about=microencapsulation.

@@ -1,15 +1,15 @@
 /**
- * Site search (Pagefind): what the index holds for each catalogue item, and how results are
- * ordered. Pure functions, shared by the build (the index), the item's page and the search island.
+ * Site search (Pagefind): its options, the filters of /search, the HTML that gives the index an
+ * item's search record, and how results are ordered. Pure functions, shared by the build (the
+ * index), the item's page and the search island.
  *
- * Each item is one search record: its name, its category, its codes (the product codes its
- * fields name, e.g. "EOA-LAV-30" or "SP-SIL-1601"), one line of text, and the filters of
- * /search (category, industry, application method).
+ * Each item is one search record (`searchRecord` of the catalogue item model,
+ * src/lib/catalogue-item.ts): its name, its category, its codes (e.g. "EOA-LAV-30" or
+ * "SP-SIL-1601"), one line of text, and the filters of /search (category, industry, application
+ * method).
  */
-import type { CollectionEntry } from 'astro:content';
-
-type Item = Pick<CollectionEntry<'products'>, 'id' | 'data'>;
-type ItemData = Item['data'];
+import type { SearchRecord } from './catalogue-item';
+import { escapeHtml } from './text';
 
 /**
  * The site's entry to Pagefind, written by the build next to Pagefind's own script
@@ -30,96 +30,6 @@ export const pagefindOptions = { noWorker: true, excerptLength: 20 } as const;
 /** The filters of /search, by the key Pagefind stores them under (their labels: src/content/pages/search.md). */
 export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
-
-/** The result a visitor sees: the item's name, category, code and one line of text. */
-export interface SearchRecord {
-  url: string;
-  name: string;
-  category: string;
-  /** Every product code the item names, first the one shown. */
-  codes: string[];
-  /** One line of text under the name. */
-  summary: string;
-  filters: Record<SearchFilterKey, string[]>;
-}
-
-/**
- * A product code at the start of a text: capitals, then hyphen-joined parts, optionally a number
- * after a space ("PG-C 100 Series: ..."), and at least one digit: "AF-208", "EOA-LAV-30",
- * "SP-SIL-1601", "PG-C 100".
- */
-const leadingCode = /^(?=[A-Z0-9 -]*\d)[A-Z]{1,6}(?:-[A-Z0-9]{1,6})+(?: \d{1,6})?(?=$|[\s:,;.])/;
-
-/** The product code a text starts with, if any. */
-export function codeAtStart(text: string): string | undefined {
-  return leadingCode.exec(text.trim())?.[0];
-}
-
-/** Every product code an item's fields name, in the order the item lists them, without repeats. */
-export function itemCodes(data: ItemData): string[] {
-  const sources: string[] = (() => {
-    switch (data.kind) {
-      case 'aroma':
-        return [data.variantName];
-      case 'essential-oil':
-      case 'plant-slurry':
-        return [data.variant];
-      case 'functional-category':
-        return data.keyProducts;
-      case 'pigment-category':
-        return data.series;
-      case 'printing-auxiliary':
-      case 'speciality-print':
-        return data.variants;
-      case 'speciality-finish':
-        return data.finishes;
-    }
-  })();
-  return [...new Set(sources.map(codeAtStart).filter((code): code is string => Boolean(code)))];
-}
-
-export const itemName = (data: ItemData) => ('name' in data ? data.name : data.title);
-
-/** The first sentence-sized piece of the item's own words, cut at a word within `max` characters. */
-export function itemSummary(data: ItemData, max = 160): string {
-  const text = 'description' in data ? data.description : data.benefits[0]!;
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(' ')).replace(/[\s,;:.-]+$/, '')}…`;
-}
-
-/** The item's industries and application methods, whichever fields its kind names them in. */
-function itemFacets(data: ItemData): { industry: string[]; method: string[] } {
-  switch (data.kind) {
-    case 'plant-slurry':
-      return { industry: data.industries, method: data.applicationMethods };
-    case 'pigment-category':
-      return { industry: data.industries, method: data.methods };
-    case 'printing-auxiliary':
-      return { industry: data.industry, method: data.applicationMethods };
-    case 'speciality-finish':
-      return { industry: data.industries, method: [] };
-    case 'speciality-print':
-      return { industry: data.industry, method: [data.applicationMethod] };
-    default:
-      return { industry: [], method: [] };
-  }
-}
-
-export function searchRecord(item: Item, categoryTitle: string, url: string): SearchRecord {
-  const { industry, method } = itemFacets(item.data);
-  return {
-    url,
-    name: itemName(item.data),
-    category: categoryTitle,
-    codes: itemCodes(item.data),
-    summary: itemSummary(item.data),
-    filters: { category: [categoryTitle], industry: [...industry], method: [...method] },
-  };
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * What Pagefind reads of an item, as HTML to place inside the element marked

@@ -95,13 +95,20 @@ export interface ProductPageItem {
   codes: readonly string[];
 }
 
+/** The company as a product names it: the @id of the Organization every page describes, and its name. */
+export interface ProductOrganization {
+  id: string;
+  name: string;
+}
+
 /**
- * One catalogue item. The brand and manufacturer are the company's Organization (the one every
- * page describes, referred to by its @id); a single code is the item's `sku`, several codes are
- * each a variant's `sku`.
+ * One catalogue item. The brand and manufacturer are the company's Organization: its @id refers
+ * to the one every page describes, and its name comes along, because validators that follow
+ * Google's rules read a brand without a name as an organization without a name. A single code
+ * is the item's `sku`, several codes are each a variant's `sku`.
  */
-export function productJsonLd(item: ProductPageItem, organizationId: string): WithContext<Product> {
-  const company: Organization = { '@type': 'Organization', '@id': organizationId };
+export function productJsonLd(item: ProductPageItem, organization: ProductOrganization): WithContext<Product> {
+  const company: Organization = { '@type': 'Organization', '@id': organization.id, name: organization.name };
   const [onlyCode] = item.codes.length === 1 ? item.codes : [];
   return {
     '@context': 'https://schema.org',

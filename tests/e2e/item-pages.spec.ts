@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { itemFacts, itemLabel, itemName, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, itemLabel, itemName, type ItemData } from '../../src/lib/catalogue-item';
 
 const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as { name: string };
 
@@ -30,7 +30,7 @@ test('every item has a page headed by its name, with a breadcrumb and every fiel
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
     await expect(crumbs).toHaveCount(3);
     await expect(crumbs.nth(2)).toHaveAttribute('aria-current', 'page');
-    for (const fact of itemFacts(item.data)) {
+    for (const fact of catalogueItem(item).facts) {
       const first = Array.isArray(fact.value) ? fact.value[0]! : fact.value;
       await expect(page.locator('dl').getByText(first, { exact: true }).first(), `${item.id}: ${fact.label}`).toBeVisible();
     }
@@ -104,7 +104,7 @@ test('documents are listed with their type and size, and are PDFs', async ({ pag
 });
 
 test('the item page prints as a data sheet: company, fields, address and date, no navigation', async ({ page }) => {
-  const item = items.find((i) => itemFacts(i.data).length > 0)!;
+  const item = items.find((i) => catalogueItem(i).facts.length > 0)!;
   await page.goto(`/products/${item.id}`);
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('body > header')).toBeHidden();

@@ -1,7 +1,8 @@
 /**
  * Editors add a product by adding one Markdown file. Proven on a copy of the project: one more
  * file in a category folder is one more card on the built category page, and a file that lacks a
- * required field stops the build with the file and the field named.
+ * required field, or names a technology that does not exist, stops the build with the file and
+ * the field named.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -88,6 +89,16 @@ describe('adding a product', () => {
     const section = more.slice(0, more.indexOf('</section>'));
     expect([...section.matchAll(new RegExp(`href="/products/${category}/[^"#]+"`, 'g'))]).toHaveLength(12);
     expect(itemPage.match(new RegExp(`All ${files.length} items of`, 'g'))).toHaveLength(1);
+  }, 300_000);
+
+  it('a reference to a technology that does not exist stops the build, naming the file and the field', () => {
+    addCopy((data) => {
+      data.technologies = ['microencapsulation', 'no-such-technology'];
+    });
+    const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, FORCE_COLOR: '0' } });
+    const output = `${build.stdout}\n${build.stderr}`;
+    expect(build.status).not.toBe(0);
+    expect(output).toContain(`src/content/products/${category}/catalogue-build-test-item.md: technologies.1: no entry "no-such-technology" in technologies`);
   }, 300_000);
 
   it('a file without a required field stops the build, naming the file and the field', () => {

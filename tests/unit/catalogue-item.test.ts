@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { itemCodes, itemFacts, itemLabel, itemName, itemSearchDescription, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, itemCodes, itemLabel, itemName, itemSearchDescription, type ItemData } from '../../src/lib/catalogue-item';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { descriptionLength } from '../../src/lib/seo-limits';
 
@@ -12,49 +12,82 @@ const items = readdirSync(products).flatMap((category) =>
     .map((file) => ({ id: `${category}/${file.slice(0, -3)}`, data: parseFrontmatter(readFileSync(join(products, category, file), 'utf8')) as ItemData })),
 );
 
+/** Only the fields a test is about; the rest of a real item does not change what it checks. */
+const partial = (data: Record<string, unknown>) => data as unknown as ItemData;
+const model = (data: Record<string, unknown>, id = 'category/item') => catalogueItem({ id, data: partial(data) });
+
 describe('catalogue items', () => {
   it('reads a code from the start of a variant line, and several from a list', () => {
-    expect(itemCodes({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' })).toEqual(['EOA-LAV-30']);
-    expect(itemCodes({ kind: 'aroma', name: 'Lavender Calm', variantName: 'AF-208 Lavender Calm' })).toEqual(['AF-208']);
-    expect(itemCodes({ kind: 'speciality-print', title: 'Puff', variants: ['SP-PUF-101 White puff base', 'SP-PUF-102 Clear', 'no code here'] })).toEqual(['SP-PUF-101', 'SP-PUF-102']);
-    expect(itemCodes({ kind: 'pigment-category', title: 'Micronized', series: ['PG-M 400 Series: continuous pad-dyeing'] })).toEqual(['PG-M 400']);
-    expect(itemLabel({ kind: 'functional-category', title: 'Antimicrobial', keyProducts: ['Silver chloride'] })).toBe('Antimicrobial');
-    expect(itemLabel({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' })).toBe('Lavender Oil (EOA-LAV-30)');
+    expect(itemCodes(partial({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' }))).toEqual(['EOA-LAV-30']);
+    expect(itemCodes(partial({ kind: 'aroma', name: 'Lavender Calm', variantName: 'AF-208 Lavender Calm' }))).toEqual(['AF-208']);
+    expect(itemCodes(partial({ kind: 'speciality-print', title: 'Puff', variants: ['SP-PUF-101 White puff base', 'SP-PUF-102 Clear', 'no code here'] }))).toEqual(['SP-PUF-101', 'SP-PUF-102']);
+    expect(itemCodes(partial({ kind: 'pigment-category', title: 'Micronized', series: ['PG-M 400 Series: continuous pad-dyeing'] }))).toEqual(['PG-M 400']);
+    expect(itemLabel(partial({ kind: 'functional-category', title: 'Antimicrobial', keyProducts: ['Silver chloride'] }))).toBe('Antimicrobial');
+    expect(itemLabel(partial({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' }))).toBe('Lavender Oil (EOA-LAV-30)');
+  });
+
+  it('reads one rule for codes everywhere: a code holds a digit and may be followed by a comma', () => {
+    // "UV-C lamps" once gave a code on the item page and none in search; "AF-208, x" the reverse.
+    const lamps = model({ kind: 'speciality-finish', title: 'UV Finish', finishes: ['UV-C lamps', 'AF-208, x'], description: 'd', industries: ['Apparel'], applications: ['a'], features: ['f'] });
+    expect(lamps.codes).toEqual(['AF-208']);
+    expect(lamps.label).toBe('UV Finish (AF-208)');
   });
 
   it('gives every item of the content a name, and a meta description that fits a search result', () => {
     expect(items.length).toBeGreaterThan(0);
     for (const { id, data } of items) {
       expect(itemName(data), id).not.toBe('');
-      const description = itemSearchDescription(data, 'Category');
+      const description = itemSearchDescription(catalogueItem({ id, data }), 'Category');
       expect(description.length, `${id}: ${description}`).toBeGreaterThanOrEqual(descriptionLength.min);
       expect(description.length, `${id}: ${description}`).toBeLessThanOrEqual(descriptionLength.max);
     }
   });
 
   it('starts an item page description with the item name, so two items that share a description still differ', () => {
-    const rose = { kind: 'aroma', name: 'Rose Garden', variantName: 'AF-201 Rose Garden', description: 'A rounded damask-rose heart lifted by pink peony and settled on a soft white-musk base, encapsulated for up to 20 washes.' } as ItemData;
-    const copy = { ...rose, name: 'White Musk', variantName: 'AF-210 White Musk' } as ItemData;
-    expect(itemSearchDescription(rose, 'Aroma Finishes')).toMatch(/^Rose Garden: A rounded damask-rose heart/);
-    expect(itemSearchDescription(copy, 'Aroma Finishes')).toMatch(/^White Musk: A rounded damask-rose heart/);
+    const rose = { kind: 'aroma', name: 'Rose Garden', variantName: 'AF-201 Rose Garden', description: 'A rounded damask-rose heart lifted by pink peony and settled on a soft white-musk base, encapsulated for up to 20 washes.' };
+    const copy = { ...rose, name: 'White Musk', variantName: 'AF-210 White Musk' };
+    expect(itemSearchDescription(model(rose), 'Aroma Finishes')).toMatch(/^Rose Garden: A rounded damask-rose heart/);
+    expect(itemSearchDescription(model(copy), 'Aroma Finishes')).toMatch(/^White Musk: A rounded damask-rose heart/);
     // A description that already begins with the name does not repeat it.
-    const named = { kind: 'functional-category', title: 'Antimicrobial', description: 'Antimicrobial finishes based on silver chloride and zinc pyrithione that hold 99.9% efficacy over 50 washes.' } as ItemData;
-    expect(itemSearchDescription(named, 'Functional Actives')).toMatch(/^Antimicrobial finishes based/);
+    const named = { kind: 'functional-category', title: 'Antimicrobial', description: 'Antimicrobial finishes based on silver chloride and zinc pyrithione that hold 99.9% efficacy over 50 washes.', features: [], keyProducts: [] };
+    expect(itemSearchDescription(model(named), 'Functional Actives')).toMatch(/^Antimicrobial finishes based/);
   });
 
   it('gives the items of the content descriptions of their own', () => {
-    const descriptions = items.map(({ data }) => itemSearchDescription(data, 'Category'));
+    const descriptions = items.map((item) => itemSearchDescription(catalogueItem(item), 'Category'));
     expect(new Set(descriptions).size).toBe(descriptions.length);
   });
 
   it('lists every list and text field of an item among its facts', () => {
     const skip = new Set(['kind', 'order', 'name', 'title', 'variant', 'variantName', 'scentFamily', 'audience', 'type', 'printCategory', 'description', 'image', 'imageAlt', 'icon', 'documents', 'technologies']);
     for (const { id, data } of items) {
-      const shown = itemFacts(data).flatMap((fact) => (Array.isArray(fact.value) ? fact.value : [fact.value]));
+      const shown = catalogueItem({ id, data }).facts.flatMap((fact) => (Array.isArray(fact.value) ? fact.value : [fact.value]));
       for (const [field, value] of Object.entries(data)) {
         if (skip.has(field)) continue;
         for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
       }
+    }
+  });
+});
+
+describe('the facts of an item', () => {
+  it('carry one label per concept in every product kind', () => {
+    const labelsOf = (field: string) =>
+      new Set(
+        items.flatMap(({ id, data }) => {
+          const values = (data as Record<string, unknown>)[field];
+          if (!Array.isArray(values)) return [];
+          return catalogueItem({ id, data }).facts.filter((fact) => fact.value === values).map((fact) => fact.label);
+        }),
+      );
+    const kinds = (field: string) => new Set(items.filter(({ data }) => field in data).map(({ data }) => data.kind));
+    // Industries and application methods are named the same way by every kind that has them.
+    expect(kinds('industries').size).toBeGreaterThan(1);
+    expect(kinds('applicationMethods').size).toBeGreaterThan(1);
+    expect([...labelsOf('industries')]).toEqual(['Industries']);
+    expect([...labelsOf('applicationMethods')]).toEqual(['Application methods']);
+    for (const { id, data } of items) {
+      for (const old of ['industry', 'methods', 'applicationMethod']) expect(data, `${id}: ${old}`).not.toHaveProperty(old);
     }
   });
 });

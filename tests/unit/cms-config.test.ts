@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
+import type { ContentContext } from '../../src/lib/schemas/common';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { fromJS, isImmutable } from 'immutable';
@@ -175,7 +175,7 @@ describe('a new optional schema field appears in /admin with no other edit', () 
   it('in a folder collection (technologies)', () => {
     const schemas = {
       ...contentSchemas,
-      technologies: (context: SchemaContext) =>
+      technologies: (context: ContentContext) =>
         technologySchema(context).extend({ brochure: z.string().optional().describe('Address of the PDF brochure.') }),
     };
     const changed = cmsConfig({ layout, schemas });
@@ -195,7 +195,7 @@ describe('a new optional schema field appears in /admin with no other edit', () 
   it('in one kind of catalogue item (aroma), and only in its collection', () => {
     const schemas = {
       ...contentSchemas,
-      products: (context: SchemaContext) => {
+      products: (context: ContentContext) => {
         const variants = productSchema(context).options.map((variant) =>
           variant.shape.kind.value === 'aroma' ? variant.extend({ launchYear: z.number().int().optional().describe('Year the fragrance was launched.') }) : variant,
         );

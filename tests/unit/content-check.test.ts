@@ -69,7 +69,7 @@ title: Binder
 description: An acrylic binder.
 variants: [B-100]
 applicationMethods: [Screen print]
-industry: [Apparel]
+industries: [Apparel]
 image: ./images/binder.webp
 imageAlt: An illustration
 ---
@@ -149,6 +149,11 @@ describe('npm run content:check', () => {
     write('categories/thickeners.md', category('thickeners'));
     picture('categories/images/thickeners.webp');
     expect(await run()).toEqual([]);
+  });
+
+  it('finds an item naming a technology that does not exist, by file and field', async () => {
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma, plasmaa]'));
+    expect(await run()).toEqual(['src/content/products/binders/binder.md: technologies.1: no entry "plasmaa" in technologies (known: plasma)']);
   });
 
   it('finds a button naming a contact topic that does not exist', async () => {

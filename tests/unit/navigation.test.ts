@@ -39,8 +39,9 @@ describe('navigation derived from the collections', () => {
 
 describe('catalogue item addresses', () => {
   it('are the category folder and the file name', async () => {
-    const { itemCardPath, itemPath } = await import('../../src/lib/navigation');
+    const { documentPath, itemCardPath, itemPath } = await import('../../src/lib/routes');
     expect(itemPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives/lavender');
     expect(itemCardPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives#lavender');
+    expect(documentPath('essential-oil-actives', 'lavender-tds.pdf')).toBe('/documents/essential-oil-actives/lavender-tds.pdf');
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { CollectionEntry } from 'astro:content';
-import { codeAtStart, itemCodes, itemSearchDataHtml, itemSummary, normaliseCode, rankByCode, searchRecord } from '../../src/lib/search';
+import { catalogueItem, codeAtStart, itemCodes, searchRecord, summaryLength, type ItemData } from '../../src/lib/catalogue-item';
+import { itemSearchDataHtml, normaliseCode, rankByCode } from '../../src/lib/search';
 
-type Data = CollectionEntry<'products'>['data'];
+type Data = ItemData;
 const picture = { image: undefined as never, imageAlt: 'A picture' };
 
 const oil: Data = { kind: 'essential-oil', order: 1, name: 'Test Oil', variant: 'EOA-TST-30', properties: ['Steam-distilled'], benefits: ['Calming aroma, for bed linen'], ...picture };
@@ -14,8 +14,8 @@ const print: Data = {
   variants: ['SP-TST-1601 Clear base', 'SP-TST-1602 Matt base', 'Custom shades on request'],
   description: 'A raised print.',
   information: 'Cure at 150 °C.',
-  applicationMethod: 'Screen print',
-  industry: ['Sportswear', 'Footwear'],
+  applicationMethods: ['Screen print'],
+  industries: ['Sportswear', 'Footwear'],
   ...picture,
 };
 const pigment: Data = {
@@ -26,7 +26,7 @@ const pigment: Data = {
   series: ['PG-T 100 Series: yellows', 'PG-T 200 Series: blues'],
   advantages: ['Strong'],
   industries: ['Paper'],
-  methods: ['Pad', 'Coating'],
+  applicationMethods: ['Pad', 'Coating'],
   ...picture,
 };
 const aroma: Data = { kind: 'aroma', order: 4, name: 'Test Bloom', variantName: 'AF-299 Test Bloom', scentFamily: 'Floral', audience: 'Women', description: 'Flowers.', ...picture };
@@ -38,9 +38,12 @@ describe('product codes', () => {
     expect(codeAtStart('SP-SIL-1601 Clear silicone base')).toBe('SP-SIL-1601');
     expect(codeAtStart('PG-C 100 Series: yellows')).toBe('PG-C 100');
     expect(codeAtStart('FA-AMB-110 Silver chloride')).toBe('FA-AMB-110');
+    // A code may be followed by a comma.
+    expect(codeAtStart('AF-208, x')).toBe('AF-208');
   });
 
   it('are not made up from ordinary words', () => {
+    // A code holds at least one digit.
     expect(codeAtStart('UV-C lamps')).toBeUndefined();
     expect(codeAtStart('Custom shades on request')).toBeUndefined();
     expect(codeAtStart('Anti-slip grip')).toBeUndefined();
@@ -57,7 +60,7 @@ describe('product codes', () => {
 
 describe('the search record of an item', () => {
   it('holds its name, category, codes, a line of text and its filters', () => {
-    expect(searchRecord({ id: 'speciality-prints/test-print', data: print }, 'Speciality Prints', '/products/speciality-prints/test-print')).toEqual({
+    expect(searchRecord(catalogueItem({ id: 'speciality-prints/test-print', data: print }), 'Speciality Prints')).toEqual({
       url: '/products/speciality-prints/test-print',
       name: 'Test Print',
       category: 'Speciality Prints',
@@ -65,20 +68,21 @@ describe('the search record of an item', () => {
       summary: 'A raised print.',
       filters: { category: ['Speciality Prints'], industry: ['Sportswear', 'Footwear'], method: ['Screen print'] },
     });
-    const record = searchRecord({ id: 'essential-oil-actives/test-oil', data: oil }, 'Essential Oil Actives', '/x');
+    const record = searchRecord(catalogueItem({ id: 'essential-oil-actives/test-oil', data: oil }), 'Essential Oil Actives');
     expect(record.summary).toBe('Calming aroma, for bed linen');
     expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
   });
 
   it('cuts a long text at a word, within the length', () => {
     const long = 'word '.repeat(60).trim();
-    const summary = itemSummary({ ...aroma, description: long }, 40);
-    expect(summary.length).toBeLessThanOrEqual(40);
+    const { summary } = searchRecord(catalogueItem({ id: 'aroma-finishes/test-bloom', data: { ...aroma, description: long } }), 'Aroma Finishes');
+    expect(long.length).toBeGreaterThan(summaryLength);
+    expect(summary.length).toBeLessThanOrEqual(summaryLength);
     expect(summary).toMatch(/^word( word)*…$/);
   });
 
   it('is HTML that gives Pagefind the metadata, weighted codes and filters, with the text escaped', () => {
-    const record = searchRecord({ id: 'pigments/test-pigments', data: pigment }, 'Pigments & Co', '/p');
+    const record = searchRecord(catalogueItem({ id: 'pigments/test-pigments', data: pigment }), 'Pigments & Co');
     const html = itemSearchDataHtml(record);
     expect(html).toContain('<span data-pagefind-meta="title">Test Pigments</span>');
     expect(html).toContain('<span data-pagefind-meta="category">Pigments &amp; Co</span>');

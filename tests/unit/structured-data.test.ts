@@ -29,15 +29,25 @@ describe('structured data', () => {
 
   it('describes an item page as a Product of the company, with a trail of pages', () => {
     const url = new URL('/products/essential-oil-actives/lavender', site);
-    const one = JSON.parse(JSON.stringify(productJsonLd({ name: 'Oil', description: 'd', url, category: 'Oils', codes: ['EOA-1'], image: 'https://www.example.com/a.webp' }, organizationId(site))));
+    const company = { id: organizationId(site), name: identity.name };
+    const one = JSON.parse(JSON.stringify(productJsonLd({ name: 'Oil', description: 'd', url, category: 'Oils', codes: ['EOA-1'], image: 'https://www.example.com/a.webp' }, company)));
     expect(one).toMatchObject({ '@type': 'Product', name: 'Oil', sku: 'EOA-1', category: 'Oils', image: 'https://www.example.com/a.webp' });
     expect(one.brand['@id']).toBe(JSON.parse(JSON.stringify(organizationJsonLd(identity, site)))['@id']);
     expect(one.manufacturer['@id']).toBe(one.brand['@id']);
-    const many = JSON.parse(JSON.stringify(productJsonLd({ name: 'Print', description: 'd', url, category: 'Prints', codes: ['A-1', 'A-2'] }, organizationId(site))));
+    const many = JSON.parse(JSON.stringify(productJsonLd({ name: 'Print', description: 'd', url, category: 'Prints', codes: ['A-1', 'A-2'] }, company)));
     expect(many.sku).toBeUndefined();
     expect(many.isRelatedTo.map((v: { sku: string }) => v.sku)).toEqual(['A-1', 'A-2']);
     const trail = JSON.parse(JSON.stringify(breadcrumbJsonLd([{ name: 'Products', url: new URL('/products', site) }, { name: 'Oil', url }])));
     expect(trail.itemListElement.map((s: { position: number; name: string }) => [s.position, s.name])).toEqual([[1, 'Products'], [2, 'Oil']]);
+  });
+
+  it('names the organization of a product\'s brand and manufacturer, not only its @id', () => {
+    const org = JSON.parse(JSON.stringify(organizationJsonLd(identity, site)));
+    const url = new URL('/products/prints/puff', site);
+    const product = JSON.parse(JSON.stringify(productJsonLd({ name: 'Print', description: 'd', url, category: 'Prints', codes: ['A-1', 'A-2'] }, { id: org['@id'], name: org.name })));
+    for (const company of [product.brand, product.manufacturer, ...product.isRelatedTo.map((v: { brand: unknown }) => v.brand)]) {
+      expect(company).toEqual({ '@type': 'Organization', '@id': org['@id'], name: identity.name });
+    }
   });
 
   it('cannot be closed early by text in the data', () => {

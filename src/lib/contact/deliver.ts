@@ -11,7 +11,8 @@
  * that reads the message after the claim sees it not due. See store.ts for the keys.
  */
 import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
-import { eachConcurrently, type Held, type MessageStore, type StoredMessage } from './store';
+import { eachLimited } from '../each-limited';
+import type { Held, MessageStore, StoredMessage } from './store';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -176,7 +177,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const listed = await store.listPending();
   report.pending = listed.length;
   const held: Held[] = [];
-  await eachConcurrently(listed, readWidth, async ({ id, etag }) => {
+  await eachLimited(listed, readWidth, async ({ id, etag }) => {
     try {
       const found = await store.readPending(id, etag);
       if (found) held.push(found);
@@ -203,7 +204,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   if (!mail) {
     report.skipped = due.length;
   } else {
-    await eachConcurrently(due, sendWidth, async (candidate) => {
+    await eachLimited(due, sendWidth, async (candidate) => {
       if (!timeLeft()) {
         report.skipped++;
         return;

@@ -5,7 +5,7 @@
  * form's own (src/content/contact-form.json), which the function's bundle carries.
  */
 import { cspHash } from '../csp';
-import { escapeHtml } from './mail';
+import { escapeHtml } from '../text';
 import { contactLimits, honeypotField, type FieldErrors } from './message';
 import { routes } from '../routes';
 import type { ContactFormWords } from '../schemas/contact-form';

@@ -6,6 +6,7 @@
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { KeptMessage } from './message';
+import { escapeHtml } from '../text';
 
 export interface MailSettings {
   to: string;
@@ -50,15 +51,6 @@ export function isUnreachable(error: unknown): boolean {
  * failed attempt; the retry run sends them all once the server is back.
  */
 export const unreachableBackoffMs = 30_000;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export function composeEmail(message: KeptMessage, settings: MailSettings, receivedAt: string): OutgoingEmail {
   const from = message.company ? `${message.name} (${message.company})` : message.name;

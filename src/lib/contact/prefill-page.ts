@@ -6,7 +6,7 @@
  * browser (src/lib/contact/prefill.ts). Every value put into the page is either one of the known
  * ids or HTML-escaped; unknown values leave the page as built.
  */
-import { escapeHtml } from './mail';
+import { escapeHtml } from '../text';
 import { prefillFor, type Prefill, type PrefillTopic } from './prefill';
 
 /** The built page with the form's starting values written in. */

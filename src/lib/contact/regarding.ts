@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFrontmatter } from '../frontmatter.mjs';
-import { itemLabel, type ItemData } from '../catalogue-item';
+import { catalogueItem, type ItemData } from '../catalogue-item';
 
 export interface TopicLabel {
   id: string;
@@ -28,8 +28,9 @@ export function regardingLine(
 
 /**
  * Every catalogue item's label (name and codes) by its id, "<category>/<item>", read from the
- * Markdown files of `productsDir` (src/content/products) the way the pages read them. A file
- * that cannot be read is left out: content:check and the build report it.
+ * Markdown files of `productsDir` (src/content/products) through the item model the pages read
+ * (src/lib/catalogue-item.ts). A file that cannot be read is left out: content:check and the
+ * build report it.
  */
 export function readCatalogueLabels(productsDir: string): Map<string, string> {
   const labels = new Map<string, string>();
@@ -40,8 +41,8 @@ export function readCatalogueLabels(productsDir: string): Map<string, string> {
       if (!file.endsWith('.md')) continue;
       try {
         const data = parseFrontmatter(readFileSync(join(folder, file), 'utf8')) as ItemData;
-        const label = itemLabel(data);
-        if (label) labels.set(`${category}/${file.slice(0, -3)}`, label);
+        const item = catalogueItem({ id: `${category}/${file.slice(0, -3)}`, data });
+        if (item.name) labels.set(item.id, item.label);
       } catch {
         // Reported by content:check and the build.
       }

@@ -20,6 +20,7 @@
  */
 import type { Store } from '@netlify/blobs';
 import type { KeptMessage } from './message';
+import { eachLimited } from '../each-limited';
 
 export type MessageStatus = 'pending' | 'sent' | 'failed';
 
@@ -95,15 +96,6 @@ export function keyOf(record: StoredMessage): string {
   }
 }
 
-/** Runs `work` on every item, at most `width` at a time. */
-export async function eachConcurrently<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-}
-
 /** Reads and deletions in flight at once: enough to hide the store's latency, few enough to be polite. */
 const storeWidth = 8;
 
@@ -176,14 +168,14 @@ export function blobsMessageStore(store: Store): MessageStore {
     async deleteSent(day, limit) {
       const { blobs } = await store.list({ prefix: `${sentPrefix}${day}/` });
       const doomed = blobs.slice(0, limit);
-      await eachConcurrently(doomed, storeWidth, (b) => store.delete(b.key));
+      await eachLimited(doomed, storeWidth, (b) => store.delete(b.key));
       return doomed.length;
     },
 
     async list() {
       const { blobs } = await store.list();
       const records: StoredMessage[] = [];
-      await eachConcurrently(blobs, storeWidth, async (b) => {
+      await eachLimited(blobs, storeWidth, async (b) => {
         const record = await readJson(b.key);
         if (record) records.push(record);
       });

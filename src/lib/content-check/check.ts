@@ -2,21 +2,23 @@
  * Checks every content file without building the site, and reports each problem as
  * `file: field: message`. Every file of every kind of content in src/lib/content-collections.ts
  * is read (Markdown through the project's frontmatter parser) and validated against its schema.
- * Beyond the schemas it finds what they cannot see on their own: duplicate slugs, catalogue folders that are not a category, references to topics that do not
- * exist, pictures that are missing or too small, and pictures in the content folders that nothing
+ * Beyond the schemas it finds what they cannot see on their own: duplicate slugs, catalogue
+ * folders that are not a category, references to topics that do not exist, references to other
+ * entries that do not exist (through the build's own check, src/lib/content-references.ts),
+ * pictures that are missing or too small, and pictures in the content folders that nothing
  * uses. An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import type { SchemaContext } from 'astro:content';
 import { z } from 'astro/zod';
-import { minImageWidth } from '../schemas/common';
+import { minImageWidth, slugReference, type ContentContext } from '../schemas/common';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../content-collections';
 import { issuePath } from '../content-errors';
 import { routes } from '../routes';
 import { parseFrontmatter } from '../frontmatter.mjs';
 import { documentProblem } from '../documents';
+import { referenceProblems } from '../content-references';
 
 export interface Problem {
   file: string;
@@ -71,7 +73,7 @@ const imageMarker = '\u0000image:';
 function validate(schemaFor: SchemaOf, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
   const image = () =>
     z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => `${imageMarker}${path}`);
-  const result = schemaFor({ image } as unknown as SchemaContext).safeParse(data);
+  const result = schemaFor({ image, reference: slugReference } as unknown as ContentContext).safeParse(data);
   if (!result.success) {
     for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issue.message });
     // The pictures an invalid file names still count as used, so one mistake is reported once.
@@ -167,20 +169,18 @@ export async function checkContent({ root, imageWidth, sources = contentSources 
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  const products: { file: string; data: unknown }[] = [];
   for (const [path, item] of entries('products')) {
-    const data = item as { documents?: { file: string }[]; technologies?: string[] } | undefined;
+    const data = item as { documents?: { file: string }[] } | undefined;
     if (!data) continue;
+    products.push({ file: rel(path), data });
     const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
     data.documents?.forEach((document, index) => {
       const problem = documentProblem(root, itemId, index, document.file);
       if (problem) problems.push({ file: rel(path), field: `documents.${index}.file`, message: problem.split(': ').slice(2).join(': ') });
     });
-    data.technologies?.forEach((slug, index) => {
-      if (!technologySlugs.has(slug)) {
-        problems.push({ file: rel(path), field: `technologies.${index}`, message: `no technology with slug "${slug}" (known: ${[...technologySlugs].join(', ')})` });
-      }
-    });
   }
+  problems.push(...referenceProblems(products, { technologies: technologySlugs }));
   const folders = existsSync(productsDir) ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory()) : [];
   for (const folder of folders) {
     if (!categorySlugs.has(folder)) {

@@ -18,6 +18,21 @@ export const slug = z
 export { text, textList } from './text';
 import { text, textList } from './text';
 
+/**
+ * How a schema refers to an entry of another collection. The build passes Astro's `reference()`
+ * (src/content.config.ts): an entry names the other by its id, the data holds `{ collection, id }`,
+ * and a name that is no entry fails the build with the file and the field
+ * (src/lib/content-references.ts). Code that reads content without Astro (`npm run content:check`,
+ * the /admin configuration) passes `slugReference`, which gives the same data.
+ */
+export type ReferenceTo = <C extends string>(collection: C) => z.ZodPipe<z.ZodString, z.ZodTransform<{ collection: C; id: string }, string>>;
+
+/** What the schemas are made with: Astro's schema context and a way to refer to other collections. */
+export type ContentContext = SchemaContext & { reference: ReferenceTo };
+
+/** `reference()` without Astro: a slug, read as a reference to the entry of that id. */
+export const slugReference: ReferenceTo = (collection) => slug.transform((id) => ({ collection, id }));
+
 /** Smallest width of a content picture, in pixels; `npm run content:check` enforces it. */
 export const minImageWidth = 1200;
 

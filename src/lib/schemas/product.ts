@@ -5,8 +5,7 @@
  * file is in (src/content/products/<category>/), so no field repeats it.
  */
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
-import { contentImage, icon, order, slug, text, textList } from './common';
+import { contentImage, icon, order, text, textList, type ContentContext, type ReferenceTo } from './common';
 
 export const applicationMethods = [
   'Pad',
@@ -96,22 +95,23 @@ const productDocument = z
   .describe('A document buyers can download: technical data sheet, safety data sheet or brochure.');
 
 /** Fields every kind of item may have: its documents and the technologies it draws on. */
-const shared = {
+const sharedFields = (reference: ReferenceTo) => ({
   documents: z
     .array(productDocument)
     .optional()
     .describe('Documents listed on the item page with their type and size. Without a technical data sheet the page offers to request one.'),
   technologies: z
-    .array(slug.describe('Slug of a technology, e.g. "microencapsulation".'))
+    .array(reference('technologies').describe('Slug of a technology, e.g. "microencapsulation".'))
     .optional()
     .describe('Technologies the item draws on, by slug; the item page links to them.'),
-};
+});
 
 /** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
 const kind = <K extends ProductKind>(value: K) =>
   z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
 
-export const productSchema = ({ image }: SchemaContext) => {
+export const productSchema = ({ image, reference }: ContentContext) => {
+  const shared = sharedFields(reference);
   const picture = {
     image: contentImage(image, 'Picture of the item'),
     imageAlt: text('What the picture shows, for people who cannot see it'),
@@ -172,7 +172,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         series: textList('Series'),
         advantages: textList('Advantages'),
         industries: industryList,
-        methods: methodList,
+        applicationMethods: methodList,
         ...picture,
         ...shared,
       }),
@@ -184,7 +184,7 @@ export const productSchema = ({ image }: SchemaContext) => {
         variants: textList('Variants'),
         advantages: textList('Advantages').optional(),
         applicationMethods: methodList,
-        industry: industryList,
+        industries: industryList,
         ...picture,
         ...shared,
       }),
@@ -210,8 +210,8 @@ export const productSchema = ({ image }: SchemaContext) => {
         variants: textList('Variants'),
         description: text('What the effect looks and feels like'),
         information: text('Technical information: curing, fastness, stability'),
-        applicationMethod: enumOf(applicationMethods, 'application method'),
-        industry: industryList,
+        applicationMethods: methodList,
+        industries: industryList,
         media: text('Printable media, e.g. "Cotton and polyester-cotton knits"').optional(),
         nature: text('Nature of the product, e.g. "Water-based"').optional(),
         compliance: text('Compliance, e.g. "OekoTex Standard 100"').optional(),
