@@ -34,7 +34,7 @@ const codeKeys = new Set(['variant']);
  * @param {string} text
  * @param {number} n
  */
-export function syntheticItem(text, n) {
+function syntheticItem(text, n) {
   const lines = text.split('\n');
   let inFrontmatter = false;
   let list = '';

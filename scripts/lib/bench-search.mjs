@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 /** Lighthouse's mobile network profile (its `mobileSlow4G` throttling): 150 ms, 1.6 Mbps, 750 kbps. */
-export const mobileNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const mobileNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 /** Names of catalogue items, and the items whose `variant` is one product code, read from the content files. */
 function catalogueQueries(project = process.cwd()) {

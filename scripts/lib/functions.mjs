@@ -172,7 +172,7 @@ function cookieJar(request) {
  * geolocation (`geo` is empty), and `params` is empty too: no function of the site has parameters
  * in its path, and Netlify's parser keeps only the pattern's expression, not the names.
  */
-export function createContext({ request, ip, requestId, route, site, waitUntil, cookies }) {
+function createContext({ request, ip, requestId, route, site, waitUntil, cookies }) {
   return {
     account: { id: '' },
     cookies,

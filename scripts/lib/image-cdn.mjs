@@ -33,7 +33,7 @@ const encoders = {
   gif: (image) => image.gif(),
 };
 
-export class ImageRequestError extends Error {}
+class ImageRequestError extends Error {}
 
 /** The response format: `fm` if given, else the best one the browser accepts, as Netlify does. */
 function formatFor(params, accept, source) {
@@ -87,7 +87,7 @@ function sourceFile(root, source) {
  * What a request asks for, checked and normalised: the cache key and the work to do. Throws
  * ImageRequestError for anything malformed.
  */
-export function parseImageRequest(root, params, accept = '') {
+function parseImageRequest(root, params, accept = '') {
   const file = sourceFile(root, params.get('url'));
   const format = formatFor(params, accept, file);
   const width = dimension(params, 'w');

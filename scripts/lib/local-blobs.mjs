@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { setEnvironmentContext } from '@netlify/blobs';
 
 /** The site id the local store files its entries under when no Netlify site is linked. */
-export const localSiteID = '0';
+const localSiteID = '0';
 
 /**
  * @param {string} directory folder of the store

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
 
 /** Netlify buffers a function's request body and refuses one over 6 MB. */
-export const functionBodyLimit = 6 * 1024 * 1024;
+const functionBodyLimit = 6 * 1024 * 1024;
 
 export class BadRequest extends Error {
   /** @param {number} status @param {string} message */

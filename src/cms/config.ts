@@ -110,7 +110,7 @@ export interface CmsConfig {
 }
 
 /** "shortDescription" -> "Short description", "essential-oil" -> "Essential oil". */
-export const labelOf = (name: string) => {
+const labelOf = (name: string) => {
   const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

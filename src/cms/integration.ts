@@ -23,17 +23,17 @@ import { editorConfig } from './editor-config';
 const require = createRequire(import.meta.url);
 
 /** Where the local backend of the CMS is answered; public/admin/cms.js names the same path. */
-export const localBackendPath = '/admin/api/v1';
+const localBackendPath = '/admin/api/v1';
 
 /** Port of decap-server, which `npm run cms` starts; DECAP_SERVER_PORT overrides its default. */
-export const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
+const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 
 /**
  * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
  * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
  * maps stay behind), and Netlify's Identity widget for logging in to Git Gateway.
  */
-export async function editorFiles(): Promise<Map<string, string>> {
+async function editorFiles(): Promise<Map<string, string>> {
   const decap = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
   const files = new Map<string, string>();
   for (const name of await readdir(decap)) {
@@ -45,7 +45,7 @@ export async function editorFiles(): Promise<Map<string, string>> {
 }
 
 /** Address of the configuration; public/admin/index.html names it. */
-export const configPath = '/admin/config.yml';
+const configPath = '/admin/config.yml';
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -15,14 +15,14 @@ export interface DocumentFile {
 }
 
 /** The Markdown file of an item, as problems name it. */
-export const itemFile = (itemId: string) => `src/content/products/${itemId}.md`;
+const itemFile = (itemId: string) => `src/content/products/${itemId}.md`;
 
 /** Where a document's PDF is in the project: next to the item's Markdown file. */
 export const documentSource = (root: string, itemId: string, file: string) =>
   join(root, 'src/content/products', itemId.slice(0, itemId.indexOf('/')), file);
 
 /** Where the site serves a document: /documents/<category>/<file name>. */
-export const documentHref = (itemId: string, file: string) => documentPath(itemId.slice(0, itemId.indexOf('/')), basename(file));
+const documentHref = (itemId: string, file: string) => documentPath(itemId.slice(0, itemId.indexOf('/')), basename(file));
 
 /** "12 KB", "1.4 MB": sizes as people read them (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {

@@ -74,7 +74,7 @@ export function iconExists(name: string): boolean {
 }
 
 /** Up to five valid names that share a word with an unknown one, for the editor's message. */
-export function similarIconNames(name: string): string[] {
+function similarIconNames(name: string): string[] {
   const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2);
   return [...lucideIcons().keys()].filter((known) => words.some((word) => known.split('-').includes(word))).slice(0, 5);
 }

@@ -6,7 +6,7 @@ import raw from '../content/site/labels.json';
 import { parseOrExplain } from './content-errors';
 import { labelsSchema, type Labels } from './schemas/labels';
 
-export const labelsFile = 'src/content/site/labels.json';
+const labelsFile = 'src/content/site/labels.json';
 
 export const labels: Labels = parseOrExplain(labelsSchema, raw, labelsFile);
 

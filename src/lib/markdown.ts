@@ -20,7 +20,7 @@ import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
  * - The text inside <style>, <template> and <noscript> is dropped with the element, as the
  *   default does for <script>, rather than shown as words on the page.
  */
-export const markdownSchema: Schema = {
+const markdownSchema: Schema = {
   ...defaultSchema,
   clobber: [],
   protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },

@@ -30,7 +30,7 @@ export interface Problem {
 
 export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
 
-export const isWarning = (p: Problem) => p.severity === 'warning';
+const isWarning = (p: Problem) => p.severity === 'warning';
 
 /**
  * What `npm run content:check` prints, and its exit code: errors first, then warnings, each as
@@ -48,9 +48,6 @@ export function report(problems: readonly Problem[]): { text: string; exitCode: 
   lines.push(errors.length ? `${errors.length} problem(s) in the content.` : `Content OK: every file is valid${warnings.length ? `, with ${warnings.length} warning(s)` : ''}.`);
   return { text: lines.join('\n'), exitCode: errors.length ? 1 : 0 };
 }
-
-/** Smallest width of a content picture, in pixels (SVG badges are exempt); the schemas describe it. */
-export { minImageWidth };
 
 type ImageRef = { file: string; field: string; path: string; unchecked?: boolean };
 

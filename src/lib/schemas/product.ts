@@ -67,7 +67,7 @@ export const productKinds = [
 ] as const;
 export type ProductKind = (typeof productKinds)[number];
 
-export const documentTypes = ['Technical data sheet', 'Safety data sheet', 'Brochure'] as const;
+const documentTypes = ['Technical data sheet', 'Safety data sheet', 'Brochure'] as const;
 
 /** Folder next to the category's Markdown files where an item's PDF documents are kept. */
 export const documentFolder = 'documents';

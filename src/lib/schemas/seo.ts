@@ -8,8 +8,6 @@ import identityFile from '../../content/company/identity.json';
 import { text } from './common';
 import { descriptionLength, maxTitleLength } from '../seo-limits';
 
-export { descriptionLength, maxTitleLength };
-
 /**
  * The `<title>` of a page: "About Us | Siam Fibre Sciences". The suffix is read from the raw
  * identity file so that a mistake there is reported by the identity schema, not here.

@@ -1,6 +1,6 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { action, block, colour, contentImage, hero, icon, order, slug, text, textList } from './common';
+import { block, colour, contentImage, hero, icon, order, slug, text, textList } from './common';
 import { pageTitle, searchDescription } from './seo';
 
 /**
@@ -33,5 +33,3 @@ export const technologySchema = (context: SchemaContext) =>
       features: textList('Feature list on the technology card', 3).describe('Three to five short features for the card.'),
     })
     .describe('A technology: one page, one card, one menu entry.');
-
-export { action };
