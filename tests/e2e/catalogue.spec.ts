@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { categoryGroups, companyPage, expectActions, expectSections, narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
+import { expectExpanded, categoryGroups, companyPage, expectActions, expectSections, narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
 
 const categories = offerings('categories');
 test.use({ viewport: wide });
@@ -77,11 +77,11 @@ test.describe('at 390 px', () => {
     const nav = page.getByRole('navigation', { name: ui.subnav.categories });
     const toggle = nav.getByRole('button', { name: ui.subnav.toggle });
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectExpanded(toggle, true);
     const link = nav.locator(`a[href="${there}"]:visible`);
     await link.click();
     await expect(page).toHaveURL(there!);
-    await expect(page.getByRole('navigation', { name: ui.subnav.categories }).getByRole('button', { name: ui.subnav.toggle })).toHaveAttribute('aria-expanded', 'false');
+    await expectExpanded(page.getByRole('navigation', { name: ui.subnav.categories }).getByRole('button', { name: ui.subnav.toggle }), false);
   });
 
   test('the toggle closes when a link in the panel is chosen, even without leaving the page', async ({ page }) => {
@@ -90,10 +90,10 @@ test.describe('at 390 px', () => {
     const nav = page.getByRole('navigation', { name: ui.subnav.categories });
     const toggle = nav.getByRole('button', { name: ui.subnav.toggle });
     await toggle.click();
-    // Keep the page: the link's default action is cancelled, the island still sees the choice.
+    // Keep the page: the link's default action is cancelled, the menu's script still sees the choice.
     await page.evaluate(() => document.addEventListener('click', (event) => event.preventDefault(), true));
     await nav.locator(`a[href="${there}"]:visible`).click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expectExpanded(toggle, false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { companyPage, escapeRegExp, expectActions, expectSections, narrow, offerings, readBody, recordScripts, ui, wide } from './support';
+import { expectExpanded, companyPage, escapeRegExp, expectActions, expectSections, narrow, offerings, readBody, recordScripts, ui, wide } from './support';
 
 const technologies = offerings('technologies');
 const overview = companyPage('technologies');
@@ -55,9 +55,9 @@ test.describe('technology sub-navigation at 390 px', () => {
     const subnav = page.getByRole('navigation', { name: ui.subnav.technologies, exact: true });
     const toggle = subnav.getByRole('button', { name: ui.subnav.toggle });
     await expect(subnav.locator('[data-subnav-grid]')).toBeHidden();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expectExpanded(toggle, false);
     await toggle.click();
-    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expectExpanded(toggle, true);
     await expect(subnav.locator('a[aria-current="page"]:visible')).toHaveAttribute('href', `/${last.slug}`);
     await subnav.getByRole('link', { name: first.title, exact: true }).click();
     await expect(page).toHaveURL(`/${first.slug}`);
