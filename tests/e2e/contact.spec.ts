@@ -192,7 +192,8 @@ test('a form sent past the script and refused comes back as the same island, hyd
   await expect(page).toHaveURL(routes.contactForm);
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
   await expectRefusedEmail(page, { first: 'Ada', message: 'Keep me please' });
-  expect(errors).toEqual([]);
+  // Nothing refused by the page's policy; the browser reports the page's own status 400.
+  expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
 });
 
 test('the form island is the only script of the page at 1280 px and loads when visible', async ({ page }) => {
