@@ -78,7 +78,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const [refusal, setRefusal] = useState(start?.error);
 
   useEffect(() => {
-    // Where no function pre-filled the page (`npm run dev`), a technology or category named by
+    // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
     // the address still starts the message; an item then reads as "your products".
     const start = prefillFor(window.location.search, topics, subjects, {});
     if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
