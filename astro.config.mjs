@@ -75,8 +75,9 @@ export default defineConfig({
   integrations: [
     react(),
     lateHydration(),
-    // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
+    // Every public page; the 404 page, the contact thank-you page, the contact page rendered on
+    // demand (its address is /contact's, with a query) and /admin are not for search engines.
+    sitemap({ filter: (page) => !/\/(404|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),
