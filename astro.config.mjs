@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
@@ -10,26 +11,6 @@ import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
-
-/**
- * `astro dev` with Netlify's local emulation: the contact function, Blobs, headers, redirects and
- * the image CDN. Features the site does not use stay off: they would try to reach Netlify or
- * download Deno. The plugin is loaded for `astro dev` only: importing it takes over a second,
- * which every build would otherwise pay for nothing. (Astro tells integrations the command, but
- * an import inside a hook runs after Astro has closed the loader of this file, so the command
- * line decides here.)
- */
-const netlifyDevEmulation = process.argv.slice(2).includes('dev')
-  ? [
-      (await import('@netlify/vite-plugin')).default({
-        aiGateway: { enabled: false },
-        database: { enabled: false },
-        edgeFunctions: { enabled: false },
-        geolocation: { enabled: false },
-        environmentVariables: { enabled: false },
-      }),
-    ]
-  : [];
 
 // Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
 // (src/lib/site-url.ts): SITE_URL or Netlify's URL in production, the deploy's own address on
@@ -43,12 +24,18 @@ export default defineConfig({
   // Stylesheets go inline: one round trip fewer before the first paint on a slow mobile link,
   // for about 7 KB (compressed) per page.
   build: { format: 'file', inlineStylesheets: 'always' },
-  // No adapter: every page is prerendered, and Netlify serves dist/ and builds netlify/functions
-  // itself. (@astrojs/netlify would add an unused server-rendering function to every deploy and
-  // spend seconds of each build tracing its dependencies.)
-  //
+  // Every page is prerendered (output: 'static'); the one route that depends on the request, the
+  // contact page pre-filled or with a refused message's errors (src/pages/contact/form.astro, no
+  // JavaScript needed), is rendered on demand by the adapter's function. The adapter also runs
+  // `astro dev` with Netlify's local emulation (the contact function, Blobs, headers, redirects
+  // and the image CDN); features the site does not use stay off: they would try to reach Netlify
+  // or download Deno.
+  adapter: netlify({ devFeatures: { images: true, environmentVariables: false, edgeFunctions: false } }),
+  // The adapter would otherwise keep sessions in Netlify Blobs; the site has none.
+  session: false,
   // Pictures are resized and encoded by Netlify Image CDN when first requested, and cached there,
   // so a build only copies the originals; `npm start` and `npm run dev` emulate the CDN locally.
+  // (The adapter names the same service; it is written here so it stays if the adapter goes.)
   image: {
     service: { entrypoint: '@astrojs/netlify/image-service.js' },
   },
@@ -88,13 +75,14 @@ export default defineConfig({
   integrations: [
     react(),
     lateHydration(),
-    // Every public page; the 404 page, the contact thank-you page and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|contact\/thanks|admin)(\/|$)/.test(new URL(page).pathname) }),
+    // Every public page; the 404 page, the contact thank-you page, the contact page rendered on
+    // demand (its address is /contact's, with a query) and /admin are not for search engines.
+    sitemap({ filter: (page) => !/\/(404|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),
   ],
   vite: {
-    plugins: [tailwindcss(), ...netlifyDevEmulation],
+    plugins: [tailwindcss()],
   },
 });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
 import { handleContactSubmission } from '../../src/lib/contact/handler';
-import { contactMailFor, contactStoreName } from '../../src/lib/contact/deploy-context';
+import { contactMailFor, contactStoreName, extraOriginsFrom } from '../../src/lib/contact/deploy-context';
 import { blobsMessageStore } from '../../src/lib/contact/store';
 import { identity } from '../../src/lib/identity';
 import { readCatalogueLabels, regardingLine } from '../../src/lib/contact/regarding';
@@ -29,7 +29,7 @@ export default async (request: Request, context: Context) => {
     mail,
     noMailReason: notice,
     regarding: (body) => regardingLine(body, topics, catalogue()),
-    extraOrigins: [process.env.URL, process.env.DEPLOY_PRIME_URL].filter((o): o is string => Boolean(o)),
+    extraOrigins: extraOriginsFrom(process.env),
   });
 };
 

@@ -9,11 +9,17 @@
  * function's in-source `config` (`path`, `excludedPath`, `method`, `schedule`), so a path that
  * Netlify would not deploy is not served here either.
  *
+ * Functions a framework has built already (`.netlify/v1/functions`, where @astrojs/netlify writes
+ * the function that renders the site's on-demand pages) are imported as they are, as Netlify
+ * deploys them without bundling.
+ *
  * Routing follows Netlify: a function with `config.path` answers on that path only; one without
- * answers on `/.netlify/functions/<name>`. A scheduled function has no path in production; locally
+ * answers on `/.netlify/functions/<name>`. A route with `preferStatic` answers only where no file
+ * does (the caller serves files first; `route.prefer_static`), and is tried after the others. A scheduled function has no path in production; locally
  * it can be run by a request to `/.netlify/functions/<name>`, as `netlify dev` allows, which calls
  * it as Netlify's scheduler does (a POST carrying `x-nf-event: schedule`).
  */
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -25,7 +31,7 @@ const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 const defaultFunctionPath = /^\/\.netlify\/(?:functions|builders)\/([^/]+)/;
 
 /**
- * @typedef {{ pattern: string, literal?: string, expression?: string, methods?: string[] }} Route
+ * @typedef {{ pattern: string, literal?: string, expression?: string, methods?: string[], prefer_static?: boolean }} Route
  * @typedef {{
  *   name: string,
  *   routes: Route[],
@@ -37,17 +43,52 @@ const defaultFunctionPath = /^\/\.netlify\/(?:functions|builders)\/([^/]+)/;
  * @typedef {{ fn: LocalFunction, route?: Route }} FunctionMatch
  */
 
+/** Whether a function answers only where no file does. */
+const prefersStatic = (fn) => fn.routes.length > 0 && fn.routes.every((route) => route.prefer_static);
+
 /**
- * Bundles and imports every function of a folder.
- * @param {{ sourceDirectory: string, log?: (line: string) => void }} options
+ * Bundles and imports every function of a folder, and imports those of `builtDirectory` (already
+ * built by a framework) as they are. A built function of the same name as a source one replaces
+ * it, as on Netlify.
+ * @param {{ sourceDirectory: string, builtDirectory?: string, log?: (line: string) => void }} options
  * @returns {Promise<LocalFunction[]>}
  */
-export async function loadFunctions({ sourceDirectory, log = console.log }) {
-  const listed = await listFunctions([sourceDirectory], { parseISC: true });
-  const unsupported = listed.filter((f) => f.runtime !== 'js' || f.runtimeAPIVersion !== 2);
+export async function loadFunctions({ sourceDirectory, builtDirectory, log = console.log }) {
+  const started = performance.now();
+  const built = builtDirectory && existsSync(builtDirectory) ? await listFunctions([builtDirectory], { parseISC: true }) : [];
+  const listed = (await listFunctions([sourceDirectory], { parseISC: true })).filter((f) => !built.some((b) => b.name === f.name));
+  const unsupported = [...listed, ...built].filter((f) => f.runtime !== 'js' || f.runtimeAPIVersion !== 2);
   if (unsupported.length) {
     throw new Error(`The local server runs only v2 JavaScript/TypeScript functions; not: ${unsupported.map((f) => f.name).join(', ')}`);
   }
+  const functions = [...(await bundleFunctions(listed)), ...(await Promise.all(built.map((f) => importFunction(f, f.mainFile))))];
+  // Routes after files come last, so a function with a path of its own answers there first.
+  functions.sort((a, b) => Number(prefersStatic(a)) - Number(prefersStatic(b)));
+  if (functions.length) log(`Functions loaded in ${Math.round(performance.now() - started)} ms: ${functions.map(describeFunction).join('; ')}`);
+  return functions;
+}
+
+/**
+ * Imports a function's module and reads what the runner needs of it.
+ * @returns {Promise<LocalFunction>}
+ */
+async function importFunction(f, file) {
+  const module = await import(pathToFileURL(file).href);
+  const exported = module.default;
+  const handler = typeof exported === 'function' ? exported : typeof exported?.fetch === 'function' ? exported.fetch.bind(exported) : undefined;
+  if (!handler) throw new Error(`Function ${f.name} has no default export to call`);
+  return {
+    name: f.name,
+    routes: f.routes ?? [],
+    excludedRoutes: f.excludedRoutes ?? [],
+    ...(f.schedule ? { schedule: f.schedule } : {}),
+    config: module.config ?? {},
+    handler,
+  };
+}
+
+/** Bundles functions from their sources (as Netlify does) and imports them. */
+async function bundleFunctions(listed) {
   if (listed.length === 0) return [];
 
   // Bundled inside the project (its .netlify folder, which git ignores), so the packages a bundle
@@ -55,7 +96,6 @@ export async function loadFunctions({ sourceDirectory, log = console.log }) {
   await mkdir(join(projectRoot, '.netlify'), { recursive: true });
   const outdir = await mkdtemp(join(projectRoot, '.netlify', 'functions-local-'));
   try {
-    const started = performance.now();
     await build({
       entryPoints: Object.fromEntries(listed.map((f) => [f.name, f.mainFile])),
       outdir,
@@ -69,25 +109,7 @@ export async function loadFunctions({ sourceDirectory, log = console.log }) {
       sourcemap: 'inline',
       logLevel: 'warning',
     });
-    const functions = await Promise.all(
-      listed.map(async (f) => {
-        const module = await import(pathToFileURL(join(outdir, `${f.name}.mjs`)).href);
-        const exported = module.default;
-        const handler =
-          typeof exported === 'function' ? exported : typeof exported?.fetch === 'function' ? exported.fetch.bind(exported) : undefined;
-        if (!handler) throw new Error(`Function ${f.name} has no default export to call`);
-        return {
-          name: f.name,
-          routes: f.routes ?? [],
-          excludedRoutes: f.excludedRoutes ?? [],
-          ...(f.schedule ? { schedule: f.schedule } : {}),
-          config: module.config ?? {},
-          handler,
-        };
-      }),
-    );
-    log(`Functions loaded in ${Math.round(performance.now() - started)} ms: ${functions.map(describeFunction).join('; ')}`);
-    return functions;
+    return await Promise.all(listed.map((f) => importFunction(f, join(outdir, `${f.name}.mjs`))));
   } finally {
     // Each module is in memory once imported; the files are not needed any more.
     await rm(outdir, { recursive: true, force: true });
@@ -96,7 +118,7 @@ export async function loadFunctions({ sourceDirectory, log = console.log }) {
 
 /** @param {LocalFunction} fn */
 function describeFunction(fn) {
-  if (fn.routes.length) return `${fn.name} on ${fn.routes.map((r) => r.pattern).join(', ')}`;
+  if (fn.routes.length) return `${fn.name} on ${fn.routes.map((r) => r.pattern).join(', ')}${prefersStatic(fn) ? ' (where no file is)' : ''}`;
   return `${fn.name} on /.netlify/functions/${fn.name}${fn.schedule ? ` (scheduled ${fn.schedule}; runs only when called)` : ''}`;
 }
 

@@ -3,7 +3,9 @@
  *
  * - Functions (netlify/functions) are bundled once at start and called in this process, on the
  *   routes of their own `config` (lib/functions.mjs), with a local Netlify Blobs store in
- *   .netlify/blobs-serve (lib/local-blobs.mjs).
+ *   .netlify/blobs-serve (lib/local-blobs.mjs). So is the function @astrojs/netlify builds into
+ *   .netlify/v1/functions for the pages rendered on demand, as the build wrote it; its route is
+ *   every path, after files, as on Netlify.
  * - Pages and files of dist/, netlify.toml's headers and redirects come from Netlify's own
  *   emulation (`NetlifyDev` from @netlify/dev), which does not answer unmatched paths: they get
  *   dist/404.html with status 404 and the configured headers here.
@@ -15,6 +17,7 @@
  * only comes from a function that fails, and is logged.
  */
 import { createServer } from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -81,6 +84,7 @@ const isClientGone = (error, res) =>
  *   host?: string,
  *   publishDirectory?: string,
  *   functionsDirectory?: string,
+ *   builtFunctionsDirectory?: string,
  *   blobsDirectory?: string,
  *   log?: (line: string) => void,
  *   logError?: (line: string) => void,
@@ -92,17 +96,22 @@ export async function startSiteServer({
   host = 'localhost',
   publishDirectory = join(projectRoot, 'dist'),
   functionsDirectory = join(projectRoot, 'netlify', 'functions'),
+  builtFunctionsDirectory = join(projectRoot, '.netlify', 'v1', 'functions'),
   blobsDirectory = localStoreDirectory,
   log = console.log,
   logError = console.error,
 }) {
   const blobs = await startLocalBlobs(blobsDirectory);
-  const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, log }).catch(async (error) => {
+  const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, builtDirectory: builtFunctionsDirectory, log }).catch(async (error) => {
     // A function that does not build stops the start; the store's worker must not outlive it.
     await blobs.stop();
     throw error;
   });
   const functions = createFunctionRunner(loaded, { log: logError });
+  if (!existsSync(builtFunctionsDirectory) || readdirSync(builtFunctionsDirectory).length === 0) {
+    // Every `astro` command (check, dev, build) empties the folder before the build writes it again.
+    logError(`No built function in ${builtFunctionsDirectory}: the pages rendered on demand (the contact page with a query or a refused form) need \`npm run build\` first.`);
+  }
 
   const netlify = new NetlifyDev({
     projectRoot,
@@ -120,8 +129,8 @@ export async function startSiteServer({
   });
   await netlify.start();
   // The emulation runs netlify.toml's rewrites to static files; a rewrite to a function (such as
-  // /contact?topic=… to the contact-prefill function) is matched with Netlify's own redirect rules
-  // and the function is called here, as Netlify does.
+  // /contact?topic=… to the contact page rendered on demand) is matched with Netlify's own redirect
+  // rules and the function is called here, as Netlify does.
   const rewrites = new RedirectsHandler({
     configPath: join(projectRoot, 'netlify.toml'),
     projectDir: projectRoot,
@@ -206,12 +215,17 @@ export async function startSiteServer({
       }
     }
     const match = functions.match(url.pathname, method);
-    if (match) {
+    if (match && !match.route?.prefer_static) {
       const { response, requestId } = await callFunction(match, url, req);
       return send(response, req, res, { extraHeaders: { 'x-nf-request-id': requestId } });
     }
     const found = await netlify.handleAndIntrospect(toRequest(req, url, undefined));
     if (found) return send(found.response, req, res, { cacheable: found.type === 'static' });
+    // A function whose route comes after files (the pages rendered on demand) answers the rest.
+    if (match) {
+      const { response, requestId } = await callFunction(match, url, req);
+      return send(response, req, res, { extraHeaders: { 'x-nf-request-id': requestId } });
+    }
     const headers = new Headers(await siteHeaders);
     headers.set('content-type', 'text/html; charset=utf-8');
     return send(new Response(notFoundPage, { status: 404, headers }), req, res, { cacheable: true });

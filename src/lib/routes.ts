@@ -15,6 +15,12 @@ export const routes = {
   contact: '/contact',
   /** Where the contact form lands a visitor without JavaScript once the message is accepted. */
   contactThanks: '/contact/thanks',
+  /**
+   * The contact page rendered on demand (src/pages/contact/form.astro): pre-filled from
+   * `?topic=&about=` (netlify.toml rewrites /contact with a query here), or with the reasons a
+   * form posted without JavaScript was refused.
+   */
+  contactForm: '/contact/form',
   /** The contact form's only server call (netlify/functions/send-contact-email.ts). */
   contactEndpoint: '/api/send-contact-email',
   technologies: '/technologies',

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
-import { companyPage, escapeRegExp, identity, offerings, readContent, recordScripts, ui, wide } from './support';
+import { itemLabel, type ItemData } from '../../src/lib/catalogue-item';
+import { routes } from '../../src/lib/routes';
+import { companyPage, escapeRegExp, identity, offerings, productsOf, readContent, recordScripts, ui, wide } from './support';
 
 const contact = companyPage('contact');
 const { form } = contact;
@@ -25,6 +27,28 @@ async function fill(page: Page, values: { first?: string; last?: string; email?:
 }
 
 const fields = Object.values(label);
+
+/** A sample request, as an item page links to it: /contact?topic=samples&about=<category>/<item>. */
+const [category] = offerings('categories');
+const [sampleItem] = productsOf(category!.slug);
+const sampleRequest = { path: `/contact?topic=samples&about=${category!.slug}/${sampleItem!.id}`, about: `${category!.slug}/${sampleItem!.id}`, label: itemLabel(sampleItem!.data as unknown as ItemData) };
+
+async function expectSampleRequest(page: Page) {
+  await expect(page.getByLabel(label.message)).toHaveValue(new RegExp(`^${escapeRegExp(sampleRequest.label)}: `));
+  await expect(page.getByLabel(ui.topicLabel)).toHaveValue('samples');
+  await expect(page.locator('input[name="about"]')).toHaveValue(sampleRequest.about);
+}
+
+/** A refused message's reasons: in a box above the form and under the field, every value kept. */
+async function expectRefusedEmail(page: Page, values: { first: string; message: string }) {
+  const alert = page.getByRole('alert').filter({ hasText: ui.refusedHeading });
+  await expect(alert).toContainText('Email must be a valid e-mail address');
+  const email = page.getByLabel(label.email);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email must be a valid e-mail address');
+  await expect(page.getByLabel(label.firstName)).toHaveValue(values.first);
+  await expect(page.getByLabel(label.message)).toHaveValue(values.message);
+}
 const required = [label.firstName, label.lastName, label.email, label.message];
 
 test("the contact list: the identity file's e-mail, phone numbers and offices", async ({ page }) => {
@@ -131,6 +155,47 @@ test('a topic link pre-fills the message; unknown values are ignored', async ({ 
   await expect(page.getByLabel(label.message)).toHaveValue('');
 });
 
+test('a sample request pre-fills the topic, the item and the message, and the island takes over', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await ready(page, sampleRequest.path);
+  await expectSampleRequest(page);
+  // The page rendered on demand: the island hydrated under its policy, and it sends JSON.
+  const posted: unknown[] = [];
+  page.on('request', (r) => r.url().endsWith(routes.contactEndpoint) && posted.push(r.postDataJSON()));
+  await page.route(`**${routes.contactEndpoint}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }));
+  await fill(page);
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  await expect(page.getByText(formText.success.title)).toBeVisible();
+  expect(posted).toEqual([expect.objectContaining({ topic: 'samples', about: sampleRequest.about })]);
+  expect(errors).toEqual([]);
+});
+
+test('an e-mail address the server refuses is marked in the form, every value kept', async ({ page }) => {
+  await ready(page);
+  await fill(page, { email: 'ada@example', message: 'Keep me please' });
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  const email = page.getByLabel(label.email);
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Email must be a valid e-mail address');
+  await expect(email).toBeFocused();
+  await expect(page.getByLabel(label.message)).toHaveValue('Keep me please');
+});
+
+test('a form sent past the script and refused comes back as the same island, hydrated, with its reasons', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await ready(page);
+  await fill(page, { email: 'ada@example', message: 'Keep me please' });
+  // submit() skips the island's handler: the browser posts the form as it would without JavaScript.
+  await page.locator(`form[action="${routes.contactEndpoint}"]`).evaluate((form: HTMLFormElement) => form.submit());
+  await expect(page).toHaveURL(routes.contactForm);
+  await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
+  await expectRefusedEmail(page, { first: 'Ada', message: 'Keep me please' });
+  // Nothing refused by the page's policy; the browser reports the page's own status 400.
+  expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+});
+
 test('the form island is the only script of the page at 1280 px and loads when visible', async ({ page }) => {
   const scripts = recordScripts(page);
   await ready(page);
@@ -154,21 +219,34 @@ test.describe('without JavaScript', () => {
     expect(stored?.message.name).toBe('Ada Lovelace');
   });
 
-  test('a refused message comes back with the reason and every value kept', async ({ page }) => {
+  test('a sample request pre-fills the topic, the item and the message', async ({ page }) => {
+    const response = await page.goto(sampleRequest.path);
+    expect(response?.status()).toBe(200);
+    await expectSampleRequest(page);
+  });
+
+  test('a refused message comes back in the same form with the reason and every value kept', async ({ page }) => {
     await page.goto('/contact');
     await fill(page, { email: 'ada@example', message: 'Keep me please' });
-    // ada@example passes the browser's check but not the server's.
+    // ada@example passes the browser's check but not the server's: the function hands the form
+    // to the contact page rendered on demand.
     const [answer] = await Promise.all([
-      page.waitForResponse('**/api/send-contact-email'),
+      page.waitForResponse(`**${routes.contactForm}`),
       page.getByRole('button', { name: formText.submitLabel }).click(),
     ]);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.refusedHeading);
-    // The function sends the page's own policy (Netlify adds no netlify.toml headers to function
-    // answers), and the one inline stylesheet it allows is applied.
+    expect(answer.status()).toBe(400);
+    // The contact page itself, with the site's headers (Netlify adds no netlify.toml headers to
+    // a function's answer), and its stylesheet applied under its policy.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(contact.hero.heading);
     expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    await expect(page.getByRole('alert')).toHaveCSS('background-color', 'rgb(254, 242, 242)');
-    await expect(page.getByRole('alert')).toContainText('Email must be a valid e-mail address');
-    await expect(page.getByLabel(label.firstName)).toHaveValue('Ada');
-    await expect(page.getByLabel(label.message)).toHaveValue('Keep me please');
+    await expect(page.getByRole('alert')).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expectRefusedEmail(page, { first: 'Ada', message: 'Keep me please' });
+    // Corrected, it goes through.
+    const marker = `nojs-fixed-${Date.now()}`;
+    await page.getByLabel(label.email).fill('ada@example.org');
+    await page.getByLabel(label.message).fill(`Corrected (${marker})`);
+    await page.getByRole('button', { name: formText.submitLabel }).click();
+    await expect(page).toHaveURL(routes.contactThanks);
+    expect((await readLocalMessages()).some((r) => r.message.message.includes(marker))).toBe(true);
   });
 });

@@ -263,7 +263,7 @@ export const ui = {
     message: formWords.labels.message as string,
   },
   topicLabel: formWords.labels.topic as string,
-  /** The page the server answers a refused form post with. */
+  /** The heading of the box above the form when the server refused a form posted without JavaScript. */
   refusedHeading: formWords.correction.title as string,
   lastUpdated: `${frameLabels.legal.lastUpdated}:`,
   /** The names of the sub-navigation bars and their small-screen toggle. */

@@ -209,7 +209,8 @@ describe('the contact function, in process', () => {
         if (contentType !== null) headers['content-type'] = contentType;
         if (from === 'same') headers.origin = origin;
         if (from === 'other') headers.origin = 'https://elsewhere.example';
-        const response = await fetch(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers, body });
+        // The function's own answer: a refused form is handed on (307), not followed here.
+        const response = await fetch(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers, body, redirect: 'manual' });
         await response.arrayBuffer();
         return response.status;
       }),
@@ -229,6 +230,7 @@ describe('a function that fails', () => {
       host: '127.0.0.1',
       port: 0,
       functionsDirectory: resolve('tests/fixtures/functions'),
+      builtFunctionsDirectory: resolve('tests/fixtures/built-functions'),
       blobsDirectory: join(root, 'fixture-blobs'),
       log: () => {},
       logError: (line) => logged.push(line),
@@ -249,5 +251,19 @@ describe('a function that fails', () => {
     expect(seen.ip).toBe('127.0.0.1');
     expect(seen.url).toBe(`${fixtures.url}/echo?x=1`);
     expect(response.headers.get('set-cookie')).toBe('seen=yes; HttpOnly; Path=/');
+  });
+
+  it('answers a path no file answers from a built function whose route comes after files', async () => {
+    const rendered = await fetch(`${fixtures.url}/rendered`);
+    expect(rendered.status).toBe(200);
+    expect(await rendered.text()).toBe('rendered GET /rendered');
+    const posted = await fetch(`${fixtures.url}/rendered`, { method: 'POST', body: 'x' });
+    expect(await posted.text()).toBe('rendered POST /rendered');
+    // Files first, and functions with a path of their own before it.
+    expect(await (await fetch(`${fixtures.url}/`)).text()).toContain('<h1>Home</h1>');
+    expect((await (await fetch(`${fixtures.url}/echo`)).json()).url).toBe(`${fixtures.url}/echo`);
+    const missing = await fetch(`${fixtures.url}/no/such/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe('rendered GET /no/such/page');
   });
 });

@@ -1,7 +1,10 @@
 /**
- * The contact form. Server-rendered as a plain HTML form that posts to the endpoint, so it works
- * without JavaScript; once hydrated it sends JSON, shows toasts, disables itself while sending,
- * clears on success and keeps every value on failure.
+ * The contact form, and its only rendering: empty on the static /contact page; pre-filled from
+ * `?topic=&about=`, or with the server's reasons and the visitor's values after a refused post,
+ * on the page rendered on demand (src/pages/contact/form.astro, given as `start`). Server-rendered
+ * as a plain HTML form that posts to the endpoint, so it works without JavaScript; once hydrated
+ * (the same markup) it sends JSON, shows toasts, disables itself while sending, clears on success
+ * and keeps every value on failure.
  */
 import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
@@ -9,10 +12,11 @@ import { joinName } from '../../lib/contact/name';
 import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from '../../lib/contact/message';
+import type { ContactFormState, ErrorField, FormValues } from '../../lib/contact/form-post';
 import type { ContactFormWords } from '../../lib/schemas/contact-form';
 
 /** The form's words, from src/content/contact-form.json. */
-export type ContactFormText = Omit<ContactFormWords, 'correction'>;
+export type ContactFormText = ContactFormWords;
 
 export interface ContactFormProps {
   endpoint: string;
@@ -23,14 +27,15 @@ export interface ContactFormProps {
   /** Longest value of each field (`contactLimits` of src/lib/contact/message.ts). */
   limits: Record<Exclude<keyof typeof contactLimits, 'bodyBytes'>, number>;
   honeypotField: string;
+  /** How the form starts, when not empty: pre-filled, or refused by the server. */
+  start?: ContactFormState | undefined;
 }
 
-const empty = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', message: '' };
-type Values = typeof empty;
+const empty: FormValues = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', message: '' };
+type Values = FormValues;
 
 /** Fields the server may name in its answer, in the order of the form, and the input of each. */
-const errorFields = ['name', 'email', 'company', 'message'] as const;
-type ErrorField = (typeof errorFields)[number];
+const errorFields = ['name', 'email', 'company', 'message'] as const satisfies readonly ErrorField[];
 const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', message: 'message' };
 
 /** Attributes tying a field to its error message, when it has one. */
@@ -48,29 +53,32 @@ const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
 
 /**
- * The values the form shows when the island takes over: what the visitor typed before, and what
- * the page arrived with. /contact?topic=…&about=… is answered pre-filled by the contact-prefill
- * function (netlify.toml), so an item's name and codes come with the page and the island needs no
- * list of the whole catalogue. Read during the first render in the browser, before React writes
- * its own values into the fields.
+ * The values the form shows: on the server, those it starts with; when the island takes over,
+ * what the visitor typed before, and what the page arrived with. /contact?topic=…&about=… is
+ * answered pre-filled by the page rendered on demand (netlify.toml), so an item's name and codes
+ * come with the page and the island needs no list of the whole catalogue. Read during the first
+ * render in the browser, before React writes its own values into the fields.
  */
-function valuesOnThePage(endpoint: string): Values {
-  if (typeof document === 'undefined') return empty;
+function valuesOnThePage(endpoint: string, start: Partial<Values> = {}): Values {
+  const starting = { ...empty, ...start };
+  if (typeof document === 'undefined') return starting;
   const form = document.querySelector<HTMLFormElement>(`form[action="${endpoint}"]`);
-  if (!form) return empty;
+  if (!form) return starting;
   const data = new FormData(form);
   return Object.fromEntries(Object.keys(empty).map((key) => [key, String(data.get(key) ?? '')])) as Values;
 }
 
-export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField }: ContactFormProps) {
+export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField, start }: ContactFormProps) {
   const { labels } = text;
-  const [values, setValues] = useState<Values>(() => valuesOnThePage(endpoint));
+  const [values, setValues] = useState<Values>(() => valuesOnThePage(endpoint, start?.values));
   const [sending, setSending] = useState(false);
   // The server's reason per field (400 "Some fields need your attention"), shown under each field.
-  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>(start?.errors ?? {});
+  // What the server said of a message posted without JavaScript; toasts say it once hydrated.
+  const [refusal, setRefusal] = useState(start?.error);
 
   useEffect(() => {
-    // Where no function pre-filled the page (`npm run dev`), a technology or category named by
+    // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
     // the address still starts the message; an item then reads as "your products".
     const start = prefillFor(window.location.search, topics, subjects, {});
     if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
@@ -83,6 +91,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     event.preventDefault();
     const honeypot = new FormData(event.currentTarget).get(honeypotField);
     setSending(true);
+    setRefusal(undefined);
     try {
       const response = await fetch(endpoint, {
         method: 'POST',
@@ -123,9 +132,27 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     }
   }
 
+  const reasons = errorFields.filter((field) => errors[field]);
   return (
     <>
       <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false}>
+        {refusal && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p className="font-semibold">{text.correction.title}</p>
+            <p className="mt-1">{refusal}</p>
+            {reasons.length > 0 && (
+              <ul className="mt-2 list-disc pl-5">
+                {reasons.map((field) => (
+                  <li key={field}>
+                    <a href={`#${fieldIds[field]}`} className="underline">
+                      {errors[field]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
         <div className="grid gap-5 sm:grid-cols-2">
           <p>
             <label htmlFor="firstName" className="text-sm font-semibold">

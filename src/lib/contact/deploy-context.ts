@@ -48,3 +48,11 @@ export function contactMailFor(
     notice: to ? 'SMTP_URL is not set' : `the ${deployContext} context e-mails only when CONTACT_PREVIEW_TO is set`,
   };
 }
+
+/**
+ * Origins besides a request's own that may post messages: the production address and the
+ * deploy's own (Netlify's URL and DEPLOY_PRIME_URL), so a form on one may post to the other.
+ */
+export function extraOriginsFrom(env: { URL?: string | undefined; DEPLOY_PRIME_URL?: string | undefined }): string[] {
+  return [env.URL, env.DEPLOY_PRIME_URL].filter((origin): origin is string => Boolean(origin));
+}

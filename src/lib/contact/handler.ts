@@ -4,12 +4,16 @@
  * be kept, so the visitor keeps the text and tries again), then try to e-mail it. A failed e-mail
  * leaves the message pending for the retry function; the visitor still gets success, and so they
  * do when the store fails after the e-mail went out: the message has reached the company.
+ *
+ * The form posted without JavaScript comes here too (its `action`). Accepted, it goes on to the
+ * thank-you page (303). Refused, it is handed over (307: the browser posts the same body again)
+ * to the contact page rendered on demand (routes.contactForm, src/pages/contact/form.astro),
+ * which reads it with the same functions and shows the reasons in the form itself.
  */
 import { deliverHeld, leaseMs } from './deliver';
-import { formErrorPagePolicy, renderFormErrorPage } from './form-page';
 import type { Mailer, MailSettings } from './mail';
-import { joinName, validateContactMessage, type FieldErrors } from './message';
-import { isRobot, readContactRequest, type BodyFormat } from './request';
+import { validateContactMessage, type FieldErrors } from './message';
+import { fieldsError, isRobot, normalise, readContactRequest, unsavedError, unsavedQuery, type BodyFormat } from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
 import { routes } from '../routes';
 
@@ -32,7 +36,7 @@ export interface ContactDependencies {
   regarding?: (body: Record<string, unknown>) => string | undefined;
 }
 
-/** Policy of every answer that is not the error page: it loads, runs and frames nothing. */
+/** Policy of every answer: it loads, runs and frames nothing. */
 const inertPolicy = "default-src 'none'; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
 
 /**
@@ -40,8 +44,8 @@ const inertPolicy = "default-src 'none'; frame-ancestors 'none'; form-action 'no
  * function sets its own: a Content Security Policy for what the answer is, no framing, no type
  * sniffing, no referrer (nothing here links out), and never cached.
  */
-const responseHeaders = (policy: string = inertPolicy): Record<string, string> => ({
-  'content-security-policy': policy,
+const responseHeaders = (): Record<string, string> => ({
+  'content-security-policy': inertPolicy,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
@@ -54,22 +58,21 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json; charset=utf-8', ...responseHeaders(), ...headers },
   });
 
-const html = (status: number, body: string) =>
-  new Response(body, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...responseHeaders(formErrorPagePolicy) } });
-
 /** The no-JavaScript form's success: on to the thank-you page (303, so the browser uses GET). */
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, ...responseHeaders() } });
 
-/** The form posts first and last name; API clients post `name`. */
-function normalise(body: Record<string, unknown>, format: BodyFormat): Record<string, unknown> {
-  if (format === 'form' && body.name === undefined && (body.firstName !== undefined || body.lastName !== undefined)) {
-    return { ...body, name: joinName(String(body.firstName ?? ''), String(body.lastName ?? '')) };
-  }
-  return body;
-}
+/**
+ * A refused form post, handed to the contact page rendered on demand (307 keeps method and body).
+ * The page finds every other reason again from the body itself.
+ */
+const handOver = (status: number) =>
+  new Response(null, {
+    status: 307,
+    headers: { location: status === 503 ? `${routes.contactForm}?${unsavedQuery}` : routes.contactForm, ...responseHeaders() },
+  });
 
-function refusal(status: number, error: string, format: BodyFormat | undefined, body?: Record<string, unknown>, fields?: FieldErrors) {
-  if (format === 'form') return html(status, renderFormErrorPage({ error, fields: fields ?? {}, values: body ?? {} }));
+function refusal(status: number, error: string, format: BodyFormat | undefined, fields?: FieldErrors) {
+  if (format === 'form') return handOver(status);
   return json(status, fields ? { error, fields } : { error });
 }
 
@@ -106,7 +109,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   const body = normalise(read.body, format);
   const validation = validateContactMessage(body);
   if (!validation.ok) {
-    return refusal(400, 'Some fields need your attention', format, read.body, validation.fields);
+    return refusal(400, fieldsError, format, validation.fields);
   }
 
   const receivedAt = now();
@@ -124,7 +127,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     held = await deps.store.add(record);
   } catch (error) {
     log(`contact: could not store message: ${error instanceof Error ? error.message : String(error)}`);
-    return refusal(503, 'Your message could not be saved just now. Please try again in a moment.', format, read.body);
+    return refusal(503, unsavedError, format);
   }
 
   if (deps.mail) {

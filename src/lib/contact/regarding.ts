@@ -50,20 +50,3 @@ export function readCatalogueLabels(productsDir: string): Map<string, string> {
   }
   return labels;
 }
-
-/** Technology and category titles by slug, read from their Markdown files (content/<folder>). */
-export function readOfferingTitles(contentDir: string): Map<string, string> {
-  const titles = new Map<string, string>();
-  for (const folder of ['technologies', 'categories']) {
-    for (const file of readdirSync(join(contentDir, folder))) {
-      if (!file.endsWith('.md')) continue;
-      try {
-        const data = parseFrontmatter(readFileSync(join(contentDir, folder, file), 'utf8')) as { slug?: unknown; title?: unknown };
-        if (typeof data.title === 'string') titles.set(typeof data.slug === 'string' ? data.slug : file.slice(0, -3), data.title);
-      } catch {
-        // Reported by content:check and the build.
-      }
-    }
-  }
-  return titles;
-}

@@ -2,7 +2,7 @@
  * Reads a contact submission from an HTTP request: method, origin, type and size are checked
  * before the body is parsed, and every refusal is a 4xx with a reason.
  */
-import { contactLimits, honeypotField } from './message';
+import { contactLimits, honeypotField, joinName } from './message';
 
 export type BodyFormat = 'json' | 'form';
 
@@ -88,4 +88,24 @@ export async function readContactRequest(request: Request, extraOrigins: readonl
 export function isRobot(body: Record<string, unknown>): boolean {
   const trap = body[honeypotField];
   return trap !== undefined && trap !== null && String(trap).trim() !== '';
+}
+
+/** Why a message that could not be kept is refused (503). */
+export const unsavedError = 'Your message could not be saved just now. Please try again in a moment.';
+
+/**
+ * The query the hand-over carries when the message was valid but could not be kept: the page
+ * cannot find that out by itself, and must not hand the message back.
+ */
+export const unsavedQuery = 'unsaved';
+
+/** What a refusal for the fields says of the message as a whole. */
+export const fieldsError = 'Some fields need your attention';
+
+/** The form posts first and last name; API clients post `name`. */
+export function normalise(body: Record<string, unknown>, format: BodyFormat): Record<string, unknown> {
+  if (format === 'form' && body.name === undefined && (body.firstName !== undefined || body.lastName !== undefined)) {
+    return { ...body, name: joinName(String(body.firstName ?? ''), String(body.lastName ?? '')) };
+  }
+  return body;
 }

@@ -1,8 +1,8 @@
 /**
  * The contact form's own words (src/content/contact-form.json): its field labels, its button, the
- * messages after sending, and the page a visitor without JavaScript sees when a field needs
- * correcting. The page and the contact function both read the file, so the form reads the same
- * with and without JavaScript.
+ * messages after sending, and the box a visitor without JavaScript sees above the form when the
+ * message was refused. One component renders the form in every case, so it reads the same with
+ * and without JavaScript.
  */
 import { z } from 'astro/zod';
 import { text } from './text';
@@ -16,7 +16,6 @@ export const contactFormSchema = z
       .strictObject({
         firstName: text('Label of the first name field'),
         lastName: text('Label of the last name field'),
-        name: text('Label of the one name field of an older form, shown on the correction page only'),
         email: text('Label of the e-mail field'),
         company: text('Label of the company field'),
         message: text('Label of the message field'),
@@ -32,10 +31,9 @@ export const contactFormSchema = z
     failure: toast('when sending failed'),
     correction: z
       .strictObject({
-        title: text('Heading and browser tab title of the page, e.g. "Please check your message"'),
-        backLabel: text('Link back to the contact page'),
+        title: text('Heading of the box above the form, e.g. "Please check your message"'),
       })
-      .describe('The page shown without JavaScript when a field needs correcting: the form again, with every value kept.'),
+      .describe('Shown without JavaScript when the message was refused: a box above the form, with every value kept.'),
   })
   .describe('Every word of the contact form.');
 

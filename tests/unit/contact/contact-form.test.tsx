@@ -1,0 +1,65 @@
+// @vitest-environment happy-dom
+/**
+ * The contact form renders every case from its props: empty, pre-filled, and refused with the
+ * server's reasons and the visitor's values (what the page rendered on demand gives it).
+ */
+import { cleanup, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it } from 'vitest';
+import ContactForm, { type ContactFormProps } from '../../../src/components/contact/ContactForm';
+import { contactFormWords } from '../../../src/lib/contact/form-words';
+import { contactLimits, honeypotField } from '../../../src/lib/contact/message';
+import { routes } from '../../../src/lib/routes';
+import topics from '../../../src/content/topics.json';
+
+afterEach(cleanup);
+const { bodyBytes: _bodyBytes, ...limits } = contactLimits;
+const props: ContactFormProps = { endpoint: routes.contactEndpoint, text: contactFormWords, topics, subjects: {}, limits, honeypotField };
+const { labels } = contactFormWords;
+const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
+
+describe('ContactForm', () => {
+  it('renders empty, posting to the contact function, without a box of reasons', () => {
+    render(<ContactForm {...props} />);
+    expect(screen.getByRole('button', { name: contactFormWords.submitLabel }).closest('form')?.getAttribute('action')).toBe(routes.contactEndpoint);
+    expect(field(labels.firstName).value).toBe('');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('renders pre-filled: topic chosen, item carried, message started', () => {
+    const topic = topics[0]!;
+    render(<ContactForm {...props} start={{ values: { topic: topic.id, about: 'a/b', message: 'Samples please' }, errors: {} }} />);
+    expect((screen.getByLabelText(labels.topic, { exact: false }) as HTMLSelectElement).value).toBe(topic.id);
+    expect((document.querySelector('input[name="about"]') as HTMLInputElement).value).toBe('a/b');
+    expect(field(labels.message).value).toBe('Samples please');
+  });
+
+  it("renders refused: each reason under its field, described by it, the values kept, and the whole in a box", () => {
+    render(
+      <ContactForm
+        {...props}
+        start={{ values: { firstName: 'Ada', email: 'ada@example', message: 'Keep me' }, errors: { email: 'Email must be a valid e-mail address' }, error: 'Some fields need your attention' }}
+      />,
+    );
+    const email = field(labels.email);
+    expect(email.value).toBe('ada@example');
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('Email must be a valid e-mail address');
+    expect(field(labels.firstName).getAttribute('aria-invalid')).toBeNull();
+    expect(field(labels.message).value).toBe('Keep me');
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(contactFormWords.correction.title);
+    expect(alert.textContent).toContain('Some fields need your attention');
+    expect(alert.querySelector(`a[href="#${email.id}"]`)?.textContent).toBe('Email must be a valid e-mail address');
+  });
+
+  it('renders on the server what the visitor sent as text, escaped', () => {
+    const html = renderToString(
+      <ContactForm {...props} start={{ values: { lastName: '<b>L</b>', message: '</textarea><script>x</script>' }, errors: {}, error: '<i>no</i>' }} />,
+    );
+    expect(html).toContain('value="&lt;b&gt;L&lt;/b&gt;"');
+    expect(html).toContain('&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;</textarea>');
+    expect(html).toContain('&lt;i&gt;no&lt;/i&gt;');
+    expect(html).not.toMatch(/<(b|i|script)>/);
+  });
+});
