@@ -6,7 +6,7 @@
  * (the same markup) it sends JSON, shows toasts, disables itself while sending, clears on success
  * and keeps every value on failure.
  */
-import { useEffect, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
 import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
@@ -51,6 +51,29 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
+
+type TextFieldProps = {
+  name: 'firstName' | 'lastName' | 'email' | 'company';
+  label: string;
+  /** The word that marks an optional field, if this one is. */
+  optional?: string | undefined;
+  /** The server's reason, shown under the field. */
+  error?: string | undefined;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'className'>;
+
+/** A one-line field: its label, the input, and the server's reason under it. */
+function TextField({ name, label, optional, error, type = 'text', ...input }: TextFieldProps) {
+  return (
+    <p>
+      <label htmlFor={name} className="text-sm font-semibold">
+        {label}
+        {optional && <> <span className="font-normal text-muted">{optional}</span></>}
+      </label>
+      <input id={name} name={name} type={type} {...input} className={inputClass} {...described(error, name)} />
+      <FieldError id={name} error={error} />
+    </p>
+  );
+}
 
 /**
  * The values the form shows: on the server, those it starts with; when the island takes over,
@@ -154,34 +177,11 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           </div>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <p>
-            <label htmlFor="firstName" className="text-sm font-semibold">
-              {labels.firstName}
-            </label>
-            <input id="firstName" name="firstName" type="text" autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} className={inputClass} {...described(errors.name, 'firstName')} />
-            <FieldError id="firstName" error={errors.name} />
-          </p>
-          <p>
-            <label htmlFor="lastName" className="text-sm font-semibold">
-              {labels.lastName}
-            </label>
-            <input id="lastName" name="lastName" type="text" autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} className={inputClass} />
-          </p>
+          <TextField name="firstName" label={labels.firstName} autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} error={errors.name} />
+          <TextField name="lastName" label={labels.lastName} autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} />
         </div>
-        <p>
-          <label htmlFor="email" className="text-sm font-semibold">
-            {labels.email}
-          </label>
-          <input id="email" name="email" type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} className={inputClass} {...described(errors.email, 'email')} />
-          <FieldError id="email" error={errors.email} />
-        </p>
-        <p>
-          <label htmlFor="company" className="text-sm font-semibold">
-            {labels.company} <span className="font-normal text-muted">{labels.optional}</span>
-          </label>
-          <input id="company" name="company" type="text" autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} className={inputClass} {...described(errors.company, 'company')} />
-          <FieldError id="company" error={errors.company} />
-        </p>
+        <TextField name="email" label={labels.email} type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} error={errors.email} />
+        <TextField name="company" label={labels.company} optional={labels.optional} autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} error={errors.company} />
         <p>
           <label htmlFor="topic" className="text-sm font-semibold">
             {labels.topic} <span className="font-normal text-muted">{labels.optional}</span>
