@@ -13,6 +13,7 @@ import type { z } from 'astro/zod';
 import type { productSchema } from './schemas/product';
 import type { ProductPageItem } from './structured-data';
 import type { SearchFilterKey } from './search';
+import type { FactKey } from './schemas/labels';
 import { contactPath, itemPath } from './routes';
 import { descriptionLength } from './seo-limits';
 import { cutAtWord } from './text';
@@ -26,8 +27,9 @@ export interface ItemEntry {
   data: ItemData;
 }
 
+/** A field of the item shown with its label; the label is a word of labels.json's `facts`. */
 export interface Fact {
-  label: string;
+  key: FactKey;
   value: string | string[];
 }
 
@@ -157,35 +159,32 @@ type AnyField<K extends string> = { [P in K]?: string | string[] | undefined };
 
 /** Every other field of the item, labelled, in the order the card and the page list them. */
 function itemFacts(data: ItemData): Fact[] {
-  const d = data as AnyField<
-    | 'properties' | 'benefits' | 'features' | 'keyProducts' | 'series' | 'finishes' | 'variants' | 'information' | 'advantages'
-    | 'applications' | 'applicationMethods' | 'industries' | 'media' | 'nature' | 'compliance' | 'testMethod' | 'specialNote'
-  >;
+  const d = data as AnyField<FactKey>;
   const facts: Fact[] = [];
-  const add = (label: string, value: string | string[] | undefined) => {
-    if (value !== undefined && value.length > 0) facts.push({ label, value });
+  const add = (key: FactKey, value: string | string[] | undefined) => {
+    if (value !== undefined && value.length > 0) facts.push({ key, value });
   };
-  add('Properties', d.properties);
-  add('Benefits', d.benefits);
-  add('Features', data.kind === 'speciality-finish' ? undefined : d.features);
-  add('Key products', d.keyProducts);
-  add('Series', d.series);
-  add('Finishes', d.finishes);
-  add('Features', data.kind === 'speciality-finish' ? d.features : undefined);
-  add('Variants', d.variants);
-  add('Information', d.information);
-  add('Advantages', d.advantages);
-  add('Applications', d.applications);
+  add('properties', d.properties);
+  add('benefits', d.benefits);
+  add('features', data.kind === 'speciality-finish' ? undefined : d.features);
+  add('keyProducts', d.keyProducts);
+  add('series', d.series);
+  add('finishes', d.finishes);
+  add('features', data.kind === 'speciality-finish' ? d.features : undefined);
+  add('variants', d.variants);
+  add('information', d.information);
+  add('advantages', d.advantages);
+  add('applications', d.applications);
   // Pigment ranges list their industries first, as they always have; every other kind its methods.
   const industriesFirst = data.kind === 'pigment-category';
-  add('Industries', industriesFirst ? d.industries : undefined);
-  add('Application methods', d.applicationMethods);
-  add('Industries', industriesFirst ? undefined : d.industries);
-  add('Media', d.media);
-  add('Nature', d.nature);
-  add('Compliance', d.compliance);
-  add('Test method', d.testMethod);
-  add('Note', d.specialNote);
+  add('industries', industriesFirst ? d.industries : undefined);
+  add('applicationMethods', d.applicationMethods);
+  add('industries', industriesFirst ? undefined : d.industries);
+  add('media', d.media);
+  add('nature', d.nature);
+  add('compliance', d.compliance);
+  add('testMethod', d.testMethod);
+  add('specialNote', d.specialNote);
   return facts;
 }
 

@@ -32,7 +32,7 @@ test('every item has a page headed by its name, with a breadcrumb and every fiel
     await expect(crumbs.nth(2)).toHaveAttribute('aria-current', 'page');
     for (const fact of catalogueItem(item).facts) {
       const first = Array.isArray(fact.value) ? fact.value[0]! : fact.value;
-      await expect(page.locator('dl').getByText(first, { exact: true }).first(), `${item.id}: ${fact.label}`).toBeVisible();
+      await expect(page.locator('dl').getByText(first, { exact: true }).first(), `${item.id}: ${fact.key}`).toBeVisible();
     }
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.map((text) => JSON.parse(text)['@type']);

@@ -77,15 +77,15 @@ describe('the facts of an item', () => {
         items.flatMap(({ id, data }) => {
           const values = (data as Record<string, unknown>)[field];
           if (!Array.isArray(values)) return [];
-          return catalogueItem({ id, data }).facts.filter((fact) => fact.value === values).map((fact) => fact.label);
+          return catalogueItem({ id, data }).facts.filter((fact) => fact.value === values).map((fact) => fact.key);
         }),
       );
     const kinds = (field: string) => new Set(items.filter(({ data }) => field in data).map(({ data }) => data.kind));
     // Industries and application methods are named the same way by every kind that has them.
     expect(kinds('industries').size).toBeGreaterThan(1);
     expect(kinds('applicationMethods').size).toBeGreaterThan(1);
-    expect([...labelsOf('industries')]).toEqual(['Industries']);
-    expect([...labelsOf('applicationMethods')]).toEqual(['Application methods']);
+    expect([...labelsOf('industries')]).toEqual(['industries']);
+    expect([...labelsOf('applicationMethods')]).toEqual(['applicationMethods']);
     for (const { id, data } of items) {
       for (const old of ['industry', 'methods', 'applicationMethod']) expect(data, `${id}: ${old}`).not.toHaveProperty(old);
     }

@@ -90,7 +90,30 @@ export const labelsSchema = z
         next: text('Link to the next page of a long list'),
       })
       .describe('The words of item pages and of long category lists.'),
+    facts: z
+      .strictObject({
+        properties: text('Label of an item\'s properties, on its card and its page'),
+        benefits: text('Label of an item\'s benefits, on its card and its page'),
+        features: text('Label of an item\'s features, on its card and its page'),
+        keyProducts: text('Label of an item\'s key products, on its card and its page'),
+        series: text('Label of an item\'s series, on its card and its page'),
+        finishes: text('Label of an item\'s finishes, on its card and its page'),
+        variants: text('Label of an item\'s variants, on its card and its page'),
+        information: text('Label of an item\'s information, on its card and its page'),
+        advantages: text('Label of an item\'s advantages, on its card and its page'),
+        applications: text('Label of an item\'s applications, on its card and its page'),
+        industries: text('Label of an item\'s industries, on its card and its page'),
+        applicationMethods: text('Label of an item\'s application methods, on its card and its page'),
+        media: text('Label of an item\'s media, on its card and its page'),
+        nature: text('Label of an item\'s nature, on its card and its page'),
+        compliance: text('Label of an item\'s compliance, on its card and its page'),
+        testMethod: text('Label of an item\'s test method, on its card and its page'),
+        specialNote: text('Label of an item\'s note, on its card and its page'),
+      })
+      .describe('The labels of the facts of a catalogue item (its fields), on its card and its page.'),
   })
   .describe('The words of the top bar, menus, footer and other parts every page shares.');
 
 export type Labels = z.infer<typeof labelsSchema>;
+/** A fact of a catalogue item, by the key its label has in `facts`. */
+export type FactKey = keyof Labels['facts'];
