@@ -29,7 +29,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { benchCatalogue } from './lib/bench-catalogue.mjs';
-import { benchSearch, searchTable } from './lib/bench-search.mjs';
+import { benchSearch, searchBudgetsFor, searchTable } from './lib/bench-search.mjs';
 
 const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, port: { type: 'string', default: '4349' } },
@@ -47,7 +47,7 @@ if (options.catalogue) {
         server.stdout.on('data', (chunk) => String(chunk).includes('Site ready') && resolve());
         server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
-      const rows = await benchSearch({ chromium, origin: `http://localhost:${searchPort}`, executablePath: '/usr/bin/chromium', budgets: allBudgets.search, project });
+      const rows = await benchSearch({ chromium, origin: `http://localhost:${searchPort}`, executablePath: '/usr/bin/chromium', budgets: searchBudgetsFor(allBudgets.search, n), project });
       const index = readdirSync(join(dist, 'pagefind'), { recursive: true }).length;
       return { lines: ['', `Search on the largest build (${index} files in dist/pagefind/):`, '', searchTable(rows)], over: rows.filter((row) => row.budget && !row.ok).length };
     } finally {
@@ -86,7 +86,7 @@ const budgets = {
 /** Runs the search budgets against the server at `origin`; writes their section of bench/results.md. */
 async function measureSearch() {
   const load = loadavg()[0];
-  const rows = await benchSearch({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: searchBudgets });
+  const rows = await benchSearch({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: searchBudgetsFor(searchBudgets) });
   const table = searchTable(rows);
   const over = rows.filter((row) => row.ok === false).length;
   const within = rows.filter((row) => row.ok === true).length;

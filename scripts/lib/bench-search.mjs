@@ -113,6 +113,22 @@ async function firstSearch(browser, origin, startPath, query) {
 }
 
 /**
+ * The search budgets for a catalogue with `extraItems` items beyond the launch content
+ * (bench/budgets.json): the first search's bytes grow by a fixed amount per 1,000 items past
+ * the first 1,000, since Pagefind's metadata file grows with the pages; its time has a second,
+ * larger limit past them. Each budget comes back as `{ max }`, as the rows compare them.
+ */
+export function searchBudgetsFor(budgets, extraItems = 0) {
+  const { firstSearchKB: bytes, firstResultsMs: time } = budgets;
+  const past = (within) => Math.max(0, extraItems - within);
+  return {
+    ...budgets,
+    firstSearchKB: { max: bytes.max + (past(bytes.extraItemsWithin) / 1000) * bytes.perThousandItemsPast },
+    firstResultsMs: { max: past(time.extraItemsWithin) > 0 ? time.maxPast : time.max },
+  };
+}
+
+/**
  * Measures the search budgets against a running site at `origin`, with Playwright's `chromium`.
  * Returns one row per figure: { figure, value, unit, budget (or undefined), ok }.
  */
