@@ -8,6 +8,7 @@ import { catalogueItem, itemTopics, productInput, searchRecord, type CatalogueIt
 import { nearbyItems } from './catalogue-pages';
 import { fill, labels } from './labels';
 import { categoryPath, routes, technologyPath } from './routes';
+import { dataSheetType } from './schemas/product';
 import { itemSearchDataHtml } from './search';
 import { breadcrumbJsonLd, productJsonLd, type ProductOrganization } from './structured-data';
 
@@ -72,7 +73,7 @@ export function itemPageData(input: ItemPageInput): ItemPageData {
     { name: model.name, href: model.href },
   ];
   const { items: siblings, all } = nearbyItems(input.categoryItems, input.item.id);
-  const hasDataSheet = input.documents.some((d) => d.type === 'Technical data sheet');
+  const hasDataSheet = input.documents.some((d) => d.type === dataSheetType);
   return {
     model,
     pageUrl,

@@ -67,7 +67,9 @@ export const productKinds = [
 ] as const;
 export type ProductKind = (typeof productKinds)[number];
 
-const documentTypes = ['Technical data sheet', 'Safety data sheet', 'Brochure'] as const;
+/** The document type whose absence makes an item page offer to request it. */
+export const dataSheetType = 'Technical data sheet';
+const documentTypes = [dataSheetType, 'Safety data sheet', 'Brochure'] as const;
 
 /** Folder next to the category's Markdown files where an item's PDF documents are kept. */
 export const documentFolder = 'documents';
