@@ -15,6 +15,8 @@
  *   npm run bench -- --runs 1          one Lighthouse run per page (quicker, less stable)
  *   npm run bench -- --catalogue 1000  build cost with 1,000 extra catalogue items instead
  *   npm run bench -- --search          the search budgets alone (scripts/lib/bench-search.mjs)
+ *   npm run bench -- --low-bandwidth   the site on a 2G-like link, with and without lite mode
+ *                                      (scripts/lib/bench-low-bandwidth.mjs)
  *
  * The search budgets (first search's bytes and time, later queries) are measured after the pages,
  * on the same server, and written to their own section of bench/results.md.
@@ -30,9 +32,10 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { benchCatalogue } from './lib/bench-catalogue.mjs';
 import { benchSearch, searchBudgetsFor, searchTable } from './lib/bench-search.mjs';
+import { benchLowBandwidth } from './lib/bench-low-bandwidth.mjs';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, port: { type: 'string', default: '4349' } },
+  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, 'low-bandwidth': { type: 'boolean' }, port: { type: 'string', default: '4349' } },
 });
 if (options.catalogue) {
   const n = Number(options.catalogue);
@@ -113,6 +116,28 @@ async function startServer() {
     server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   return server;
+}
+
+if (options['low-bandwidth']) {
+  const built = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  if (built.status !== 0) {
+    console.error(built.stdout);
+    process.exit(1);
+  }
+  const server = await startServer();
+  try {
+    const load = loadavg()[0];
+    const { rows, table } = await benchLowBandwidth({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lowBandwidth });
+    const over = rows.filter((row) => row.budget && !row.ok).length;
+    const within = rows.filter((row) => row.budget && row.ok).length;
+    const section = `## Low bandwidth\n\nMeasured by \`npm run bench -- --low-bandwidth\` on ${new Date().toISOString().slice(0, 10)}: Chromium at 390 px with a 2G-like profile applied by DevTools (300 ms round trip, 250 kbit/s down and up, CPU 4x slower), with and without lite mode (Chromium's data-saver emulation); machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start).\n\n${table}\n\n${within} within budget, ${over} over\n`;
+    writeSection('Low bandwidth', section);
+    console.log(`\n${table}\n\nlow bandwidth: ${within} within budget, ${over} over`);
+    process.exitCode = over ? 1 : 0;
+  } finally {
+    server.kill('SIGTERM');
+  }
+  process.exit();
 }
 
 if (options.search) {

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { isLiteMode } from '../lib/lite-mode';
 
 /**
  * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
@@ -10,8 +11,12 @@ import type { ClientDirective } from 'astro';
  * paint and the largest picture first in line; the island's server-rendered HTML is already
  * complete and usable meanwhile (the statistic badge shows its first figure, the contact form
  * posts without JavaScript).
+ *
+ * In lite mode (src/lib/lite-mode.ts) it never hydrates: the badge stays on its first figure and
+ * the contact form stays the plain HTML form, with nothing downloaded for either.
  */
 const settledDirective: ClientDirective = (load, _options, el) => {
+  if (isLiteMode()) return;
   const pageLoaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
