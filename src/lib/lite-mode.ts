@@ -25,7 +25,7 @@ export const liteModeAttribute = 'data-lite';
 export const liteModeStorageKey = 'lite-mode';
 /** The footer control (a button with aria-pressed); the script shows the hidden element around it. */
 export const liteModeToggleAttribute = 'data-lite-toggle';
-/** The button in place of a product picture; the picture is its previous sibling. */
+/** The button in place of a product picture; the picture is the nearest <picture> before it. */
 export const showPictureAttribute = 'data-show-picture';
 /** Set on a product picture once it has been asked for. */
 export const pictureShownAttribute = 'data-shown';

@@ -136,6 +136,32 @@ test('the footer control turns lite mode on and off, and the choice is remembere
   await nextVisit.close();
 });
 
+test("a page's first picture is fetched at once outside lite mode, and not at all in it, an item's own picture until tapped", async ({ browser }) => {
+  const itemPath = `${categoryPath}/${pictured[0]!.id}`;
+  for (const lite of [false, true]) {
+    const context = await browser.newContext({ viewport: narrow });
+    const page = await context.newPage();
+    if (lite) await saveData(context, page);
+    const pictures = recordPictures(page);
+    for (const path of [categoryPath, itemPath]) {
+      pictures.length = 0;
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      const first = page.locator('main picture[data-picture] img').first();
+      await expect(first).toHaveAttribute('loading', lite ? 'lazy' : 'eager');
+      if (lite) expect(pictures, path).toEqual([]);
+      else expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), path).toBe(true);
+    }
+    if (lite) {
+      // The item's own picture comes after its line of script; its button still finds it.
+      await page.getByRole('button', { name: ui.showPicture }).click();
+      await expect(page.locator('main picture[data-picture="product"] img').first()).toBeVisible();
+      await expect.poll(() => pictures.length).toBe(1);
+    }
+    await context.close();
+  }
+});
+
 test('a visitor who turned lite mode off keeps it off under Save-Data', async ({ context, page }) => {
   await saveData(context, page);
   await page.goto('/');

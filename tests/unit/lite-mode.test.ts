@@ -84,7 +84,7 @@ describe('lite mode: the control and the picture buttons', () => {
   it('a picture button marks its own picture as asked for, and moves focus to it', () => {
     document.body.innerHTML =
       '<picture id="a" data-picture="product"><img alt="A"></picture><button data-show-picture>Show picture</button>' +
-      '<picture id="b" data-picture="product"><img alt="B"></picture><button data-show-picture><span>Show picture</span></button>';
+      '<picture id="b" data-picture="product"><img alt="B"></picture><script></script><button data-show-picture><span>Show picture</span></button>';
     runScript({ saveData: true });
     document.querySelectorAll<HTMLElement>('[data-show-picture] span')[0].click();
     expect(document.getElementById('b')!.hasAttribute('data-shown')).toBe(true);
