@@ -166,8 +166,10 @@ export async function benchLowBandwidth({ chromium, origin, executablePath, budg
       for (const { type, path } of pageTypes(visit, project)) {
         const lcp = await firstVisitLcp(browser, origin, path, { lite });
         rows.push({ figure: `first visit LCP, ${type} (${path}), ${mode}`, value: lcp, unit: 'ms' });
+        process.stderr.write(`low bandwidth, ${mode}: ${path} LCP ${lcp.toFixed(0)} ms\n`);
       }
       const { first, again } = await visitTwice(browser, origin, visit, { lite });
+      process.stderr.write(`low bandwidth, ${mode}: five-page visit and its repeat measured\n`);
       const total = kb(first.reduce((n, page) => n + page.bytes, 0));
       const budget = lite ? budgets.liteVisitKB : budgets.visitKB;
       rows.push({ figure: `five-page visit, ${mode}: KB on the wire`, value: total, unit: 'KB', budget, ok: total <= budget.max });
