@@ -36,6 +36,8 @@ export interface KeptEnquiry {
   keptAt: string;
   /** The JSON body the form posts, without the id. */
   body: Record<string, unknown>;
+  /** The form's fields as the visitor filled them, to put a refused message back into the form. */
+  values?: Record<string, string>;
   /** Attempts made since it was kept. */
   attempts: number;
   lastTriedAt?: string;
@@ -135,10 +137,16 @@ async function updateFlag(): Promise<void> {
   }
 }
 
-/** Keeps a message under `id` (made here when not given). */
-export async function keepEnquiry(body: Record<string, unknown>, id: string = newBrowserId(), now: Date = new Date()): Promise<KeptEnquiry> {
+/**
+ * Keeps a message under `id`: the one its first attempt was made with (made here when not given,
+ * for a message kept before any attempt).
+ */
+export async function keepEnquiry(
+  body: Record<string, unknown>,
+  { id = newBrowserId(), now = new Date(), values }: { id?: string; now?: Date; values?: Record<string, string> } = {},
+): Promise<KeptEnquiry> {
   const { [browserIdField]: _id, ...rest } = body;
-  const entry: KeptEnquiry = { id, keptAt: now.toISOString(), body: rest, attempts: 0 };
+  const entry: KeptEnquiry = { id, keptAt: now.toISOString(), body: rest, attempts: 0, ...(values ? { values } : {}) };
   await inStore('readwrite', (store) => done(store.put(entry)));
   await updateFlag();
   return entry;

@@ -41,8 +41,8 @@ const body = (message: string) => ({ ...valid, message });
 
 describe('the outbox', () => {
   it('keeps messages under a browser id, lists them oldest first, and removes one', async () => {
-    const b = await keepEnquiry(body('second'), undefined, new Date('2026-11-25T10:00:01Z'));
-    const a = await keepEnquiry(body('first'), undefined, new Date('2026-11-25T10:00:00Z'));
+    const b = await keepEnquiry(body('second'), { now: new Date('2026-11-25T10:00:01Z') });
+    const a = await keepEnquiry(body('first'), { now: new Date('2026-11-25T10:00:00Z') });
     expect(isBrowserId(a.id) && isBrowserId(b.id) && a.id !== b.id).toBe(true);
     expect((await keptEnquiries()).map((e) => e.body.message)).toEqual(['first', 'second']);
     expect(await removeEnquiry(a.id)).toBe(true);
@@ -52,17 +52,20 @@ describe('the outbox', () => {
 
   it('keeps the id the first attempt was made with, and not a second copy of it in the body', async () => {
     const id = crypto.randomUUID();
-    const entry = await keepEnquiry({ ...body('x'), [browserIdField]: id }, id);
+    const values = { firstName: 'Ada', lastName: 'Lovelace', message: 'x' };
+    const entry = await keepEnquiry({ ...body('x'), [browserIdField]: id }, { id, values });
     expect(entry.id).toBe(id);
     expect(entry.body).not.toHaveProperty(browserIdField);
+    expect((await keptEnquiries())[0]).toEqual(entry);
+    expect(entry.values).toEqual(values);
   });
 
   it('sends each message with its id: delivered ones leave, unanswered ones and 5xx stay with the reason', async () => {
     const at = (second: number) => new Date(Date.UTC(2026, 10, 25, 10, 0, second));
-    const sent = await keepEnquiry(body('delivered'), undefined, at(0));
-    const busy = await keepEnquiry(body('server busy'), undefined, at(1));
-    const offline = await keepEnquiry(body('no connection'), undefined, at(2));
-    const limited = await keepEnquiry(body('rate limited'), undefined, at(3));
+    const sent = await keepEnquiry(body('delivered'), { now: at(0) });
+    const busy = await keepEnquiry(body('server busy'), { now: at(1) });
+    const offline = await keepEnquiry(body('no connection'), { now: at(2) });
+    const limited = await keepEnquiry(body('rate limited'), { now: at(3) });
     const { fetchFn, posted } = scripted(json(200, { ok: true }), json(503, { error: 'could not be saved' }), new TypeError('Failed to fetch'), json(429, {}));
     const report = await sendKeptMessages(fetchFn);
     expect(posted).toEqual([sent, busy, offline, limited].map((e) => ({ ...e.body, [browserIdField]: e.id })));
