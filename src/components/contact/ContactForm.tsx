@@ -63,7 +63,7 @@ const excerpt = (entry: KeptEnquiry) => {
 };
 
 const smallButton =
-  'shrink-0 rounded-full border border-brand-700 bg-paper px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-none';
+  'shrink-0 rounded-full border border-brand-700 bg-paper px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50';
 
 /** The messages kept in this browser, each with what stands in its way and what can be done. */
 function KeptList({ kept, words, onCancel, onEdit }: { kept: KeptEnquiry[]; words: ContactFormText['kept']; onCancel: (entry: KeptEnquiry) => void; onEdit: (entry: KeptEnquiry) => void }) {
@@ -172,14 +172,14 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const sendKept = useCallback(async () => {
     if (!navigator.onLine) return;
     try {
-      const report = await sendKeptMessages(fetch);
+      const report = await sendKeptMessages(fetch, { endpoint });
       if (report.sent.length > 0) toast.success(text.kept.sent);
       if (report.refused.length > 0) toast.error(`${text.kept.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
     } catch (error) {
       console.error('Kept messages could not be sent:', error);
     }
     await refreshKept();
-  }, [refreshKept, text.kept]);
+  }, [endpoint, refreshKept, text.kept]);
 
   useEffect(() => {
     // Messages kept on an earlier visit go now; those kept on this one when the connection is back.
