@@ -8,7 +8,8 @@
  * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
  *   refreshes it in the background; a copy saved by an earlier build (or while a newer worker is
  *   being installed) is answered from the network first, so after a deploy the next navigation
- *   shows the new content. Offline, a page never kept gets the offline page, listing the kept ones.
+ *   shows the new content (`networkWait`). Offline, a page never kept gets the offline page,
+ *   listing the kept ones.
  * - Pictures of the image CDN and hashed build files: cache first (their addresses change when
  *   they do).
  * - Everything else is never answered here (no `respondWith`): /admin, /api/, Netlify's function
@@ -20,16 +21,16 @@
 /// <reference lib="webworker" />
 import { putBounded, savedEntries } from '../lib/offline/bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from '../lib/offline/kept-list';
-import { cacheNames, isKeptPage, keptHeaders, navigationPlan, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+import { cacheNames, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /** Written by the build (./integration.ts). */
 declare const __BUILD__: string;
-declare const __LIMITS__: { pages: number; images: number; assets: number; deployTimeoutMs: number };
+declare const __SETTINGS__: { pages: number; images: number; assets: number; deployTimeoutMs: number; networkTimeoutMs: number };
 
 const build = __BUILD__;
-const limits = __LIMITS__;
+const limits = __SETTINGS__;
 
 const names = cacheNames;
 
@@ -100,18 +101,21 @@ async function navigation(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(names.pages);
   const keep = isKeptPage(url);
   const kept = keep ? await cache.match(url) : undefined;
-  const fromNetwork = fetch(event.request).then(async (response) => {
-    if (keep && keepable(response, true)) await putBounded(cache, url, response.clone(), limits.pages, { build });
-    return response;
-  });
-  // The refresh goes on after the answer (stale-while-revalidate).
-  event.waitUntil(fromNetwork.then(() => undefined, () => undefined));
+  const fromNetwork = fetch(event.request);
+  // The network's answer is kept (the copy taken before the page reads it), also after the
+  // kept copy has answered (stale-while-revalidate).
+  event.waitUntil(
+    fromNetwork.then(
+      (response) => (keep && keepable(response, true) ? putBounded(cache, url, response.clone(), limits.pages, { build }) : undefined),
+      () => undefined,
+    ),
+  );
   const newerWorker = Boolean(self.registration.installing || self.registration.waiting);
-  const plan = navigationPlan(kept && { build: kept.headers.get(keptHeaders.build) }, build, newerWorker);
-  if (kept && plan === 'cache') return kept;
+  const wait = networkWait(kept && { build: kept.headers.get(keptHeaders.build) }, { build, newerWorker }, limits);
+  if (kept && wait === 0) return kept;
   if (kept) {
-    // An earlier build's copy: the network, unless it fails or takes longer than the timeout.
-    const late = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), limits.deployTimeoutMs));
+    // The network, unless it fails or is slower than `wait`: then the kept copy.
+    const late = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), wait));
     return Promise.race([fromNetwork, late]).catch(() => kept);
   }
   return fromNetwork.catch(() => offlinePage(event.request));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeptPage, navigationPlan, requestKind } from '../../src/lib/offline/requests';
+import { isKeptPage, networkWait, requestKind } from '../../src/lib/offline/requests';
 import { routes } from '../../src/lib/routes';
 
 const origin = 'https://www.example.com';
@@ -52,15 +52,26 @@ describe('isKeptPage', () => {
   });
 });
 
-describe('navigationPlan', () => {
-  it('answers from the kept copy of this build, and from the network otherwise', () => {
-    expect(navigationPlan({ build: 'b2' }, 'b2', false)).toBe('cache');
-    expect(navigationPlan(undefined, 'b2', false)).toBe('network');
-    expect(navigationPlan({ build: 'b1' }, 'b2', false)).toBe('network');
-    expect(navigationPlan({ build: null }, 'b2', false)).toBe('network');
+describe('networkWait', () => {
+  const swr = { networkTimeoutMs: 0, deployTimeoutMs: 8000 };
+  const networkFirst = { networkTimeoutMs: 3000, deployTimeoutMs: 8000 };
+  const now = { build: 'b2', newerWorker: false };
+
+  it('answers at once from a copy kept by this build (stale-while-revalidate)', () => {
+    expect(networkWait({ build: 'b2' }, now, swr)).toBe(0);
   });
 
-  it('goes to the network while a newer worker (a deploy) is on its way', () => {
-    expect(navigationPlan({ build: 'b2' }, 'b2', true)).toBe('network');
+  it('waits for the network up to its timeout with network first', () => {
+    expect(networkWait({ build: 'b2' }, now, networkFirst)).toBe(3000);
+  });
+
+  it('goes to the network when nothing is kept', () => {
+    expect(networkWait(undefined, now, swr)).toBeUndefined();
+  });
+
+  it('waits for the network after a deploy: a copy of an earlier build, or a newer worker on its way', () => {
+    expect(networkWait({ build: 'b1' }, now, swr)).toBe(8000);
+    expect(networkWait({ build: null }, now, swr)).toBe(8000);
+    expect(networkWait({ build: 'b2' }, { build: 'b2', newerWorker: true }, swr)).toBe(8000);
   });
 });

@@ -26,7 +26,7 @@ export const hashedAssetsPrefix = '/_astro/';
 
 /**
  * - `page`: a navigation to a page of the site, kept in the pages cache (stale-while-revalidate,
- *   see `navigationPlan`);
+ *   see `networkWait`);
  * - `image`: a picture of the image CDN, kept in the pictures cache (cache first);
  * - `asset`: a hashed build file (stylesheet, island script, SVG), kept in the files cache (cache first);
  * - `bypass`: not answered by the worker at all (no `respondWith`): the browser fetches it as if
@@ -72,20 +72,25 @@ export function isKeptPage(url: string): boolean {
 export const pageKey = (url: string) => url.split('#')[0]!;
 
 /**
- * How a navigation is answered, given the copy kept of that page:
+ * How long a navigation to a kept page waits for the network before the kept copy answers, in ms
+ * (the network's answer still refreshes the copy when it comes); `undefined` when nothing is
+ * kept: the network, and the offline page if it fails.
  *
- * - `cache`: the kept copy at once, and the network in the background to refresh it
- *   (stale-while-revalidate): on a slow link the page renders without waiting for the network;
- * - `network`: the network first, the kept copy only if the network fails or is slower than the
- *   worker's timeout after a deploy (`deployTimeoutMs`), the offline page if there is no copy.
- *
- * A copy saved by an earlier build, or any copy while a newer worker is being installed (a deploy
- * the browser has just found), is answered from the network: after a deploy the next navigation
- * shows the new content.
+ * - A copy kept by this build: `networkTimeoutMs`, 0 for stale-while-revalidate (the site's
+ *   strategy: the copy at once, the network in the background), or a few seconds for network
+ *   first with a timeout (measured against it, see README).
+ * - A copy kept by an earlier build, or any copy while a newer worker is being installed (a deploy
+ *   the browser has just found): `deployTimeoutMs`, so after a deploy the next navigation shows
+ *   the new content unless the network is slower than that.
  */
-export function navigationPlan(kept: { build: string | null } | undefined, build: string, newerWorker: boolean): 'cache' | 'network' {
-  if (!kept || newerWorker || kept.build !== build) return 'network';
-  return 'cache';
+export function networkWait(
+  kept: { build: string | null } | undefined,
+  current: { build: string; newerWorker: boolean },
+  settings: { networkTimeoutMs: number; deployTimeoutMs: number },
+): number | undefined {
+  if (!kept) return undefined;
+  if (current.newerWorker || kept.build !== current.build) return settings.deployTimeoutMs;
+  return settings.networkTimeoutMs;
 }
 
 /** The worker's caches; a new name for one drops what older workers kept in it. */
