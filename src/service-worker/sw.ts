@@ -21,7 +21,7 @@
 /// <reference lib="webworker" />
 import { putBounded, savedEntries } from '../lib/offline/bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from '../lib/offline/kept-list';
-import { cacheNames, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+import { bypassedPrefixes, cacheNames, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -34,7 +34,19 @@ const limits = __SETTINGS__;
 
 const names = cacheNames;
 
+/** Chromium's static routing (`InstallEvent.addRoutes`, not yet in TypeScript's types). */
+type RouterCondition = { urlPattern?: string | { pathname: string }; requestMethod?: string; or?: RouterCondition[]; not?: RouterCondition };
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: { condition: RouterCondition; source: 'network' }[]) => Promise<void> };
+
 self.addEventListener('install', (event) => {
+  // Where the browser supports it, the bypassed paths and methods go to the network without
+  // starting the worker at all; elsewhere the fetch handler below returns without answering.
+  try {
+    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname } }));
+    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: [...paths, { not: { requestMethod: 'GET' } }] }, source: 'network' }])?.catch(() => undefined);
+  } catch {
+    // An older form of the API: the fetch handler still leaves these requests alone.
+  }
   // The one page fetched ahead: the offline page (about the size of any page of the site).
   event.waitUntil(
     (async () => {

@@ -138,6 +138,12 @@ test('/admin and /api/ never reach the worker; pages do', async ({ page, context
 
   const admin = await page.goto('/admin');
   expect(admin?.fromServiceWorker()).toBe(false);
+  // Chromium's static routing sends /admin to the network without even starting the worker.
+  const timing = await page.evaluate(() => {
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { workerMatchedSourceType?: string };
+    return { matched: entry.workerMatchedSourceType, workerStart: entry.workerStart };
+  });
+  expect(timing).toEqual({ matched: 'network', workerStart: 0 });
   const config = await page.request.get('/admin/config.yml');
   expect(config.ok()).toBe(true);
   await page.waitForLoadState('networkidle');
