@@ -57,7 +57,7 @@ describe('putBounded', () => {
     await putBounded(cache, '/a', page('a2'), 3, { now: 4 });
     await putBounded(cache, '/d', page('d'), 3, { now: 5 });
     expect(cache.urls().sort()).toEqual(['/a', '/c', '/d']);
-    expect(await (await cache.match('/a'))!.text()).toBe('a2');
+    expect(await ((await cache.match('/a')) as Response).text()).toBe('a2');
   });
 
   it('trims by the saved time, not by the order the cache lists its keys', async () => {
