@@ -10,6 +10,7 @@ import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
+import { serviceWorker } from './src/service-worker/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 
 // Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
@@ -75,12 +76,14 @@ export default defineConfig({
   integrations: [
     react(),
     lateHydration(),
-    // Every public page; the 404 page, the contact thank-you page, the contact page rendered on
-    // demand (its address is /contact's, with a query) and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
+    // Every public page; the 404 and offline pages, the contact thank-you page, the contact page
+    // rendered on demand (its address is /contact's, with a query) and /admin are not for search engines.
+    sitemap({ filter: (page) => !/\/(404|offline|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),
+    // The service worker, /sw.js, bundled after the pages are written (it carries a hash of them).
+    serviceWorker(),
   ],
   vite: {
     plugins: [tailwindcss()],

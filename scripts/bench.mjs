@@ -18,6 +18,9 @@
  *   npm run bench -- --search          the search budgets alone (scripts/lib/bench-search.mjs)
  *   npm run bench -- --low-bandwidth   the site on a 2G-like link, with and without lite mode
  *                                      (scripts/lib/bench-low-bandwidth.mjs)
+ *   npm run bench -- --visit           a five-page visit on a slow phone, first and repeat: the
+ *                                      stylesheet inline or as a file, the service worker's strategy
+ *                                      against network first, and no worker (scripts/lib/bench-visit.mjs)
  *
  * The search budgets (first search's bytes and time, later queries) are measured after the pages,
  * on the same server, and written to their own section of bench/results.md.
@@ -34,9 +37,10 @@ import { chromium } from '@playwright/test';
 import { benchCatalogue } from './lib/bench-catalogue.mjs';
 import { benchSearch, searchBudgetsFor, searchTable } from './lib/bench-search.mjs';
 import { benchLowBandwidth } from './lib/bench-low-bandwidth.mjs';
+import { benchVisit, configuredStylesheets, slowProfile, visitTables } from './lib/bench-visit.mjs';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, 'low-bandwidth': { type: 'boolean' }, port: { type: 'string', default: '4349' } },
+  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, 'low-bandwidth': { type: 'boolean' }, visit: { type: 'boolean' }, port: { type: 'string', default: '4349' } },
 });
 if (options.catalogue) {
   const n = Number(options.catalogue);
@@ -139,6 +143,16 @@ if (options['low-bandwidth']) {
     server.kill('SIGTERM');
   }
   process.exit();
+}
+
+if (options.visit) {
+  const load = loadavg()[0];
+  const keep = configuredStylesheets();
+  const tables = visitTables(await benchVisit({ chromium, executablePath: '/usr/bin/chromium', keep }));
+  const section = `## Five-page visit\n\nMeasured by \`npm run bench -- --visit\` on ${new Date().toISOString().slice(0, 10)} (scripts/lib/bench-visit.mjs): Chromium at 390 px, ${slowProfile.rttMs} ms round trip and ${slowProfile.kbps} kbit/s each way for every request (the service worker's too), ${slowProfile.cpuSlowdown}x CPU slowdown; each page until the network has been quiet for 3 s (so the islands that load after the load event, and the worker's work, count for the page that caused them); the repeat visit in a new tab of the same profile. Machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start); astro.config.mjs has \`inlineStylesheets: '${keep}'\`.\n\n${tables}\n`;
+  writeSection('Five-page visit', section);
+  console.log(`\n${tables}`);
+  process.exit(0);
 }
 
 if (options.search) {

@@ -115,7 +115,7 @@ function addItems(root, extra) {
 function buildWith(extra, { keep = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
   try {
-    for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml', 'src', 'public', 'scripts', 'netlify']) {
+    for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml', 'src', 'public', 'scripts', 'netlify', 'bench']) {
       if (existsSync(entry)) cpSync(entry, join(root, entry), { recursive: true });
     }
     symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));

@@ -153,7 +153,7 @@ export const overlay = {
     pages: {
       label: 'Pages',
       label_singular: 'Page',
-      description: 'The words of Home, About, Careers, Contact, Search, the overview pages and the page shown for an unknown address.',
+      description: 'The words of Home, About, Careers, Contact, Search, the overview pages, the page shown for an unknown address and the offline page.',
       /** Pages listed first, in this order; others follow by file name. */
       fileOrder: ['home', 'about', 'careers', 'contact'],
       /** Each page is served at /<page>, the home page at /, the not-found page at /404. */

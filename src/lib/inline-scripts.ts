@@ -5,6 +5,7 @@
  */
 import { cspHash } from './csp';
 import { eagerPictureScript, liteModeScript } from './lite-mode-script';
+import { workerPath } from './offline/requests';
 
 /**
  * The not-found page logs the path the visitor asked for. As a warning, not an error: a mistyped
@@ -19,4 +20,17 @@ export const viewedDateScript =
   "t.textContent=d.toLocaleDateString('en-US',{year:'numeric',month:'long',day:'numeric'});" +
   "t.setAttribute('datetime',[d.getFullYear(),String(d.getMonth()+1).padStart(2,'0'),String(d.getDate()).padStart(2,'0')].join('-'));})();";
 
-export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript].map(cspHash);
+/**
+ * Every page registers the service worker (/sw.js, src/service-worker/) once it has loaded, so the
+ * worker never competes with the page's own downloads. A page that loaded before the worker took
+ * control (the first page of a first visit) tells the worker its address and the files it loaded,
+ * which the worker keeps from the browser's cache. Browsers without service workers, or where the
+ * registration fails (private windows of some browsers), carry on without one.
+ */
+export const registerWorkerScript =
+  "if('serviceWorker'in navigator)addEventListener('load',function(){var s=navigator.serviceWorker;" +
+  `s.register('${workerPath}').then(` +
+  "function(){if(!s.controller)return s.ready.then(function(r){r.active&&r.active.postMessage({keep:[location.href].concat(" +
+  "performance.getEntriesByType('resource').map(function(e){return e.name}))})})}).catch(function(){})});";
+
+export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);

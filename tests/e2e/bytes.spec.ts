@@ -22,6 +22,8 @@ const budgets = {
   css: bytes.inlineCssGzipKB.max as number,
   /** Every script a page's islands may load, once all of them have hydrated (React included). */
   islandScripts: bytes.islandScriptsGzipKB.max as number,
+  /** The service worker, /sw.js: not page JavaScript (it runs beside the pages), with a budget of its own. */
+  serviceWorker: bytes.serviceWorkerGzipKB.max as number,
 };
 
 /** A script and every module it imports, as paths under dist/. */
@@ -66,6 +68,17 @@ test('the guard sees the island scripts it budgets', () => {
   expect(scripts.size).toBeGreaterThan(new Set(entries).size);
   const total = [...scripts].reduce((n, path) => n + gzipKB(readFileSync(join(dist, path))), 0);
   expect(total).toBeGreaterThan(40);
+});
+
+test('the service worker is within its own budget, and no page loads it as a script', () => {
+  // A page registers the worker with its inline script; the browser fetches /sw.js itself, after
+  // the load event, outside the page. It is not page JavaScript: the budgets of island scripts
+  // and of JavaScript at 1280 px never count it, this one does.
+  const worker = readFileSync(join(dist, 'sw.js'));
+  expect(gzipKB(worker), '/sw.js, KB gzip').toBeLessThanOrEqual(budgets.serviceWorker);
+  for (const file of builtFiles()) {
+    expect(readFileSync(file, 'utf8'), routeOf(file)).not.toMatch(/<script[^>]+src="\/sw\.js"/);
+  }
 });
 
 test('the search index comes in small chunks, so a query loads only what its words need', () => {

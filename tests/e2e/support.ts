@@ -237,6 +237,7 @@ const frameLabels = readContent('site/labels.json');
 const formWords = readContent('contact-form.json');
 const notFoundPage = readContent('pages/not-found.md');
 const searchPage = readContent('pages/search.md');
+const offlinePage = readContent('pages/offline.md');
 
 export const ui = {
   skipLink: frameLabels.skipLink as string,
@@ -254,6 +255,13 @@ export const ui = {
   /** The names of /search's groups of filters, by the key Pagefind stores them under. */
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
   notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
+  /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */
+  offline: {
+    heading: offlinePage.heading as string,
+    listHeading: offlinePage.listHeading as string,
+    listEmpty: offlinePage.listEmpty as string,
+    saved: offlinePage.saved as string,
+  },
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {
     firstName: formWords.labels.firstName as string,

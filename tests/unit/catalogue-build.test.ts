@@ -25,7 +25,7 @@ const folder = () => join(root, 'src/content/products', category);
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'catalogue-build-'));
-  for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml', 'src', 'public']) {
+  for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml', 'src', 'public', 'bench']) {
     cpSync(entry, join(root, entry), { recursive: true });
   }
   symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));

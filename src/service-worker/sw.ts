@@ -1,0 +1,165 @@
+/**
+ * The site's service worker, bundled by the build into /sw.js (./integration.ts). It keeps the
+ * pages a visitor opens, with their pictures and build files, in three bounded caches, so a page
+ * opened before opens again offline and a repeat visit on a slow link renders without waiting for
+ * the network. It precaches nothing but the offline page, and fetches nothing on its own: every
+ * copy it keeps is of something the visitor opened.
+ *
+ * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
+ *   refreshes it in the background; a copy saved by an earlier build (or while a newer worker is
+ *   being installed) is answered from the network first, so after a deploy the next navigation
+ *   shows the new content (`networkWait`). Offline, a page never kept gets the offline page,
+ *   listing the kept ones.
+ * - Pictures of the image CDN and hashed build files: cache first (their addresses change when
+ *   they do).
+ * - Everything else is never answered here (no `respondWith`): /admin, /api/, Netlify's function
+ *   paths, other origins, and every method but GET (src/lib/offline/requests.ts).
+ *
+ * Which request goes where, the bound of each cache and the list of the offline page are pure
+ * modules of src/lib/offline, unit-tested.
+ */
+/// <reference lib="webworker" />
+import { putBounded, savedEntries } from '../lib/offline/bounded-cache';
+import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from '../lib/offline/kept-list';
+import { bypassedPrefixes, cacheNames, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Written by the build (./integration.ts). */
+declare const __BUILD__: string;
+declare const __SETTINGS__: { pages: number; images: number; assets: number; deployTimeoutMs: number; networkTimeoutMs: number };
+
+const build = __BUILD__;
+const limits = __SETTINGS__;
+
+const names = cacheNames;
+
+/** Chromium's static routing (`InstallEvent.addRoutes`, not yet in TypeScript's types). */
+type RouterCondition = { urlPattern?: string | { pathname: string }; requestMethod?: string; or?: RouterCondition[]; not?: RouterCondition };
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: { condition: RouterCondition; source: 'network' }[]) => Promise<void> };
+
+self.addEventListener('install', (event) => {
+  // Where the browser supports it, the bypassed paths and methods go to the network without
+  // starting the worker at all; elsewhere the fetch handler below returns without answering.
+  try {
+    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname } }));
+    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: [...paths, { not: { requestMethod: 'GET' } }] }, source: 'network' }])?.catch(() => undefined);
+  } catch {
+    // An older form of the API: the fetch handler still leaves these requests alone.
+  }
+  // The one page fetched ahead: the offline page (about the size of any page of the site).
+  event.waitUntil(
+    (async () => {
+      const response = await fetch(offlinePath, { cache: 'no-cache' });
+      if (response.ok) await (await caches.open(names.offline)).put(offlinePath, response);
+    })(),
+  );
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const kept = new Set<string>(Object.values(names));
+      for (const name of await caches.keys()) if (!kept.has(name)) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const kind = requestKind(event.request, self.location.origin);
+  // Not answered here: the browser fetches it as if there were no worker. The contact form's
+  // POSTs are among these; a kept-enquiries outbox (src/lib/contact/outbox.ts) would be handled
+  // here, before this line, by its own module.
+  if (kind === 'bypass') return;
+  if (kind === 'page') event.respondWith(navigation(event));
+  else event.respondWith(cacheFirst(event, kind === 'image' ? names.images : names.assets, kind === 'image' ? limits.images : limits.assets));
+});
+
+/**
+ * Pages loaded before the worker took control (the first page of a first visit) are announced by
+ * the page's registration script with the files it loaded; they are kept from the browser's
+ * HTTP cache (`force-cache`), so this costs no download.
+ */
+self.addEventListener('message', (event) => {
+  const urls: unknown = event.data?.keep;
+  if (!Array.isArray(urls)) return;
+  event.waitUntil(
+    Promise.all(
+      urls.map(async (url: unknown) => {
+        if (typeof url !== 'string') return;
+        const isPage = url.split('#')[0] === (event.source as WindowClient | null)?.url?.split('#')[0];
+        const kind = requestKind({ method: 'GET', url, mode: isPage ? 'navigate' : 'no-cors' }, self.location.origin);
+        if (kind === 'bypass' || (kind === 'page' && !isKeptPage(url))) return;
+        const [name, max] = kind === 'page' ? [names.pages, limits.pages] : kind === 'image' ? [names.images, limits.images] : [names.assets, limits.assets];
+        const cache = await caches.open(name);
+        const key = pageKey(url);
+        if (await cache.match(key)) return;
+        const response = await fetch(key, { cache: 'force-cache' }).catch(() => undefined);
+        if (response && keepable(response, kind === 'page')) await putBounded(cache, key, response, max, { build });
+      }),
+    ),
+  );
+});
+
+/** A same-origin answer worth keeping: a success, and for a page, HTML. */
+const keepable = (response: Response, page: boolean) =>
+  response.ok && response.type === 'basic' && (!page || (response.headers.get('content-type') ?? '').includes('text/html'));
+
+async function navigation(event: FetchEvent): Promise<Response> {
+  const url = pageKey(event.request.url);
+  if (new URL(url).pathname === offlinePath) return offlinePage(event.request);
+  const cache = await caches.open(names.pages);
+  const keep = isKeptPage(url);
+  const kept = keep ? await cache.match(url) : undefined;
+  const fromNetwork = fetch(event.request);
+  // The network's answer is kept (the copy taken before the page reads it), also after the
+  // kept copy has answered (stale-while-revalidate).
+  event.waitUntil(
+    fromNetwork.then(
+      (response) => (keep && keepable(response, true) ? putBounded(cache, url, response.clone(), limits.pages, { build }) : undefined),
+      () => undefined,
+    ),
+  );
+  const newerWorker = Boolean(self.registration.installing || self.registration.waiting);
+  const wait = networkWait(kept && { build: kept.headers.get(keptHeaders.build) }, { build, newerWorker }, limits);
+  if (kept && wait === 0) return kept;
+  if (kept) {
+    // The network, unless it fails or is slower than `wait`: then the kept copy.
+    const late = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), wait));
+    return Promise.race([fromNetwork, late]).catch(() => kept);
+  }
+  return fromNetwork.catch(() => offlinePage(event.request));
+}
+
+/** The offline page, from the network when there is one, with the list of kept pages filled in. */
+async function offlinePage(request: Request): Promise<Response> {
+  const saved = await (await caches.open(names.offline)).match(offlinePath);
+  const page = request.mode === 'navigate' && new URL(request.url).pathname === offlinePath ? await fetch(request).catch(() => saved) : saved;
+  if (!page) return Response.error();
+  const html = await page.text();
+  const suffix = titleSuffix(html);
+  const cache = await caches.open(names.pages);
+  const pages: KeptPage[] = await Promise.all(
+    (await savedEntries(cache)).map(async ({ url, savedAt }) => ({
+      path: new URL(url).pathname,
+      title: pageTitle((await (await cache.match(url))?.text()) ?? '', suffix) || new URL(url).pathname,
+      savedAt,
+    })),
+  );
+  const format = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const headers = new Headers(page.headers);
+  for (const name of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(name);
+  headers.set('cache-control', 'no-store');
+  return new Response(fillKeptList(html, pages, format), { status: page === saved ? 503 : page.status, headers });
+}
+
+async function cacheFirst(event: FetchEvent, name: string, max: number): Promise<Response> {
+  const cache = await caches.open(name);
+  const kept = await cache.match(event.request.url);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  if (keepable(response, false)) event.waitUntil(putBounded(cache, event.request.url, response.clone(), max, { build }).catch(() => undefined));
+  return response;
+}
