@@ -78,7 +78,7 @@ export default defineConfig({
     lateHydration(),
     // Every public page; the 404 and offline pages, the contact thank-you page, the contact page
     // rendered on demand (its address is /contact's, with a query) and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|offline|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),

@@ -16,6 +16,11 @@ export const routes = {
   /** Where the contact form lands a visitor without JavaScript once the message is accepted. */
   contactThanks: '/contact/thanks',
   /**
+   * Where the service worker lands a visitor whose form, posted without the page's script, could
+   * not reach the server: the browser keeps the message and sends it later.
+   */
+  contactKept: '/contact/kept',
+  /**
    * The contact page rendered on demand (src/pages/contact/form.astro): pre-filled from
    * `?topic=&about=` (netlify.toml rewrites /contact with a query here), or with the reasons a
    * form posted without JavaScript was refused.

@@ -21,7 +21,9 @@
 /// <reference lib="webworker" />
 import { putBounded, savedEntries } from '../lib/offline/bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from '../lib/offline/kept-list';
-import { bypassedPrefixes, cacheNames, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+import { bypassedPrefixes, cacheNames, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxSyncTag, sendKeptMessages } from '../lib/contact/outbox';
+import { routes } from '../lib/routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -42,17 +44,22 @@ self.addEventListener('install', (event) => {
   // Where the browser supports it, the bypassed paths and methods go to the network without
   // starting the worker at all; elsewhere the fetch handler below returns without answering.
   try {
-    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname } }));
-    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: [...paths, { not: { requestMethod: 'GET' } }] }, source: 'network' }])?.catch(() => undefined);
+    // Reads only: a form posted without the page's script reaches the fetch handler, which keeps
+    // it when the server cannot be reached (every other POST it leaves alone).
+    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname }, requestMethod: 'GET' }));
+    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: paths }, source: 'network' }])?.catch(() => undefined);
   } catch {
     // An older form of the API: the fetch handler still leaves these requests alone.
   }
-  // The one page fetched ahead: the offline page (about the size of any page of the site).
+  // The pages fetched ahead, each about the size of any page of the site: the offline page, and
+  // the one that says a contact message is kept in this browser.
   event.waitUntil(
-    (async () => {
-      const response = await fetch(offlinePath, { cache: 'no-cache' });
-      if (response.ok) await (await caches.open(names.offline)).put(offlinePath, response);
-    })(),
+    Promise.all(
+      [offlinePath, routes.contactKept].map(async (path) => {
+        const response = await fetch(path, { cache: 'no-cache' });
+        if (response.ok) await (await caches.open(names.offline)).put(path, response);
+      }),
+    ),
   );
   self.skipWaiting();
 });
@@ -68,11 +75,15 @@ self.addEventListener('activate', (event) => {
 });
 
 self.addEventListener('fetch', (event) => {
+  if (isContactFormPost(event.request, self.location.origin, routes.contactEndpoint)) {
+    event.respondWith(contactFormPost(event.request));
+    return;
+  }
   const kind = requestKind(event.request, self.location.origin);
-  // Not answered here: the browser fetches it as if there were no worker. The contact form's
-  // POSTs are among these; a kept-enquiries outbox (src/lib/contact/outbox.ts) would be handled
-  // here, before this line, by its own module.
+  // Not answered here: the browser fetches it as if there were no worker.
   if (kind === 'bypass') return;
+  // Messages kept in this browser go out on the first navigation that finds the network.
+  if (kind === 'page') event.waitUntil(sendKept());
   if (kind === 'page') event.respondWith(navigation(event));
   else event.respondWith(cacheFirst(event, kind === 'image' ? names.images : names.assets, kind === 'image' ? limits.images : limits.assets));
 });
@@ -110,6 +121,10 @@ const keepable = (response: Response, page: boolean) =>
 async function navigation(event: FetchEvent): Promise<Response> {
   const url = pageKey(event.request.url);
   if (new URL(url).pathname === offlinePath) return offlinePage(event.request);
+  if (new URL(url).pathname === routes.contactKept) {
+    const saved = await (await caches.open(names.offline)).match(routes.contactKept);
+    return fetch(event.request).catch(() => saved ?? Response.error());
+  }
   const cache = await caches.open(names.pages);
   const keep = isKeptPage(url);
   const kept = keep ? await cache.match(url) : undefined;
@@ -163,3 +178,44 @@ async function cacheFirst(event: FetchEvent, name: string, max: number): Promise
   if (keepable(response, false)) event.waitUntil(putBounded(cache, event.request.url, response.clone(), max, { build }).catch(() => undefined));
   return response;
 }
+
+/**
+ * The contact form posted without the page's script (lite mode, or a page whose script did not
+ * load). The server's answer passes through as it is (the thank-you page, or the form with its
+ * reasons); when there is no answer, or a 5xx, the message is kept in this browser under an id of
+ * its own, as the form's script keeps it (src/lib/contact/outbox.ts), the browser is asked for a
+ * Background Sync, and the visitor lands on the page that says so. It is sent once: the function
+ * stores each id once.
+ */
+async function contactFormPost(request: Request): Promise<Response> {
+  const copy = request.clone();
+  try {
+    const response = await fetch(request);
+    if (response.status < 500) return response;
+  } catch {
+    // No connection: kept below.
+  }
+  try {
+    await keepEnquiry(enquiryFromForm(new URLSearchParams(await copy.text())));
+  } catch {
+    // No IndexedDB (some private windows): the browser shows its own offline error instead.
+    return Response.error();
+  }
+  await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(outboxSyncTag).catch(() => undefined);
+  return Response.redirect(new URL(routes.contactKept, self.location.origin).href, 303);
+}
+
+/** Sends the messages kept in this browser, if any (one run at a time: outbox.ts). */
+async function sendKept(): Promise<void> {
+  try {
+    if ((await keptEnquiries()).length > 0) await sendKeptMessages(fetch);
+  } catch {
+    // The outbox could not be read: the next navigation tries again.
+  }
+}
+
+// Background Sync (Chromium): the browser wakes the worker once the connection is back.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === outboxSyncTag) sync.waitUntil(sendKeptMessages(fetch).then(() => undefined));
+});

@@ -201,3 +201,47 @@ test('the same browser id posted twice is stored once', async ({ request, baseUR
   expect(bad.status()).toBe(400);
   expect((await bad.json()).error).toMatch(/messageId/);
 });
+
+test.describe("without the page's script, the service worker keeps the form's plain post", () => {
+  test.use({ viewport: narrow });
+
+  test('offline it lands on the kept page; back online the next page sends it, once', async ({ page, context }) => {
+    const marker = `outbox-worker-${Date.now()}`;
+    // An earlier visit installed the worker.
+    await page.goto(routes.home);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    // Lite mode: the form stays the plain HTML form, with no script of its own.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    await page.goto(routes.contact);
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await expect(page.locator(`${island}:not([ssr])`)).toHaveCount(0);
+
+    await context.setOffline(true);
+    await submit(page, `Kept by the worker (${marker})`);
+    await expect(page).toHaveURL(new RegExp(`${routes.contactKept}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(kept.title);
+    await expect(page.getByText(kept.keptPageIntro)).toBeVisible();
+    expect(await storedWith(marker)).toHaveLength(0);
+
+    await context.setOffline(false);
+    await page.goto(routes.about);
+    await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+    // Later pages find nothing more to send: still one.
+    await page.goto(routes.home);
+    await page.waitForTimeout(1000);
+    expect(await storedWith(marker)).toHaveLength(1);
+  });
+
+  test('online, the post goes to the server as without a worker', async ({ page, context }) => {
+    const marker = `outbox-worker-online-${Date.now()}`;
+    await page.goto(routes.home);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    await page.goto(routes.contact);
+    await submit(page, `Sent through the worker (${marker})`);
+    await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}$`));
+    await expect.poll(async () => (await storedWith(marker)).length).toBe(1);
+  });
+});

@@ -13,8 +13,8 @@ export const contactLimits = {
   bodyBytes: 32 * 1024,
 } as const;
 
-/** Name of the hidden field people leave empty and form-filling robots do not. */
-export const honeypotField = 'website';
+export { honeypotField } from './form-fields';
+
 
 /**
  * Characters no one types on purpose, which only hide or disguise text: C0 and C1 control

@@ -13,6 +13,8 @@
  * localStorage; a flag it leaves set only makes the next visit look into an empty outbox.
  */
 import { browserIdField, newBrowserId } from './browser-id';
+import { honeypotField } from './form-fields';
+import { joinName } from './name';
 import { routes } from '../routes';
 
 /** The IndexedDB database and its one object store (key: the message's id). */
@@ -150,6 +152,23 @@ export async function keepEnquiry(
   await inStore('readwrite', (store) => done(store.put(entry)));
   await updateFlag();
   return entry;
+}
+
+/**
+ * The body the form's script posts, from the fields of the form posted without it (the service
+ * worker keeps such a post when it cannot reach the server): the same names, first and last name
+ * joined, empty optional fields left out.
+ */
+export function enquiryFromForm(form: URLSearchParams): Record<string, unknown> {
+  const field = (name: string) => form.get(name) ?? '';
+  const body: Record<string, unknown> = {
+    name: joinName(field('firstName'), field('lastName')),
+    email: field('email'),
+    company: field('company'),
+    message: field('message'),
+  };
+  for (const optional of ['topic', 'about', honeypotField]) if (field(optional)) body[optional] = field(optional);
+  return body;
 }
 
 /** Every kept message, oldest first. */

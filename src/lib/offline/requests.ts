@@ -44,6 +44,17 @@ export interface RequestLike {
 const isBypassedPath = (path: string) =>
   path === '/admin' || bypassedPrefixes.some((prefix) => path.startsWith(prefix)) || path === workerPath;
 
+/**
+ * Whether a request is the contact form posted without the page's script (a navigation that
+ * posts to the form's endpoint): the one request to /api/ the worker answers, so that a message
+ * written on a dead link is kept in the browser and sent later (sw.ts). The form's script posts
+ * with fetch and keeps its own messages; those requests stay the network's.
+ */
+export function isContactFormPost(request: RequestLike, origin: string, endpoint: string): boolean {
+  const url = new URL(request.url);
+  return request.method === 'POST' && request.mode === 'navigate' && url.origin === origin && url.pathname === endpoint;
+}
+
 /** What the worker does with a request (see `RequestKind`). `origin` is the site's own. */
 export function requestKind(request: RequestLike, origin: string): RequestKind {
   // Forms and every other method (the contact form's POST among them) are the network's.

@@ -46,6 +46,8 @@ export const contactFormSchema = z
         refused: text('Beside a kept message the server refused, before its reason, e.g. "Not sent, the server refused it:"'),
         edit: text('Button that puts a refused message back into the form, e.g. "Put back in the form"'),
         remove: text('Button that removes a refused message, e.g. "Remove"'),
+        keptPageIntro: text('Without JavaScript, the page shown when the form could not reach the server and the browser kept the message (70-160 characters: it is also the page\'s description)'),
+        backToSite: text('Link under it to the home page, e.g. "Back to the home page"'),
       })
       .describe('With JavaScript, a message that could not reach the server is kept in the browser and sent later: these words tell the visitor, and list the kept messages above the form.'),
   })

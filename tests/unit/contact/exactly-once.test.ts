@@ -11,7 +11,7 @@ import { browserIdError, newBrowserId } from '../../../src/lib/contact/browser-i
 import { receivedPrefix, type MessageStore } from '../../../src/lib/contact/store';
 import { post, useContactServers, valid } from './harness';
 
-const settings = { to: 'sales@example.com', from: 'website@example.com' };
+const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
 const logs: string[] = [];
 beforeEach(() => {

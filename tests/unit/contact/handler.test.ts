@@ -88,7 +88,7 @@ describe('an accepted message', () => {
       const second = { ...valid, email: 'second@example.com' };
       expect((await handleContactSubmission(post(second), deps)).status).toBe(200);
       expect(dropper.connections()).toBe(1);
-      await expect(mailer.send({ from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>' })).rejects.toBeInstanceOf(MailDeferred);
+      await expect(mailer.send({ from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<m1@www.example.com>' })).rejects.toBeInstanceOf(MailDeferred);
 
       const records = await servers.blobs.store.list();
       const first = records.find((r) => r.message.email === valid.email)!;
@@ -113,7 +113,7 @@ describe('an accepted message', () => {
   it('tries again after the pause, and a mailer with no pause tries every time', async () => {
     const dropper = await startDroppingServer();
     const { url } = dropper;
-    const email = { from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>' };
+    const email = { from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<m1@www.example.com>' };
     try {
       const brief = smtpMailer(url, { backoffMs: 50 });
       await expect(brief.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });

@@ -135,6 +135,8 @@ describe('messages that can never go through', () => {
     const next = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + day) });
     expect(next).toMatchObject({ due: 1, sent: 1 });
     expect(servers.inbox.received).toHaveLength(1);
+    // The e-mail's Message-ID is the message's own, whichever attempt sends it.
+    expect(servers.inbox.received[0]!.messageId).toBe(`<${tired.id}@${settings.domain}>`);
   });
 });
 
