@@ -1,21 +1,29 @@
 /**
- * /search's field, filters (category, industry, application method) and results. The query stays
- * in the address (`?q=`), so a result list can be shared or reloaded.
+ * /search's field, filters (category, industry, application method) and results. The query and
+ * the chosen filters live in the address (`?q=oil&category=…&industry=…`, src/lib/search.ts), so
+ * reload, back, forward and a shared link restore them: typing replaces the address, each filter
+ * chosen or taken off is a step of the history.
+ *
+ * Counts are faceted: a value counts the results for the query, the choices in the other groups
+ * and that value, so choosing a value with a count never leads to no result. A value with no
+ * result stays listed, says so, and cannot be chosen (unless it already is, from an address).
  *
  * Server-rendered, it is the plain GET form to /search (SearchForm.tsx). Once the page has loaded
  * it hydrates; it loads Pagefind, its filters and its results when the visitor uses the field or
  * arrives with a query. Until then the A-Z list below it is the page.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { searchFilters, type SearchFilterKey } from '../../lib/search';
+import { noFilters, searchFilters, searchParamsOf, searchStateFromParams, type SearchFilterKey, type SelectedFilters } from '../../lib/search';
 import { ResultList, SearchForm, searchStatus, type SearchWords } from '../chrome/SearchForm';
-import { usePagefindSearch, type SelectedFilters } from '../chrome/usePagefindSearch';
+import { usePagefindSearch } from '../chrome/usePagefindSearch';
 
 export interface SearchResultsWords extends SearchWords {
   heading: string;
   filtersHeading: string;
   /** The heading of each group of filters. */
   filters: Record<SearchFilterKey, string>;
+  /** After the count of a filter value with no result, e.g. "no match": "Pigments (0, no match)". */
+  filterNone: string;
 }
 
 export interface SearchResultsProps {
@@ -26,42 +34,67 @@ export interface SearchResultsProps {
 /** From this width the filters show unfolded beside the results (Tailwind's `lg`). */
 const wideFilters = '(min-width: 1024px)';
 
-const noFilters: SelectedFilters = { category: [], industry: [], method: [] };
+/** The address of a search state on this page (its path and anchor kept). */
+function addressOf(query: string, selected: SelectedFilters): string {
+  const params = searchParamsOf({ query, selected }).toString();
+  return `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
+}
 
 export default function SearchResults({ words, className = '' }: SearchResultsProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState(noFilters);
+  const [selected, setSelected] = useState<SelectedFilters>(noFilters);
   const [hydrated, setHydrated] = useState(false);
   /** Whether the visitor has used the field (or came with a query): only then is Pagefind loaded. */
   const [engaged, setEngaged] = useState(false);
+  /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
+  const nextStep = useRef<'push' | 'replace'>('replace');
   const search = usePagefindSearch({ query, selected, load: 50, show: 50, withFilters: engaged, enabled: hydrated });
 
-  // Take over the query in the address, or what was typed before hydration.
+  // Take over the search in the address (a reload, a shared link), or what was typed before hydration.
   useLayoutEffect(() => {
     const input = inputRef.current;
-    const fromAddress = new URLSearchParams(window.location.search).get('q') ?? '';
-    if (input && !input.value && fromAddress) input.value = fromAddress;
+    const fromAddress = searchStateFromParams(new URLSearchParams(window.location.search));
+    if (input && !input.value && fromAddress.query) input.value = fromAddress.query;
+    const chosen = Object.values(fromAddress.selected).some((values) => values.length > 0);
     setQuery(input?.value ?? '');
-    setEngaged(Boolean(input?.value) || document.activeElement === input);
+    setSelected(fromAddress.selected);
+    setEngaged(Boolean(input?.value) || chosen || document.activeElement === input);
     setHydrated(true);
   }, []);
 
-  // The address follows the query.
+  // Back and forward: the page shows the search of the address it returns to.
+  useEffect(() => {
+    const onPopState = () => {
+      const state = searchStateFromParams(new URLSearchParams(window.location.search));
+      if (inputRef.current) inputRef.current.value = state.query;
+      setQuery(state.query);
+      setSelected(state.selected);
+      if (state.query || Object.values(state.selected).some((values) => values.length > 0)) setEngaged(true);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  // The address follows the search.
   useEffect(() => {
     if (!hydrated) return;
-    const url = new URL(window.location.href);
-    if (query.trim()) url.searchParams.set('q', query.trim());
-    else url.searchParams.delete('q');
-    window.history.replaceState(null, '', url);
-  }, [query, hydrated]);
+    const next = addressOf(query, selected);
+    const step = nextStep.current;
+    nextStep.current = 'replace';
+    if (next === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    if (step === 'push') window.history.pushState(null, '', next);
+    else window.history.replaceState(null, '', next);
+  }, [query, selected, hydrated]);
 
-  const toggleFilter = (key: SearchFilterKey, value: string) =>
+  const toggleFilter = (key: SearchFilterKey, value: string) => {
+    nextStep.current = 'push';
     setSelected((current) => ({
       ...current,
       [key]: current[key].includes(value) ? current[key].filter((v) => v !== value) : [...current[key], value],
     }));
+  };
 
   const resultsId = `${id}-results`;
   const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
@@ -98,22 +131,34 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
                   {chosen > 0 && <span className="ml-2 text-sm text-muted">({chosen})</span>}
                 </summary>
                 {searchFilters.map(({ key }) => {
-                  const values = Object.keys(filters[key] ?? {}).sort((a, b) => a.localeCompare(b));
+                  // Every value of the catalogue, and any chosen one it does not have (from an address).
+                  const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) => a.localeCompare(b));
                   if (values.length === 0) return null;
+                  const counts = search.counts ?? filters;
                   return (
                     <fieldset key={key} className="mt-4">
                       <legend className="text-sm font-semibold">{words.filters[key]}</legend>
                       <ul className="mt-1 space-y-1">
-                        {values.map((value) => (
-                          <li key={value}>
-                            <label className="flex items-center gap-2 text-sm">
-                              <input type="checkbox" checked={selected[key].includes(value)} onChange={() => toggleFilter(key, value)} className="size-4 accent-brand-700" />
-                              <span>
-                                {value} <span className="text-muted">({(search.counts ?? filters)[key]?.[value] ?? 0})</span>
-                              </span>
-                            </label>
-                          </li>
-                        ))}
+                        {values.map((value) => {
+                          const count = counts[key]?.[value] ?? 0;
+                          const checked = selected[key].includes(value);
+                          return (
+                            <li key={value}>
+                              <label className={`flex items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}>
+                                <input
+                                  type="checkbox"
+                                  checked={checked}
+                                  disabled={count === 0 && !checked}
+                                  onChange={() => toggleFilter(key, value)}
+                                  className="size-4 accent-brand-700"
+                                />
+                                <span>
+                                  {value} <span className="text-muted">({count === 0 ? `0, ${words.filterNone}` : count})</span>
+                                </span>
+                              </label>
+                            </li>
+                          );
+                        })}
                       </ul>
                     </fieldset>
                   );
