@@ -10,6 +10,7 @@ import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
+import { notFoundRulesFile } from './src/not-found/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 
 // Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
@@ -79,6 +80,8 @@ export default defineConfig({
     // demand (its address is /contact's, with a query) and /admin are not for search engines.
     sitemap({ filter: (page) => !/\/(404|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
+    // Netlify's 404 rules for missing catalogue addresses, made from the categories built.
+    notFoundRulesFile(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),
   ],

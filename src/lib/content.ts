@@ -70,6 +70,16 @@ export async function companyPage<P extends PageName>(page: P) {
   return entry.data as PageData<P>;
 }
 
+/**
+ * The words of the search field (src/components/chrome/SiteSearch.tsx), from /search's file. Its
+ * "nothing matches" words are those for a page without the A-Z list, which it links to instead.
+ */
+export async function searchFieldWords() {
+  const page = await companyPage('search');
+  const { loading, noneInBar, atoZ, count, countOne, seeAll } = page.results;
+  return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ };
+}
+
 /** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts), made once per build. */
 let atoZOnce: ReturnType<typeof makeCatalogueAtoZ> | undefined;
 export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : (atoZOnce ??= makeCatalogueAtoZ()));

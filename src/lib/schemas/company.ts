@@ -161,6 +161,20 @@ export const pageSchema = ({ image }: SchemaContext) =>
         heading: text('Page heading, e.g. "Oops! Page not found"'),
         intro: text('Paragraph under the heading'),
         homeLabel: text('Button to the home page, e.g. "Return to Home"'),
+        missingItem: z
+          .strictObject({
+            heading: text('Heading when an address names a product its category does not have; {category} is the category, e.g. "This product is not in {category}"'),
+            intro: text('Paragraph under it; {category} is the category'),
+            categoryLink: text('Link to the category; {category} is the category, e.g. "See every product in {category}"'),
+          })
+          .describe('The page for an address under a product category that names no product of it.'),
+        missingCategory: z
+          .strictObject({
+            heading: text('Heading when an address names no product category, e.g. "This product category does not exist"'),
+            intro: text('Paragraph under it'),
+            categoriesHeading: text('Heading of the list of every product category, e.g. "Our product categories"'),
+          })
+          .describe('The page for an address under /products that names no product category.'),
       }),
       z.strictObject({
         page: z.literal('contact').describe('Which page this file describes: Contact.'),
