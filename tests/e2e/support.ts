@@ -253,7 +253,15 @@ export const ui = {
   searchCount: (count: number) => ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace('{count}', String(count)),
   /** The names of /search's groups of filters, by the key Pagefind stores them under. */
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
-  notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
+  notFound: {
+    heading: notFoundPage.heading as string,
+    home: notFoundPage.homeLabel as string,
+    /** The page for a missing item of a category; {category} is filled in with its title. */
+    missingItem: notFoundPage.missingItem as { heading: string; intro: string; categoryLink: string },
+    missingCategory: notFoundPage.missingCategory as { heading: string; intro: string; categoriesHeading: string },
+  },
+  /** A template's {placeholders} filled in, as the site fills them (src/lib/labels.ts). */
+  fill: (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole)),
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {
     firstName: formWords.labels.firstName as string,
