@@ -80,14 +80,24 @@ export async function searchFieldWords() {
   return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ };
 }
 
+/**
+ * The item model (src/lib/catalogue-item.ts) of an entry, with the industries and application
+ * methods it takes from its category where it names none of its own.
+ */
+export async function itemModel(item: CollectionEntry<'products'>) {
+  const category = (await categories()).find((c) => c.id === categoryOf(item));
+  return catalogueItem(item, category?.data);
+}
+
 /** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts), made once per build. */
 let atoZOnce: ReturnType<typeof makeCatalogueAtoZ> | undefined;
 export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : (atoZOnce ??= makeCatalogueAtoZ()));
 async function makeCatalogueAtoZ() {
-  const titles = new Map((await categories()).map((category) => [category.id, category.data.title]));
+  const byId = new Map((await categories()).map((category) => [category.id, category]));
   const records = (await allProducts()).map((item) => {
-    const model = catalogueItem(item);
-    return searchRecord(model, titles.get(model.category) ?? model.category);
+    const category = byId.get(categoryOf(item));
+    const model = catalogueItem(item, category?.data);
+    return searchRecord(model, category?.data.title ?? model.category);
   });
   return alphabeticalParts(records);
 }

@@ -24,6 +24,8 @@ export interface SearchResultsWords extends SearchWords {
   filters: Record<SearchFilterKey, string>;
   /** After the count of a filter value with no result, e.g. "no match": "Pigments (0, no match)". */
   filterNone: string;
+  /** Under the filters: items without their own industries or methods count under their category's. */
+  filtersInherited: string;
 }
 
 export interface SearchResultsProps {
@@ -130,6 +132,7 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
                   <h2 className="inline text-lg font-bold">{words.filtersHeading}</h2>
                   {chosen > 0 && <span className="ml-2 text-sm text-muted">({chosen})</span>}
                 </summary>
+                <p className="mt-2 text-xs text-muted">{words.filtersInherited}</p>
                 {searchFilters.map(({ key }) => {
                   // Every value of the catalogue, and any chosen one it does not have (from an address).
                   const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) => a.localeCompare(b));
