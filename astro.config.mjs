@@ -78,7 +78,7 @@ export default defineConfig({
     lateHydration(),
     // Every public page; the 404 page, the contact thank-you page, the contact page rendered on
     // demand (its address is /contact's, with a query) and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|contact\/thanks|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({ filter: (page) => !/\/(404|contact\/thanks|contact\/form|search\/results|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
     // Netlify's 404 rules for missing catalogue addresses, made from the categories built.
     notFoundRulesFile(),

@@ -5,6 +5,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { alphabeticalParts } from './alphabetical-list';
 import { catalogueItem, searchRecord, splitItemId } from './catalogue-item';
 import { referenceProblems } from './content-references';
+import { searchEntry, type SearchEntry } from './catalogue-search';
 import { byOrder } from './navigation';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
@@ -87,6 +88,16 @@ export async function searchFieldWords() {
 export async function itemModel(item: CollectionEntry<'products'>) {
   const category = (await categories()).find((c) => c.id === categoryOf(item));
   return catalogueItem(item, category?.data);
+}
+
+/** Every catalogue item as /search without JavaScript reads it (src/lib/catalogue-search.ts). */
+export async function searchEntries(): Promise<SearchEntry[]> {
+  const byId = new Map((await categories()).map((category) => [category.id, category]));
+  return (await allProducts()).map((item) => {
+    const category = byId.get(categoryOf(item));
+    const model = catalogueItem(item, category?.data);
+    return searchEntry(model, searchRecord(model, category?.data.title ?? model.category), item.body ?? '');
+  });
 }
 
 /** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts), made once per build. */

@@ -28,6 +28,12 @@ export const routes = {
   portfolio: '/portfolio',
   /** Site search; without JavaScript, every catalogue item A-Z. */
   search: '/search',
+  /**
+   * /search with a query or filters, rendered on demand (src/pages/search/results.astro):
+   * netlify.toml rewrites `/search?q=…` (or `category=`, `industry=`, `method=`) here, so the
+   * matching items show without JavaScript.
+   */
+  searchResults: '/search/results',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   notFound: '/404',

@@ -13,9 +13,10 @@
  * arrives with a query. Until then the A-Z list below it is the page.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { noFilters, searchFilters, searchParamsOf, searchStateFromParams, type SearchFilterKey, type SelectedFilters } from '../../lib/search';
-import { ResultList, SearchForm, searchStatus, type SearchWords } from '../chrome/SearchForm';
-import { usePagefindSearch } from '../chrome/usePagefindSearch';
+import type { SearchRecord } from '../../lib/catalogue-item';
+import { noFilters, searchFilters, searchParamsOf, searchStateFromParams, type FilterCounts, type SearchFilterKey, type SearchState, type SelectedFilters } from '../../lib/search';
+import { ResultList, SearchForm, searchFormId, searchStatus, type SearchWords } from '../chrome/SearchForm';
+import { usePagefindSearch, type SearchResult } from '../chrome/usePagefindSearch';
 
 export interface SearchResultsWords extends SearchWords {
   heading: string;
@@ -26,12 +27,33 @@ export interface SearchResultsWords extends SearchWords {
   filterNone: string;
   /** Under the filters: items without their own industries or methods count under their category's. */
   filtersInherited: string;
+  /** The button that sends the chosen filters without JavaScript, e.g. "Apply filters". */
+  applyFilters: string;
 }
 
 export interface SearchResultsProps {
   words: SearchResultsWords;
   className?: string;
+  /**
+   * A search the server answered (/search with a query, rendered on demand: src/pages/search/results.astro).
+   * The page shows it without JavaScript; the island starts from it and asks Pagefind from there.
+   */
+  server?: ServerSearch | undefined;
 }
+
+/** The search of the address, its matching items and faceted counts, as the server found them (src/lib/catalogue-search.ts). */
+export interface ServerSearch extends SearchState {
+  results: SearchRecord[];
+  counts: FilterCounts;
+}
+
+/** An item's search record as a result of the list (the metadata Pagefind keeps of it, src/lib/search.ts). */
+const asResult = (record: SearchRecord): SearchResult => ({
+  url: record.url,
+  meta: { title: record.name, category: record.category, ...(record.codes.length ? { code: record.codes.join(', ') } : {}), summary: record.summary },
+});
+
+const sameChoice = (a: SelectedFilters, b: SelectedFilters) => searchFilters.every(({ key }) => a[key].join('\n') === b[key].join('\n'));
 
 /** From this width the filters show unfolded beside the results (Tailwind's `lg`). */
 const wideFilters = '(min-width: 1024px)';
@@ -42,14 +64,21 @@ function addressOf(query: string, selected: SelectedFilters): string {
   return `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
 }
 
-export default function SearchResults({ words, className = '' }: SearchResultsProps) {
+export default function SearchResults({ words, className = '', server }: SearchResultsProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const [query, setQuery] = useState('');
-  const [selected, setSelected] = useState<SelectedFilters>(noFilters);
+  const [query, setQuery] = useState(server?.query ?? '');
+  const [selected, setSelected] = useState<SelectedFilters>(server?.selected ?? noFilters);
   const [hydrated, setHydrated] = useState(false);
   /** Whether the visitor has used the field (or came with a query): only then is Pagefind loaded. */
-  const [engaged, setEngaged] = useState(false);
+  const [engaged, setEngaged] = useState(Boolean(server));
+  /** The filters unfold once, when they first show, on wide screens (their `open` is the visitor's after that). */
+  const unfolded = useRef(false);
+  const unfoldOnWideScreens = (details: HTMLDetailsElement | null) => {
+    if (!details || unfolded.current) return;
+    unfolded.current = true;
+    if (window.matchMedia(wideFilters).matches) details.open = true;
+  };
   /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
   const nextStep = useRef<'push' | 'replace'>('replace');
   const search = usePagefindSearch({ query, selected, load: 50, show: 50, withFilters: engaged, enabled: hydrated });
@@ -100,7 +129,11 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
 
   const resultsId = `${id}-results`;
   const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
-  const { filters } = search;
+  // The server's answer stands until Pagefind's comes, while the search is still the server's.
+  const fromServer = server && search.results === null && !search.failed && query.trim() === server.query && sameChoice(selected, server.selected) ? server : undefined;
+  const results = search.results ?? fromServer?.results.map(asResult) ?? null;
+  const filters = search.filters ?? server?.counts ?? null;
+  const shown = { ...search, results, loading: search.loading && !fromServer };
 
   return (
     <div className={className} data-hydrated={hydrated ? '' : undefined}>
@@ -110,7 +143,8 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
         inputRef={inputRef}
         showLabel
         inputClassName="h-11"
-        controls={hydrated && (search.results !== null || search.loading || search.failed) ? resultsId : undefined}
+        controls={hydrated && (results !== null || search.loading || search.failed) ? resultsId : undefined}
+        defaultValue={server?.query}
         onInput={(value) => {
           setQuery(value);
           setEngaged(true);
@@ -125,9 +159,9 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
           <div>
             {filters && (
               // Open beside the results on wide screens; on a phone, folded above them, so the
-              // results are not pushed below some forty checkboxes. `open` is read once: after
-              // that the visitor folds and unfolds them.
-              <details open={window.matchMedia(wideFilters).matches}>
+              // results are not pushed below some forty checkboxes. Unfolded once, when they first
+              // show (folded as the server renders them): after that the visitor folds and unfolds them.
+              <details ref={unfoldOnWideScreens}>
                 <summary className="cursor-pointer">
                   <h2 className="inline text-lg font-bold">{words.filtersHeading}</h2>
                   {chosen > 0 && <span className="ml-2 text-sm text-muted">({chosen})</span>}
@@ -137,7 +171,7 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
                   // Every value of the catalogue, and any chosen one it does not have (from an address).
                   const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) => a.localeCompare(b));
                   if (values.length === 0) return null;
-                  const counts = search.counts ?? filters;
+                  const counts = search.counts ?? fromServer?.counts ?? filters;
                   return (
                     <fieldset key={key} className="mt-4">
                       <legend className="text-sm font-semibold">{words.filters[key]}</legend>
@@ -150,6 +184,9 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
                               <label className={`flex items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}>
                                 <input
                                   type="checkbox"
+                                  name={key}
+                                  value={value}
+                                  form={searchFormId(id)}
                                   checked={checked}
                                   disabled={count === 0 && !checked}
                                   onChange={() => toggleFilter(key, value)}
@@ -166,15 +203,21 @@ export default function SearchResults({ words, className = '' }: SearchResultsPr
                     </fieldset>
                   );
                 })}
+                {/* Without JavaScript the filters are sent with the field's form; with it they apply at once. */}
+                {!hydrated && (
+                  <button type="submit" form={searchFormId(id)} className="mt-4 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                    {words.applyFilters}
+                  </button>
+                )}
               </details>
             )}
           </div>
           <div id={resultsId}>
             <h2 className="text-lg font-bold">{words.heading}</h2>
             <p role="status" className="mt-1 text-sm text-muted">
-              {searchStatus(words, search)}
+              {searchStatus(words, shown)}
             </p>
-            <ResultList results={search.results} className="mt-4 space-y-3" rowClassName="rounded-card border border-line bg-paper p-4" />
+            <ResultList results={results} className="mt-4 space-y-3" rowClassName="rounded-card border border-line bg-paper p-4" />
           </div>
         </div>
       )}
