@@ -252,7 +252,14 @@ export const ui = {
   /** What the results say of their number ("12 results"). */
   searchCount: (count: number) => ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace('{count}', String(count)),
   /** The names of /search's groups of filters, by the key Pagefind stores them under. */
+  searchLoading: searchPage.results.loading as string,
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
+  /** The button that sends the chosen filters without JavaScript. */
+  searchApplyFilters: searchPage.results.applyFilters as string,
+  /** The top bar's link to the A-Z list when nothing matches. */
+  searchAtoZ: searchPage.results.atoZ as string,
+  /** Under industries or methods an item takes from its category ({category} filled in). */
+  inheritedFact: frameLabels.catalogue.inheritedFact as string,
   notFound: {
     heading: notFoundPage.heading as string,
     home: notFoundPage.homeLabel as string,
