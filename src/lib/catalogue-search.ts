@@ -46,7 +46,15 @@ interface Indexed {
   words: { word: string; weight: number }[];
 }
 
-const indexed = (entry: SearchEntry): Indexed => ({
+/** Each entry's words, read once per entry (the server keeps the entries for its lifetime). */
+const indexes = new WeakMap<SearchEntry, Indexed>();
+const indexed = (entry: SearchEntry): Indexed => {
+  let index = indexes.get(entry);
+  if (!index) indexes.set(entry, (index = indexOf(entry)));
+  return index;
+};
+
+const indexOf = (entry: SearchEntry): Indexed => ({
   entry,
   words: [
     ...searchWords(entry.record.codes.join(' ')).map((word) => ({ word, weight: weights.codes })),

@@ -90,8 +90,10 @@ export async function itemModel(item: CollectionEntry<'products'>) {
   return catalogueItem(item, category?.data);
 }
 
-/** Every catalogue item as /search without JavaScript reads it (src/lib/catalogue-search.ts). */
-export async function searchEntries(): Promise<SearchEntry[]> {
+/** Every catalogue item as /search without JavaScript reads it (src/lib/catalogue-search.ts), made once per server. */
+let entriesOnce: Promise<SearchEntry[]> | undefined;
+export const searchEntries = () => (import.meta.env.DEV ? makeSearchEntries() : (entriesOnce ??= makeSearchEntries()));
+async function makeSearchEntries(): Promise<SearchEntry[]> {
   const byId = new Map((await categories()).map((category) => [category.id, category]));
   return (await allProducts()).map((item) => {
     const category = byId.get(categoryOf(item));

@@ -43,15 +43,19 @@ export interface SearchResultsProps {
 
 /** The search of the address, its matching items and faceted counts, as the server found them (src/lib/catalogue-search.ts). */
 export interface ServerSearch extends SearchState {
-  results: SearchRecord[];
+  /** The results as the list shows them (`asResult`): the page carries them once more for the island. */
+  results: SearchResult[];
   counts: FilterCounts;
 }
 
 /** An item's search record as a result of the list (the metadata Pagefind keeps of it, src/lib/search.ts). */
-const asResult = (record: SearchRecord): SearchResult => ({
+export const asResult = (record: SearchRecord): SearchResult => ({
   url: record.url,
   meta: { title: record.name, category: record.category, ...(record.codes.length ? { code: record.codes.join(', ') } : {}), summary: record.summary },
 });
+
+/** How many results the list shows, with or without JavaScript. */
+export const shownResults = 50;
 
 const sameChoice = (a: SelectedFilters, b: SelectedFilters) => searchFilters.every(({ key }) => a[key].join('\n') === b[key].join('\n'));
 
@@ -81,7 +85,7 @@ export default function SearchResults({ words, className = '', server }: SearchR
   };
   /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
   const nextStep = useRef<'push' | 'replace'>('replace');
-  const search = usePagefindSearch({ query, selected, load: 50, show: 50, withFilters: engaged, enabled: hydrated });
+  const search = usePagefindSearch({ query, selected, load: shownResults, show: shownResults, withFilters: engaged, enabled: hydrated });
 
   // Take over the search in the address (a reload, a shared link), or what was typed before hydration.
   useLayoutEffect(() => {
@@ -131,7 +135,7 @@ export default function SearchResults({ words, className = '', server }: SearchR
   const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
   // The server's answer stands until Pagefind's comes, while the search is still the server's.
   const fromServer = server && search.results === null && !search.failed && query.trim() === server.query && sameChoice(selected, server.selected) ? server : undefined;
-  const results = search.results ?? fromServer?.results.map(asResult) ?? null;
+  const results = search.results ?? fromServer?.results ?? null;
   const filters = search.filters ?? server?.counts ?? null;
   const shown = { ...search, results, loading: search.loading && !fromServer };
 
