@@ -102,7 +102,7 @@ try {
   const started = performance.now();
   const report = await retryPendingMessages({
     store,
-    mail: { mailer: smtpMailer(`smtp://127.0.0.1:${smtpPort}`), settings: { to: 'sales@example.com', from: 'website@example.com' } },
+    mail: { mailer: smtpMailer(`smtp://127.0.0.1:${smtpPort}`), settings: { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' } },
     now: () => now,
     log: (line) => lines.push(line),
     retentionDays: defaultRetentionDays,

@@ -13,8 +13,10 @@ export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-s
 /**
  * All stored messages, newest first: pending, sent and failed ones alike, whether under the
  * pending/, sent/<day>/ and failed/ keys or at the top level where messages were kept before
- * (see src/lib/contact/store.ts). An entry that cannot be read as a message (for example one cut
- * short when the server was killed mid-write) is returned as { id, unreadable: true }.
+ * (see src/lib/contact/store.ts). The markers under received/ (a browser's message id, and the
+ * message it became) are not messages and are left out. An entry that cannot be read as a message
+ * (for example one cut short when the server was killed mid-write) is returned as
+ * { id, unreadable: true }.
  */
 export async function readLocalMessages(directory = localStoreDirectory) {
   if (!existsSync(directory)) return [];
@@ -26,7 +28,7 @@ export async function readLocalMessages(directory = localStoreDirectory) {
     // store production and local runs use (contactStoreName in src/lib/contact/deploy-context.ts).
     const url = `http://localhost:${port}`;
     const store = getStore({ name: 'contact-messages', siteID: '0', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
-    const { blobs } = await store.list();
+    const blobs = (await store.list()).blobs.filter((b) => !b.key.startsWith('received/'));
     const read = async (key) => {
       const text = await store.get(key, { type: 'text' });
       try {

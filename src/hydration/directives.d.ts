@@ -3,7 +3,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:settled'?: boolean;
+    'client:settled'?: boolean | string;
     'client:focus'?: boolean | string[];
   }
 }

@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { isLiteMode } from '../lib/lite-mode';
 
 /**
  * `client:focus`: for an island whose server-rendered HTML is a working form (the search field).
@@ -10,8 +11,12 @@ import type { ClientDirective } from 'astro';
  * `client:focus={['/a.js', '/b.js']}` also starts importing those modules at the same moment, in
  * parallel with the island's own code (the search field starts Pagefind this way, so its
  * WebAssembly and index load while React does).
+ *
+ * In lite mode (src/lib/lite-mode.ts) it never hydrates: typing loads nothing, and Enter sends the
+ * plain form to /search, which answers without JavaScript.
  */
 const focusDirective: ClientDirective = (load, options, el) => {
+  if (isLiteMode()) return;
   const alongside = Array.isArray(options.value) ? options.value.filter((url): url is string => typeof url === 'string' && url.startsWith('/')) : [];
   let started = false;
   const start = () => {

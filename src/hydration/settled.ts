@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { isLiteMode } from '../lib/lite-mode';
 
 /**
  * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
@@ -10,8 +11,24 @@ import type { ClientDirective } from 'astro';
  * paint and the largest picture first in line; the island's server-rendered HTML is already
  * complete and usable meanwhile (the statistic badge shows its first figure, the contact form
  * posts without JavaScript).
+ *
+ * `client:settled="key"`: when the page's localStorage holds `key`, the island does not wait to be
+ * on screen (the contact form, while this browser keeps a message it could not send, so that the
+ * message is sent on the next visit even if the visitor never scrolls to the form).
+ *
+ * In lite mode (src/lib/lite-mode.ts) it never hydrates: the badge stays on its first figure and
+ * the contact form stays the plain HTML form, with nothing downloaded for either. (A message kept
+ * in this browser is then sent by the service worker, or on a visit outside lite mode.)
  */
-const settledDirective: ClientDirective = (load, _options, el) => {
+const settledDirective: ClientDirective = (load, options, el) => {
+  if (isLiteMode()) return;
+  const flagged = () => {
+    try {
+      return typeof options.value === 'string' && localStorage.getItem(options.value) !== null;
+    } catch {
+      return false;
+    }
+  };
   const pageLoaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
@@ -37,7 +54,7 @@ const settledDirective: ClientDirective = (load, _options, el) => {
 
   void pageLoaded
     .then(browserIdle)
-    .then(onScreen)
+    .then(() => (flagged() ? undefined : onScreen()))
     .then(async () => (await load())());
 };
 

@@ -23,6 +23,15 @@ export interface IconDrawing {
   height: number;
 }
 
+/**
+ * The presentation attributes every Lucide drawing repeats on its elements, which the enclosing
+ * <svg> already sets (ContentIcon.astro, StatisticBadge.tsx): left out of the body, and a <g>
+ * left with nothing else unwrapped, they cost a page nothing to inherit.
+ */
+const inheritedAttributes = / (?:fill="none"|stroke="currentColor"|stroke-linecap="round"|stroke-linejoin="round"|stroke-width="2")/g;
+export const withoutInheritedAttributes = (body: string) =>
+  body.replace(inheritedAttributes, '').replace(/^<g>([\s\S]*)<\/g>$/, (whole, inner: string) => (inner.includes('<g') ? whole : inner));
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -42,7 +51,7 @@ export function readIconSet(data: unknown): Map<string, IconDrawing> {
   for (const [name, icon] of Object.entries(set.icons)) {
     if (!isRecord(icon) || typeof icon.body !== 'string') throw problem(`icon "${name}" has no SVG "body"`);
     if (icon.hidden) continue;
-    drawings.set(name, { name, body: icon.body, width: icon.width ?? set.width ?? 16, height: icon.height ?? set.height ?? 16 });
+    drawings.set(name, { name, body: withoutInheritedAttributes(icon.body), width: icon.width ?? set.width ?? 16, height: icon.height ?? set.height ?? 16 });
   }
   // An alias names another icon or alias. One that also rotates or flips its parent is left
   // out: Lucide's aliases only rename, and rendering a transformed one is not worth the code.

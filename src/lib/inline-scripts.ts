@@ -4,6 +4,7 @@
  * it bundles, not inline ones.
  */
 import { cspHash } from './csp';
+import { eagerPictureScript, liteModeScript } from './lite-mode-script';
 
 /**
  * The not-found page logs the path the visitor asked for. As a warning, not an error: a mistyped
@@ -18,4 +19,4 @@ export const viewedDateScript =
   "t.textContent=d.toLocaleDateString('en-US',{year:'numeric',month:'long',day:'numeric'});" +
   "t.setAttribute('datetime',[d.getFullYear(),String(d.getMonth()+1).padStart(2,'0'),String(d.getDate()).padStart(2,'0')].join('-'));})();";
 
-export const inlineScriptHashes = (): `sha256-${string}`[] => [logNotFoundScript, viewedDateScript].map(cspHash);
+export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript].map(cspHash);

@@ -43,35 +43,25 @@ export function organizationJsonLd(identity: Identity, site: URL): WithContext<O
   };
 }
 
+/** A catalogue item as its category's list names it: its name and the address of its own page. */
 export interface CatalogueItem {
   name: string;
-  description: string;
-  image?: string | undefined;
+  url: URL;
 }
 
-export function catalogueJsonLd(
-  category: { title: string; url: URL },
-  items: readonly CatalogueItem[],
-  brand: string,
-): WithContext<ItemList> {
+/**
+ * A category page as a summary page: the list of its items by name and address, in order. Each
+ * item's page carries its full Product data (productJsonLd); repeating every description here
+ * cost a category page more than a kilobyte, compressed, and told search engines nothing new.
+ */
+export function catalogueJsonLd(category: { title: string; url: URL }, items: readonly CatalogueItem[]): WithContext<ItemList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
     name: category.title,
     url: category.url.href,
     numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      item: {
-        '@type': 'Product',
-        name: item.name,
-        description: item.description,
-        category: category.title,
-        brand: { '@type': 'Brand', name: brand },
-        ...(item.image ? { image: item.image } : {}),
-      } satisfies Product,
-    })),
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: item.url.href })),
   };
 }
 

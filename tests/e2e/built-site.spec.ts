@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
-import { builtFiles, offerings, productsOf } from './support';
+import { builtFiles, builtPages, offerings, productsOf } from './support';
 
 const dist = join(process.cwd(), 'dist');
 
@@ -83,7 +83,11 @@ test('every page has its own title and description, a canonical URL, a sharing p
   }
   for (const { slug } of offerings('categories')) {
     const catalogue = heads.find((h) => h.file === `products/${slug}.html`)!;
-    expect(catalogue.jsonLd.find((d) => d['@type'] === 'ItemList')?.numberOfItems, slug).toBe(productsOf(slug).length);
+    const list = catalogue.jsonLd.find((d) => d['@type'] === 'ItemList');
+    expect(list?.numberOfItems, slug).toBe(productsOf(slug).length);
+    // Each entry leads to the item's own page, which carries its Product data.
+    const pages = builtPages();
+    for (const entry of list.itemListElement) expect(pages, `${slug}: ${entry.name}`).toContain(new URL(entry.url).pathname);
   }
 });
 

@@ -80,15 +80,19 @@ test('a message is sent: success toast, fields cleared, message in the store', a
   await expect(page.getByText(formText.success.title)).toBeVisible();
   await expect(page.getByText(formText.success.text)).toBeVisible();
   for (const field of fields) await expect(page.getByLabel(field)).toHaveValue('');
-  expect(posted).toEqual([{ name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Looms', message: `Samples please (${marker})` }]);
+  // With the id the browser gave the message (src/lib/contact/browser-id.ts).
+  expect(posted).toEqual([
+    { name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Looms', message: `Samples please (${marker})`, messageId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+  ]);
   const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
   expect(stored).toMatchObject({ status: 'pending', message: { name: 'Ada Lovelace', email: 'ada@example.org' } });
 });
 
-test('a failed send: destructive toast, values kept, error logged', async ({ page }) => {
+test('a send the server refuses: destructive toast, values kept, error logged', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 500, body: '{"error":"boom"}' }));
+  // A refusal another attempt would get too (a 5xx or no answer keeps the message instead: contact-outbox.spec.ts).
+  await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 403, body: '{"error":"Messages can only be sent from this site"}' }));
   await ready(page);
   await fill(page);
   await page.getByRole('button', { name: formText.submitLabel }).click();

@@ -281,6 +281,9 @@ export const ui = {
   /** The heading of the box above the form when the server refused a form posted without JavaScript. */
   refusedHeading: formWords.correction.title as string,
   lastUpdated: `${frameLabels.legal.lastUpdated}:`,
+  /** Lite mode's footer control and the button in place of a product picture. */
+  liteMode: frameLabels.liteMode.control as string,
+  showPicture: frameLabels.liteMode.showPicture as string,
   /** The names of the sub-navigation bars and their small-screen toggle. */
   subnav: {
     technologies: frameLabels.subNav.technologies.label as string,

@@ -88,7 +88,7 @@ function checkAgreement(entry: ItemEntry, categoryTitle: string, contactLabels: 
   expect(prefill.message.startsWith(`${label}: `)).toBe(true);
   const regarding = regardingLine({ topic: prefill.topic, about: prefill.about }, topics, contactLabels);
   expect(regarding).toBe(`${sample.label}: ${label}`);
-  const email = composeEmail({ name: 'Ann Buyer', email: 'ann@example.com', company: '', message: prefill.message, regarding }, { to: 'sales@example.com', from: 'site@example.com' }, '2026-01-01T00:00:00Z');
+  const email = composeEmail({ name: 'Ann Buyer', email: 'ann@example.com', company: '', message: prefill.message, regarding }, { to: 'sales@example.com', from: 'site@example.com', domain: 'www.example.com' }, { id: 'm1', receivedAt: '2026-01-01T00:00:00Z' });
   expect(email.subject.startsWith(`${sample.label}: ${label}: `)).toBe(true);
 }
 

@@ -5,10 +5,17 @@
  * as a plain HTML form that posts to the endpoint, so it works without JavaScript; once hydrated
  * (the same markup) it sends JSON, shows toasts, disables itself while sending, clears on success
  * and keeps every value on failure.
+ *
+ * Once hydrated it also names each message with an id of its own before sending it, and a message
+ * that cannot reach the server (no connection, no answer in time, a 5xx) is kept in the browser's
+ * outbox (src/lib/contact/outbox.ts) under that id, listed above the form until it has been sent
+ * (each can be cancelled), and sent again when the connection is back and on the next visit.
  */
-import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
+import { newBrowserId } from '../../lib/contact/browser-id';
+import { keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, type KeptEnquiry } from '../../lib/contact/outbox';
 import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from '../../lib/contact/message';
@@ -47,6 +54,63 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
       {error}
     </span>
   ) : null;
+}
+
+/** The first words of a kept message, to tell it from the others. */
+const excerpt = (entry: KeptEnquiry) => {
+  const text = String(entry.body.message ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
+const smallButton =
+  'shrink-0 rounded-full border border-brand-700 bg-paper px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50';
+
+/** The messages kept in this browser, each with what stands in its way and what can be done. */
+function KeptList({ kept, words, onCancel, onEdit }: { kept: KeptEnquiry[]; words: ContactFormText['kept']; onCancel: (entry: KeptEnquiry) => void; onEdit: (entry: KeptEnquiry) => void }) {
+  return (
+    <section aria-labelledby="kept-heading" className="mb-8 rounded-lg border border-line bg-mist px-4 py-3 text-sm">
+      <h3 id="kept-heading" className="font-semibold">
+        {words.heading}
+      </h3>
+      <p className="mt-1 text-muted">{words.text}</p>
+      <ul className="mt-3 space-y-3">
+        {kept.map((entry) => (
+          <li key={entry.id} data-kept={entry.id} className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-line bg-paper px-3 py-2">
+            <div className="min-w-0 flex-1">
+              <p id={`kept-${entry.id}`} className="break-words">
+                {excerpt(entry)}
+              </p>
+              <p className="mt-0.5 text-muted">
+                <time dateTime={entry.keptAt}>{new Date(entry.keptAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                {' · '}
+                {entry.refused ? (
+                  <span className="font-medium text-red-700">
+                    {words.refused} {entry.refused}
+                  </span>
+                ) : (
+                  words.waiting
+                )}
+              </p>
+            </div>
+            {entry.refused ? (
+              <span className="flex gap-2">
+                <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onEdit(entry)}>
+                  {words.edit}
+                </button>
+                <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onCancel(entry)}>
+                  {words.remove}
+                </button>
+              </span>
+            ) : (
+              <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onCancel(entry)}>
+                {words.cancel}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 const inputClass =
@@ -99,6 +163,51 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>(start?.errors ?? {});
   // What the server said of a message posted without JavaScript; toasts say it once hydrated.
   const [refusal, setRefusal] = useState(start?.error);
+  // The messages kept in this browser's outbox, as last read.
+  const [kept, setKept] = useState<KeptEnquiry[]>([]);
+
+  const refreshKept = useCallback(async () => setKept(await keptEnquiries().catch(() => [])), []);
+
+  /** Sends what the outbox holds, and says what came of it. */
+  const sendKept = useCallback(async () => {
+    if (!navigator.onLine) return;
+    try {
+      const report = await sendKeptMessages(fetch, { endpoint });
+      if (report.sent.length > 0) toast.success(text.kept.sent);
+      if (report.refused.length > 0) toast.error(`${text.kept.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
+    } catch (error) {
+      console.error('Kept messages could not be sent:', error);
+    }
+    await refreshKept();
+  }, [endpoint, refreshKept, text.kept]);
+
+  useEffect(() => {
+    // Messages kept on an earlier visit go now; those kept on this one when the connection is back.
+    keptEnquiries()
+      .then((found) => {
+        setKept(found);
+        if (found.some((entry) => entry.refused === undefined)) return sendKept();
+      })
+      .catch(() => {
+        // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.
+      });
+    const online = () => void sendKept();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [sendKept]);
+
+  async function cancelKept(entry: KeptEnquiry) {
+    if (await removeEnquiry(entry.id).catch(() => false)) toast(text.kept.cancelled);
+    await refreshKept();
+  }
+
+  /** A refused message back into the form, to correct and send again; it leaves the outbox. */
+  async function editKept(entry: KeptEnquiry) {
+    if (entry.values) setValues({ ...empty, ...(entry.values as Partial<Values>) });
+    await removeEnquiry(entry.id).catch(() => false);
+    await refreshKept();
+    document.getElementById(fieldIds.name)?.focus();
+  }
 
   useEffect(() => {
     // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
@@ -115,34 +224,42 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     const honeypot = new FormData(event.currentTarget).get(honeypotField);
     setSending(true);
     setRefusal(undefined);
+    // The message's own id, made before the first attempt: if this attempt reaches the server but
+    // its answer is lost, the copy kept below is the same message, and the server knows it.
+    const id = newBrowserId();
+    const body = {
+      name: joinName(values.firstName, values.lastName),
+      email: values.email,
+      company: values.company,
+      message: values.message,
+      ...(values.topic ? { topic: values.topic } : {}),
+      ...(values.about ? { about: values.about } : {}),
+      ...(honeypot ? { [honeypotField]: honeypot } : {}),
+    };
     try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          name: joinName(values.firstName, values.lastName),
-          email: values.email,
-          company: values.company,
-          message: values.message,
-          ...(values.topic ? { topic: values.topic } : {}),
-          ...(values.about ? { about: values.about } : {}),
-          ...(honeypot ? { [honeypotField]: honeypot } : {}),
-        }),
-      });
-      if (response.status === 400) {
-        const answer = (await response.json().catch(() => ({}))) as { error?: string; fields?: Partial<Record<ErrorField, string>> };
-        if (answer.fields && Object.keys(answer.fields).length > 0) {
-          setErrors(answer.fields);
+      const attempt = await postEnquiry(fetch, id, body, { endpoint });
+      if (attempt.outcome === 'refused') {
+        const { answer } = attempt;
+        if (attempt.status === 400 && answer.fields && Object.keys(answer.fields).length > 0) {
+          const fields = answer.fields as Partial<Record<ErrorField, string>>;
+          setErrors(fields);
           toast.error(answer.error ?? text.failure.title);
           // The first field to correct, in the order of the form.
-          const first = errorFields.find((field) => answer.fields?.[field]);
+          const first = errorFields.find((field) => fields[field]);
           if (first) document.getElementById(fieldIds[first])?.focus();
           return;
         }
+        throw new Error(`The server refused the message (${attempt.status}): ${attempt.reason}`);
       }
-      if (!response.ok) {
-        const detail = await response.text().catch(() => '');
-        throw new Error(`The server answered ${response.status}${detail ? `: ${detail}` : ''}`);
+      if (attempt.outcome === 'unreachable') {
+        // Kept in this browser under the same id, to be sent when the connection is back.
+        await keepEnquiry(body, { id, values });
+        toast(text.kept.title, { description: text.kept.text });
+        setErrors({});
+        setValues(empty);
+        await refreshKept();
+        void requestBackgroundSync();
+        return;
       }
       toast.success(text.success.title, { description: text.success.text });
       setErrors({});
@@ -158,6 +275,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const reasons = errorFields.filter((field) => errors[field]);
   return (
     <>
+      {kept.length > 0 && <KeptList kept={kept} words={text.kept} onCancel={(entry) => void cancelKept(entry)} onEdit={(entry) => void editKept(entry)} />}
       <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false}>
         {refusal && (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">

@@ -1,7 +1,9 @@
 /**
  * Delivery of stored messages: one attempt right after a message is stored, and later attempts
- * by the scheduled retry run, each further apart, until one succeeds, the mail server refuses the
- * message for good, or `maxAttempts` have failed. The scheduled run also deletes sent messages
+ * by the scheduled retry run, each further apart (at most a day), until one succeeds or the mail
+ * server refuses the message for its content. Nothing else gives a message up: a server that is
+ * down, a refused sender, a quota or a paused account are the site's to fix, and the message
+ * goes out once they are. The scheduled run also deletes sent messages
  * once the retention period is over, and says when messages have waited for more than a day.
  *
  * No message is e-mailed twice by two writers at once: whoever sends a message holds it first.
@@ -24,9 +26,6 @@ const day = 24 * hour;
  * a function after 30 s at most, so two minutes leave room to spare.
  */
 export const leaseMs = 2 * minute;
-
-/** Failed attempts after which a message is given up: with the delays below, about 3.3 days. */
-export const maxAttempts = 10;
 
 export const defaultRetentionDays = 90;
 
@@ -79,9 +78,6 @@ export function afterAttempt(record: StoredMessage, delivery: Delivery, now: Dat
   if (isPermanentRejection(delivery.error)) {
     return { ...next, status: 'failed', failedAt: at, lastError: error, failureReason: `refused by the mail server: ${error}` };
   }
-  if (next.attempts >= maxAttempts) {
-    return { ...next, status: 'failed', failedAt: at, lastError: error, failureReason: `not delivered after ${next.attempts} attempts: ${error}` };
-  }
   return { ...next, status: 'pending', lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelayMs(next.attempts)).toISOString() };
 }
 
@@ -110,7 +106,7 @@ export interface MailDependencies {
 export async function deliverHeld(held: Held, store: MessageStore, mail: MailDependencies, now: () => Date): Promise<Attempt> {
   let delivery: Delivery;
   try {
-    await mail.mailer.send(composeEmail(held.record.message, mail.settings, held.record.receivedAt));
+    await mail.mailer.send(composeEmail(held.record.message, mail.settings, held.record));
     delivery = { sent: true };
   } catch (error) {
     if (error instanceof MailDeferred) return { record: held.record, deferred: error.message };
@@ -147,7 +143,7 @@ export interface RetryReport {
   sent: number;
   /** Attempted and failed again: waiting for the next attempt. */
   stillPending: number;
-  /** Attempted and given up: refused for good, or the last allowed attempt failed. */
+  /** Attempted and given up: refused by the mail server for the message's content. */
   failed: number;
   /** Due but not attempted by this run: held by another run, unreadable just now, no SMTP server, or out of time. */
   skipped: number;

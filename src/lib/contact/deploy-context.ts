@@ -44,7 +44,7 @@ export function contactMailFor(
   }
   const to = env.CONTACT_PREVIEW_TO;
   return {
-    mail: to ? mailFromEnvironment({ SMTP_URL: env.SMTP_URL, CONTACT_TO: to, CONTACT_FROM: env.CONTACT_FROM }, to) : undefined,
+    mail: to ? mailFromEnvironment({ ...env, CONTACT_TO: to }, to) : undefined,
     notice: to ? 'SMTP_URL is not set' : `the ${deployContext} context e-mails only when CONTACT_PREVIEW_TO is set`,
   };
 }

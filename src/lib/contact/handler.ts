@@ -9,7 +9,15 @@
  * thank-you page (303). Refused, it is handed over (307: the browser posts the same body again)
  * to the contact page rendered on demand (routes.contactForm, src/pages/contact/form.astro),
  * which reads it with the same functions and shows the reasons in the form itself.
+ *
+ * Exactly once: the form's script names each message with an id of its own (`messageId`,
+ * browser-id.ts) and sends it again under the same id until it gets an answer (outbox.ts). The
+ * first request with an id stores the message and writes the marker `received/<id>` only if none
+ * exists (a conditional write); a request that finds the marker, or loses the race for it, is
+ * answered as accepted and stores and e-mails nothing. Requests without an id (the form without
+ * JavaScript, other clients) are kept as before, each as a new message.
  */
+import { browserIdError, browserIdField, isBrowserId } from './browser-id';
 import { deliverHeld, leaseMs } from './deliver';
 import type { Mailer, MailSettings } from './mail';
 import { validateContactMessage, type FieldErrors } from './message';
@@ -102,9 +110,13 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     return refusal(read.status, read.error, read.format);
   }
   const { format } = read;
-  const accepted = () => (format === 'form' ? seeOther(thanks) : json(200, { ok: true }));
+  const accepted = (repeat = false) => (format === 'form' ? seeOther(thanks) : json(200, repeat ? { ok: true, repeat } : { ok: true }));
 
   if (isRobot(read.body)) return accepted();
+
+  // Only the script's JSON carries an id; a form posted without JavaScript has no such field.
+  const browserId = format === 'json' ? read.body[browserIdField] : undefined;
+  if (browserId !== undefined && !isBrowserId(browserId)) return json(400, { error: browserIdError });
 
   const body = normalise(read.body, format);
   const validation = validateContactMessage(body);
@@ -112,9 +124,24 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     return refusal(400, fieldsError, format, validation.fields);
   }
 
+  if (browserId !== undefined) {
+    let earlier;
+    try {
+      earlier = await deps.store.receivedAs(browserId);
+    } catch (error) {
+      log(`contact: could not look up message id ${browserId}: ${error instanceof Error ? error.message : String(error)}`);
+      return refusal(503, unsavedError, format);
+    }
+    if (earlier) {
+      log(`contact: message id ${browserId} was received before (${earlier.id}); answered as accepted, nothing stored or sent again`);
+      return accepted(true);
+    }
+  }
+
   const receivedAt = now();
   const record: StoredMessage = {
     id: newMessageId(receivedAt),
+    ...(browserId !== undefined ? { browserId } : {}),
     receivedAt: receivedAt.toISOString(),
     status: 'pending',
     attempts: 0,
@@ -128,6 +155,25 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   } catch (error) {
     log(`contact: could not store message: ${error instanceof Error ? error.message : String(error)}`);
     return refusal(503, unsavedError, format);
+  }
+
+  if (browserId !== undefined) {
+    let first = true;
+    try {
+      first = await deps.store.markReceived(browserId, { id: record.id, receivedAt: record.receivedAt });
+    } catch (error) {
+      // The message is kept, so it is sent and the visitor told so; only a repeat of this id
+      // (an answer lost on the way back) could now store it a second time.
+      log(`contact: message ${record.id} is kept, but its id ${browserId} could not be marked as received: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!first) {
+      // Another request with the same id marked it first: that one stores and sends the message.
+      await deps.store.discardPending(held).catch((error: unknown) => {
+        log(`contact: the repeat ${record.id} of message id ${browserId} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`);
+      });
+      log(`contact: message id ${browserId} was received at the same time by another request; answered as accepted, nothing stored or sent again`);
+      return accepted(true);
+    }
   }
 
   if (deps.mail) {

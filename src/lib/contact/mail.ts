@@ -7,10 +7,13 @@ import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { KeptMessage } from './message';
 import { escapeHtml } from '../text';
+import { siteUrl, type SiteUrlEnvironment } from '../site-url';
 
 export interface MailSettings {
   to: string;
   from: string;
+  /** The site's host name, for the e-mail's Message-ID: `<message id@domain>`. */
+  domain: string;
 }
 
 export interface OutgoingEmail {
@@ -20,6 +23,12 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * `<message id@site domain>`: the same for every attempt to send one message, so that if a
+   * copy ever goes out twice (a crash between the server's acceptance and "mark sent"), mail
+   * systems see one message and can merge the copies.
+   */
+  messageId: string;
 }
 
 export interface Mailer {
@@ -52,7 +61,10 @@ export function isUnreachable(error: unknown): boolean {
  */
 export const unreachableBackoffMs = 30_000;
 
-export function composeEmail(message: KeptMessage, settings: MailSettings, receivedAt: string): OutgoingEmail {
+/** The Message-ID of a stored message's e-mail: its id at the site's domain. */
+export const messageIdOf = (id: string, domain: string) => `<${id}@${domain}>`;
+
+export function composeEmail(message: KeptMessage, settings: MailSettings, { id, receivedAt }: { id: string; receivedAt: string }): OutgoingEmail {
   const from = message.company ? `${message.name} (${message.company})` : message.name;
   const subject = message.regarding ? `${message.regarding}: website enquiry from ${from}` : `Website enquiry from ${from}`;
   const rows: [string, string][] = [
@@ -66,7 +78,7 @@ export function composeEmail(message: KeptMessage, settings: MailSettings, recei
   const html = `<table>${rows
     .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('')}</table><p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`;
-  return { to: settings.to, from: settings.from, replyTo: message.email, subject, text, html };
+  return { to: settings.to, from: settings.from, replyTo: message.email, subject, text, html, messageId: messageIdOf(id, settings.domain) };
 }
 
 /** Host names of this machine, as a URL spells them. */
@@ -128,7 +140,7 @@ export function smtpMailer(
   };
 }
 
-export interface MailEnvironment {
+export interface MailEnvironment extends SiteUrlEnvironment {
   SMTP_URL?: string | undefined;
   CONTACT_TO?: string | undefined;
   CONTACT_FROM?: string | undefined;
@@ -155,22 +167,34 @@ function sharedSmtpMailer(url: string): Mailer {
 export function mailFromEnvironment(env: MailEnvironment, fallbackTo: string): { mailer: Mailer; settings: MailSettings } | undefined {
   if (!env.SMTP_URL) return undefined;
   const to = env.CONTACT_TO || fallbackTo;
-  return { mailer: sharedSmtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to } };
+  return { mailer: sharedSmtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to, domain: new URL(siteUrl(env)).hostname } };
 }
 
 /**
- * Whether a delivery error is the mail server refusing this message for good, so that sending
- * it again would be refused again: an SMTP reply of class 5xx (nodemailer's `responseCode`; it
- * also marks 503, "bad sequence of commands", as not permanent in `permanent`). A refused login
- * (nodemailer's code EAUTH) is not counted, although its reply is 5xx too: that is a setting to
- * correct, after which the very same message goes through, so it keeps being retried.
+ * Enhanced status codes (RFC 3463) that speak of the site's set-up or the mail service, not of the
+ * message: addresses (5.1.x), the mailbox (5.2.x: full, disabled), the mail system and routing
+ * (5.4.x, with 5.4.5, a sending quota), the protocol (5.5.x) and login (5.7.0, 5.7.8, 5.7.9).
+ */
+const siteStatus = /\b5\.(?:[1245]\.\d{1,3}|7\.[089])\b/;
+/** Words of replies that refuse for a quota, a rate, a pause or a suspended account. */
+const siteWords = /quota|sending limit|rate limit|throttl|too many|paus|suspend|disabled|try again/i;
+
+/**
+ * Whether a delivery error is the mail server refusing this message for its content, so that
+ * sending it again would be refused again: a 5xx reply (nodemailer's `responseCode`) to the
+ * message itself (nodemailer's code EMESSAGE: after its data was sent), such as "554 5.6.0
+ * Message content rejected", "552 5.3.4 Message too big" or "550 5.7.1 Message rejected as spam".
+ *
+ * Everything else is the site's problem, and the message stays pending, tried again with
+ * backoff, until the setting is corrected or the limit lifts (the retry run alerts on it):
+ * a refused sender or recipient (EENVELOPE), a refused login (EAUTH), a server without STARTTLS
+ * (ETLS), and replies that speak of a quota, a throttle or a paused account, whatever their
+ * code ("550 5.4.5 Daily sending limit exceeded", "554 Sending paused").
  */
 export function isPermanentRejection(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code, responseCode, permanent } = error as { code?: unknown; responseCode?: unknown; permanent?: unknown };
-  // A refused login or a server without STARTTLS is the site's set-up, not the message: once the
-  // setting is fixed, the same message goes through, so it stays pending.
-  if (code === 'EAUTH' || code === 'ETLS' || typeof responseCode !== 'number') return false;
-  if (typeof permanent === 'boolean') return permanent;
-  return responseCode >= 500 && responseCode < 600 && responseCode !== 503;
+  const { code, responseCode, response } = error as { code?: unknown; responseCode?: unknown; response?: unknown };
+  if (code !== 'EMESSAGE' || typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
+  const reply = typeof response === 'string' ? response : error instanceof Error ? error.message : '';
+  return !siteStatus.test(reply) && !siteWords.test(reply);
 }

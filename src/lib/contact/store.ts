@@ -5,6 +5,8 @@
  *   pending/<id>              waiting for its first or next delivery attempt
  *   sent/<yyyy-mm-dd>/<id>    e-mailed on that day (UTC); deleted once the retention period is over
  *   failed/<id>               given up on (refused for good, or too many attempts), with the reason
+ *   received/<browser id>     a marker, not a message: the browser's own id of a message it sent
+ *                             (outbox.ts), and the id it is kept under here, so a repeat is known
  *
  * A retry run therefore lists `pending/` only and reads nothing that was sent: its cost follows
  * the number of messages waiting, not the number ever received. Retention lists the day folders
@@ -41,7 +43,15 @@ export interface StoredMessage {
   failedAt?: string;
   /** Failed messages: why delivery was given up. */
   failureReason?: string;
+  /** The id the browser gave the message (src/lib/contact/outbox.ts), when it sent one. */
+  browserId?: string;
   message: KeptMessage;
+}
+
+/** What `received/<browser id>` holds: no personal data, only which message the id became. */
+export interface ReceivedMarker {
+  id: string;
+  receivedAt: string;
 }
 
 /** A pending record as one writer read or wrote it: the ETag its next write must match. */
@@ -73,6 +83,18 @@ export interface MessageStore {
    * scheduled run.
    */
   list(): Promise<StoredMessage[]>;
+  /** The message a browser id was received as (one blob read), or undefined if never. */
+  receivedAs(browserId: string): Promise<ReceivedMarker | undefined>;
+  /**
+   * Marks a browser id as received, as `marker.id`, only if no marker for it exists yet (a
+   * conditional write): of two writers, exactly one gets true.
+   */
+  markReceived(browserId: string, marker: ReceivedMarker): Promise<boolean>;
+  /**
+   * Removes a pending message its caller holds and has not sent: the copy of a repeat that lost
+   * the race for its marker. Its lease keeps every other writer away from it meanwhile.
+   */
+  discardPending(held: Held): Promise<void>;
 }
 
 /** Ids sort by time of arrival: "2026-11-22T10:15:30.123Z-k3j9x2". */
@@ -83,6 +105,7 @@ export function newMessageId(now: Date, random: () => number = Math.random): str
 export const pendingPrefix = 'pending/';
 export const sentPrefix = 'sent/';
 export const failedPrefix = 'failed/';
+export const receivedPrefix = 'received/';
 
 /** The key a record is kept under, from its status. */
 export function keyOf(record: StoredMessage): string {
@@ -114,6 +137,9 @@ export function blobsMessageStore(store: Store): MessageStore {
     if (!etag) throw new Error(`the store did not confirm the write of ${key}`);
     return etag;
   }
+
+  const receivedAs = async (browserId: string): Promise<ReceivedMarker | undefined> =>
+    ((await store.get(`${receivedPrefix}${browserId}`, { type: 'json' })) as ReceivedMarker | null) ?? undefined;
 
   const readJson = async (key: string): Promise<StoredMessage | undefined> =>
     ((await store.get(key, { type: 'json' })) as StoredMessage | null) ?? undefined;
@@ -175,11 +201,28 @@ export function blobsMessageStore(store: Store): MessageStore {
     async list() {
       const { blobs } = await store.list();
       const records: StoredMessage[] = [];
-      await eachLimited(blobs, storeWidth, async (b) => {
+      const messages = blobs.filter((b) => !b.key.startsWith(receivedPrefix));
+      await eachLimited(messages, storeWidth, async (b) => {
         const record = await readJson(b.key);
         if (record) records.push(record);
       });
       return records.sort((a, b) => b.id.localeCompare(a.id));
+    },
+
+    receivedAs,
+
+    async markReceived(browserId, marker) {
+      const result = await store.setJSON(`${receivedPrefix}${browserId}`, marker, { onlyIfNew: true });
+      if (!result.modified) return false;
+      if (result.etag) return true;
+      // An answer without an ETag (see `confirmed`): the write counts if the marker is ours.
+      const found = await receivedAs(browserId);
+      if (!found) throw new Error(`the store did not confirm the marker of ${browserId}`);
+      return found.id === marker.id;
+    },
+
+    async discardPending(held) {
+      await store.delete(`${pendingPrefix}${held.record.id}`);
     },
   };
 }

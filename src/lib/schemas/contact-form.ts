@@ -34,6 +34,20 @@ export const contactFormSchema = z
         title: text('Heading of the box above the form, e.g. "Please check your message"'),
       })
       .describe('Shown without JavaScript when the message was refused: a box above the form, with every value kept.'),
+    kept: z
+      .strictObject({
+        title: text('Toast title when the message could not reach the server and is kept in the browser, e.g. "Your message is kept in this browser"'),
+        text: text('Toast text, and the paragraph above the list of kept messages: when they will be sent'),
+        heading: text('Heading of the list of kept messages, e.g. "Messages waiting to be sent"'),
+        waiting: text('Beside a kept message that is waiting, e.g. "Waiting for the connection"'),
+        cancel: text('Button that cancels a kept message, e.g. "Cancel sending"'),
+        cancelled: text('Said when a kept message was cancelled'),
+        sent: text('Said when a kept message has been sent later'),
+        refused: text('Beside a kept message the server refused, before its reason, e.g. "Not sent, the server refused it:"'),
+        edit: text('Button that puts a refused message back into the form, e.g. "Put back in the form"'),
+        remove: text('Button that removes a refused message, e.g. "Remove"'),
+      })
+      .describe('With JavaScript, a message that could not reach the server is kept in the browser and sent later: these words tell the visitor, and list the kept messages above the form.'),
   })
   .describe('Every word of the contact form.');
 

@@ -64,6 +64,13 @@ export const labelsSchema = z
         portfolio: text('Name screen readers give the category cards of the Portfolio page'),
       })
       .describe('Names of page regions that have no visible heading, for screen readers.'),
+    liteMode: z
+      .strictObject({
+        control: text('The footer button that turns lite mode on and off, e.g. "Lite mode"'),
+        description: text('One line next to the lite mode button saying what it does'),
+        showPicture: text('Button in place of a product picture in lite mode, which loads it, e.g. "Show picture"'),
+      })
+      .describe('Lite mode, for slow and expensive connections: the footer control and the button in place of a product picture.'),
     overviewHeading: text('Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"').refine(
       (heading) => heading.includes('{title}'),
       { error: 'overviewHeading must contain {title}, where the technology or category title goes' },

@@ -21,13 +21,14 @@ describe('store and mail per deploy context', () => {
 
   it('previews e-mail only the mailbox CONTACT_PREVIEW_TO names, never CONTACT_TO', () => {
     const env = { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_TO: 'sales@example.com' };
-    expect(contactMailFor('production', env, 'info@example.com').mail?.settings).toEqual({ to: 'sales@example.com', from: 'sales@example.com' });
+    expect(contactMailFor('production', env, 'info@example.com').mail?.settings).toEqual({ to: 'sales@example.com', from: 'sales@example.com', domain: 'www.example.com' });
     const preview = contactMailFor('deploy-preview', env, 'info@example.com');
     expect(preview.mail).toBeUndefined();
     expect(preview.notice).toMatch(/CONTACT_PREVIEW_TO/);
     expect(contactMailFor('branch-deploy', { ...env, CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail?.settings).toEqual({
       to: 'web-team@example.com',
       from: 'web-team@example.com',
+      domain: 'www.example.com',
     });
     expect(contactMailFor('deploy-preview', { CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail).toBeUndefined();
   });

@@ -5,7 +5,7 @@ import { MailDeferred, smtpMailer } from '../../../src/lib/contact/mail';
 import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
 import { routes } from '../../../src/lib/routes';
 
-const settings = { to: 'sales@example.com', from: 'website@example.com' };
+const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
 const logs: string[] = [];
 beforeEach(() => {

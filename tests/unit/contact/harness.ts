@@ -81,8 +81,12 @@ export interface Inbox {
   received: ParsedMail[];
   /** Messages the server was offered, accepted or not. */
   offered: number;
-  /** When set, every message is refused with this SMTP reply. */
+  /** When set, every message is refused with this SMTP reply (after its data: nodemailer's EMESSAGE). */
   refuse?: { code: number; text: string } | undefined;
+  /** When set, the sender (MAIL FROM) is refused with this reply (nodemailer's EENVELOPE). */
+  refuseSender?: { code: number; text: string } | undefined;
+  /** When set, every recipient (RCPT TO) is refused with this reply (nodemailer's EENVELOPE). */
+  refuseRecipient?: { code: number; text: string } | undefined;
   /** When set, runs before a message is accepted (e.g. to hold it back). */
   beforeAccept?: (() => Promise<void>) | undefined;
   stop: () => Promise<void>;
@@ -101,6 +105,14 @@ export async function startSmtp(port = 0): Promise<Inbox> {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      const refusal = inbox.refuseSender;
+      callback(refusal ? Object.assign(new Error(refusal.text), { responseCode: refusal.code }) : undefined);
+    },
+    onRcptTo(_address, _session, callback) {
+      const refusal = inbox.refuseRecipient;
+      callback(refusal ? Object.assign(new Error(refusal.text), { responseCode: refusal.code }) : undefined);
+    },
     onData(stream, _session, callback) {
       receive(stream).then(() => callback(), callback);
     },

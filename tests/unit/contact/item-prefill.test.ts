@@ -28,7 +28,7 @@ describe('contact form about a catalogue item', () => {
     const regarding = regardingLine({ topic: topic.id, about: itemId }, topics, items);
     expect(regarding).toBe(`${topic.label}: ${label}`);
     expect(regardingLine({ topic: 'nope', about: 'free text' }, topics, items)).toBeUndefined();
-    const email = composeEmail({ name: 'Ada', email: 'ada@example.org', company: '', message: 'Hi', ...(regarding ? { regarding } : {}) }, { to: 'a@example.org', from: 'a@example.org' }, 'now');
+    const email = composeEmail({ name: 'Ada', email: 'ada@example.org', company: '', message: 'Hi', ...(regarding ? { regarding } : {}) }, { to: 'a@example.org', from: 'a@example.org', domain: 'www.example.com' }, { id: 'm1', receivedAt: 'now' });
     expect(email.subject).toContain(label);
   });
 });

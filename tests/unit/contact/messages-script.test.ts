@@ -42,6 +42,8 @@ it('lists pending, sent, failed and older top-level messages newest first, and s
     await store.file(message('2026-11-20T10:00:00.000Z-cccccc', { status: 'failed', attempts: 1, failureReason: 'refused by the mail server: 554 spam' }));
     await blobs.setJSON('2026-11-19T10:00:00.000Z-dddddd', message('2026-11-19T10:00:00.000Z-dddddd', { status: 'sent', attempts: 1 }));
     await blobs.set('2026-11-18T10:00:00.000Z-eeeeee', '{"id":"cut short');
+    // A browser id's marker is not a message.
+    await store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', { id: '2026-11-22T10:00:00.000Z-aaaaaa', receivedAt: '2026-11-22T10:00:00.000Z' });
   } finally {
     await server.stop();
   }

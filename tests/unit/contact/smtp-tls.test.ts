@@ -10,7 +10,7 @@ import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { smtpMailer } from '../../../src/lib/contact/mail';
 import { post, useContactServers, valid } from './harness';
 
-const settings = { to: 'sales@example.com', from: 'website@example.com' };
+const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
 
 /** nodemailer's getSocket: a connection to the local server, whatever host the URL names. */

@@ -8,7 +8,7 @@ import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { isPermanentRejection } from '../../../src/lib/contact/mail';
 import { newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
-import { closedPort, startBlobs, startSmtp, valid, type LocalBlobs } from './harness';
+import { closedPort, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
 
 let blobs: LocalBlobs;
 beforeEach(async () => {
@@ -74,7 +74,7 @@ describe('layout', () => {
   });
 });
 
-describe('permanent refusals', () => {
+describe('which refusals give a message up', () => {
   async function errorFrom(options: Parameters<typeof createTransport>[0]): Promise<unknown> {
     try {
       await createTransport(options).sendMail({ from: 'a@example.com', to: 'b@example.com', subject: 's', text: 't' });
@@ -84,20 +84,32 @@ describe('permanent refusals', () => {
     throw new Error('the message was accepted');
   }
 
-  it('a 5xx reply is permanent; a 4xx reply, a refused login or no server at all is not', async () => {
+  // Each answer as the project's SMTP test server gives it, and whether the message is given up.
+  const answers: [string, Partial<Pick<Inbox, 'refuse' | 'refuseSender' | 'refuseRecipient'>>, boolean][] = [
+    ['the message refused as spam', { refuse: { code: 554, text: '5.7.1 Message rejected as spam' } }, true],
+    ['the message content refused', { refuse: { code: 554, text: '5.6.0 Message content rejected' } }, true],
+    ['the message too big', { refuse: { code: 552, text: '5.3.4 Message size exceeds fixed limit' } }, true],
+    ['a temporary refusal', { refuse: { code: 451, text: 'Try again later' } }, false],
+    ['the sender refused', { refuseSender: { code: 550, text: '5.1.0 Sender address rejected: not owned by user' } }, false],
+    ['the recipient refused', { refuseRecipient: { code: 550, text: '5.1.1 Recipient address rejected: user unknown' } }, false],
+    ['a daily quota, after the data', { refuse: { code: 550, text: '5.4.5 Daily sending limit exceeded' } }, false],
+    ['a daily quota, at the sender', { refuseSender: { code: 550, text: '5.4.5 Daily user sending quota exceeded' } }, false],
+    ['a paused account', { refuse: { code: 554, text: 'Sending paused for this account' } }, false],
+    ['a throttle', { refuse: { code: 550, text: 'Too many messages, slow down' } }, false],
+    ['a full mailbox', { refuse: { code: 552, text: '5.2.2 Mailbox full' } }, false],
+  ];
+  it.each(answers)('%s: given up %s', async (_, answer, permanent) => {
     const inbox = await startSmtp();
-    const at = { host: '127.0.0.1', port: inbox.port, secure: false, ignoreTLS: true };
     try {
-      inbox.refuse = { code: 554, text: 'Message rejected as spam' };
-      const refused = await errorFrom(at);
-      expect(refused).toMatchObject({ responseCode: 554 });
-      expect(isPermanentRejection(refused)).toBe(true);
-
-      inbox.refuse = { code: 451, text: 'Try again later' };
-      expect(isPermanentRejection(await errorFrom(at))).toBe(false);
+      Object.assign(inbox, answer);
+      const error = await errorFrom({ host: '127.0.0.1', port: inbox.port, secure: false, ignoreTLS: true });
+      expect(isPermanentRejection(error)).toBe(permanent);
     } finally {
       await inbox.stop();
     }
+  });
+
+  it('a refused login or no server at all is not given up', async () => {
 
     // A server that refuses the login with 535: a setting to correct, not a message to give up.
     const strict = new SMTPServer({

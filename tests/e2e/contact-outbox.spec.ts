@@ -1,0 +1,203 @@
+/**
+ * Kept enquiries: with JavaScript, a message that cannot reach the server (offline, or answered
+ * with a 5xx) is kept in the browser, listed above the form, can be cancelled, and is sent when
+ * the connection is back or on the next visit, under the id the browser gave it, so the server
+ * stores it once (src/lib/contact/outbox.ts, src/lib/contact/handler.ts).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
+import { routes } from '../../src/lib/routes';
+import { narrow, readContent, ui, wide } from './support';
+
+/** The form's own words, the kept-message ones included (src/content/contact-form.json). */
+const formText = readContent('contact-form.json');
+const kept = formText.kept as Record<string, string>;
+const label = ui.formLabels;
+
+test.use({ viewport: wide });
+
+const island = 'astro-island[component-url*="ContactForm"]';
+
+async function ready(page: Page) {
+  await page.goto('/contact');
+  await page.locator('#form').scrollIntoViewIfNeeded();
+  await expect(page.locator(`${island}:not([ssr])`)).toHaveCount(1);
+}
+
+async function submit(page: Page, message: string) {
+  await page.getByLabel(label.firstName, { exact: true }).fill('Ada');
+  await page.getByLabel(label.lastName, { exact: true }).fill('Lovelace');
+  await page.getByLabel(label.email, { exact: true }).fill('ada@example.org');
+  await page.getByLabel(label.message, { exact: true }).fill(message);
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+}
+
+const keptList = (page: Page) => page.getByRole('region', { name: kept.heading });
+/** The stored messages whose text holds `marker`. */
+const storedWith = async (marker: string) => (await readLocalMessages()).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
+
+/** Every id the page posted to the contact function. */
+function postedIds(page: Page): string[] {
+  const ids: string[] = [];
+  page.on('request', (r) => r.url().endsWith(routes.contactEndpoint) && ids.push(r.postDataJSON()?.messageId));
+  return ids;
+}
+
+test('offline: the message is kept and listed; back online it is sent once, under the id of its first attempt', async ({ page, context }) => {
+  const marker = `outbox-offline-${Date.now()}`;
+  const ids = postedIds(page);
+  await ready(page);
+  await context.setOffline(true);
+  await submit(page, `Kept while offline (${marker})`);
+
+  await expect(page.getByText(kept.title)).toBeVisible();
+  await expect(page.getByText(kept.text).first()).toBeVisible();
+  const list = keptList(page);
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list.getByRole('listitem')).toContainText(marker);
+  await expect(list.getByRole('listitem')).toContainText(kept.waiting);
+  // The form is cleared: the message lives in the list now, not in two places.
+  await expect(page.getByLabel(label.message, { exact: true })).toHaveValue('');
+  expect(await storedWith(marker)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByText(kept.sent)).toBeVisible();
+  await expect(list).toHaveCount(0);
+  const stored = await storedWith(marker);
+  expect(stored).toHaveLength(1);
+  expect(new Set(ids).size).toBe(1);
+  expect(stored[0].browserId).toBe(ids[0]);
+});
+
+test('a 5xx: two messages kept; one cancelled is never sent, the other goes on the next visit, once', async ({ page, context }) => {
+  const marker = `outbox-503-${Date.now()}`;
+  await page.route(`**${routes.contactEndpoint}`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' }));
+  await ready(page);
+  await submit(page, `Cancel me (${marker})`);
+  await expect(keptList(page).getByRole('listitem')).toHaveCount(1);
+  await submit(page, `Keep me (${marker})`);
+  const items = keptList(page).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+
+  // The list is accessible like the rest of the page.
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="kept-heading"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  const cancel = items.filter({ hasText: 'Cancel me' }).getByRole('button', { name: kept.cancel });
+  await expect(cancel).toHaveAccessibleDescription(new RegExp(`Cancel me \\(${marker}\\)`));
+  await cancel.click();
+  await expect(page.getByText(kept.cancelled)).toBeVisible();
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText('Keep me');
+
+  // The next visit, with the server answering again.
+  await page.unroute(`**${routes.contactEndpoint}`);
+  const next = await context.newPage();
+  await page.close();
+  await ready(next);
+  await expect(next.getByText(kept.sent)).toBeVisible();
+  await expect(keptList(next)).toHaveCount(0);
+  const stored = await storedWith(marker);
+  expect(stored.map((r: { message: { message: string } }) => r.message.message)).toEqual([`Keep me (${marker})`]);
+});
+
+test('an answer lost on the way back: the server has the message, the browser sends it again, it is stored once', async ({ page }) => {
+  const marker = `outbox-lost-${Date.now()}`;
+  const ids = postedIds(page);
+  // The request reaches the function; its answer never reaches the page.
+  await page.route(`**${routes.contactEndpoint}`, async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await ready(page);
+  await submit(page, `Answer lost (${marker})`);
+  await expect(keptList(page).getByRole('listitem')).toHaveCount(1);
+  expect(await storedWith(marker)).toHaveLength(1);
+
+  await page.unroute(`**${routes.contactEndpoint}`);
+  await page.reload();
+  await expect(page.getByText(kept.sent)).toBeVisible();
+  await expect(keptList(page)).toHaveCount(0);
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+  const stored = await storedWith(marker);
+  expect(stored).toHaveLength(1);
+  expect(stored[0].browserId).toBe(ids[0]);
+});
+
+test('the next visit sends a kept message without the visitor scrolling to the form', async ({ browser }) => {
+  const marker = `outbox-visit-${Date.now()}`;
+  const context = await browser.newContext({ viewport: narrow });
+  try {
+    const first = await context.newPage();
+    await first.goto('/contact');
+    await first.locator('#form').scrollIntoViewIfNeeded();
+    await expect(first.locator(`${island}:not([ssr])`)).toHaveCount(1);
+    await context.setOffline(true);
+    await submit(first, `Sent on the next visit (${marker})`);
+    await expect(keptList(first).getByRole('listitem')).toHaveCount(1);
+    await first.close();
+    await context.setOffline(false);
+
+    const next = await context.newPage();
+    await next.goto('/contact');
+    // The form is far below the first screen of a phone; the island hydrates all the same.
+    await expect(next.locator('#form')).not.toBeInViewport();
+    await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+    await expect(next.locator(`${island}:not([ssr])`)).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('without a kept message, the form island still waits to be on screen', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: narrow });
+  try {
+    const page = await context.newPage();
+    await page.goto('/contact', { waitUntil: 'load' });
+    // Longer than the directive's wait for an idle moment (2 s at most).
+    await page.waitForTimeout(2_500);
+    await expect(page.locator(`${island}[ssr]`)).toHaveCount(1);
+    await page.locator('#form').scrollIntoViewIfNeeded();
+    await expect(page.locator(`${island}:not([ssr])`)).toHaveCount(1);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a refused kept message shows the reason and goes back into the form', async ({ page, context }) => {
+  await ready(page);
+  await context.setOffline(true);
+  // Passes the browser's check, not the server's.
+  await page.getByLabel(label.email, { exact: true }).fill('ada@example');
+  await page.getByLabel(label.firstName, { exact: true }).fill('Ada');
+  await page.getByLabel(label.lastName, { exact: true }).fill('Lovelace');
+  await page.getByLabel(label.message, { exact: true }).fill('Please correct me');
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  const item = keptList(page).getByRole('listitem');
+  await expect(item).toContainText(kept.waiting);
+  await context.setOffline(false);
+  await expect(item).toContainText(kept.refused);
+  await expect(item).toContainText('Email must be a valid e-mail address');
+  await item.getByRole('button', { name: kept.edit }).click();
+  await expect(keptList(page)).toHaveCount(0);
+  await expect(page.getByLabel(label.email, { exact: true })).toHaveValue('ada@example');
+  await expect(page.getByLabel(label.message, { exact: true })).toHaveValue('Please correct me');
+});
+
+test('the same browser id posted twice is stored once', async ({ request, baseURL }) => {
+  const marker = `outbox-twice-${Date.now()}`;
+  const messageId = crypto.randomUUID();
+  const data = { name: 'Ada Lovelace', email: 'ada@example.org', message: `Twice (${marker})`, messageId };
+  const headers = { origin: new URL(baseURL!).origin };
+  const first = await request.post(routes.contactEndpoint, { data, headers });
+  const again = await request.post(routes.contactEndpoint, { data, headers });
+  expect([first.status(), again.status()]).toEqual([200, 200]);
+  expect(await again.json()).toEqual({ ok: true, repeat: true });
+  expect(await storedWith(marker)).toHaveLength(1);
+
+  const bad = await request.post(routes.contactEndpoint, { data: { ...data, messageId: 'not-an-id' }, headers });
+  expect(bad.status()).toBe(400);
+  expect((await bad.json()).error).toMatch(/messageId/);
+});

@@ -1,0 +1,158 @@
+/**
+ * The contact function receives each browser message once: a message posted again under the id
+ * the browser gave it (browser-id.ts, outbox.ts) is answered as accepted, and nothing is stored
+ * or e-mailed a second time, whether the repeat comes later or at the same moment.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { handleContactSubmission } from '../../../src/lib/contact/handler';
+import { retryPendingMessages } from '../../../src/lib/contact/deliver';
+import { smtpMailer } from '../../../src/lib/contact/mail';
+import { browserIdError, newBrowserId } from '../../../src/lib/contact/browser-id';
+import { receivedPrefix, type MessageStore } from '../../../src/lib/contact/store';
+import { post, useContactServers, valid } from './harness';
+
+const settings = { to: 'sales@example.com', from: 'website@example.com' };
+const servers = useContactServers();
+const logs: string[] = [];
+beforeEach(() => {
+  logs.length = 0;
+});
+
+const deps = (store: MessageStore = servers.blobs.store) => ({
+  store,
+  mail: { mailer: smtpMailer(servers.inbox.url), settings },
+  log: (line: string) => logs.push(line),
+});
+const send = (body: unknown, store?: MessageStore) => handleContactSubmission(post(body), deps(store));
+
+describe('a message sent with a browser id', () => {
+  it('is stored and e-mailed once; the same id again is answered as accepted and changes nothing', async () => {
+    const messageId = newBrowserId();
+    const first = await send({ ...valid, messageId });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ ok: true });
+
+    const again = await send({ ...valid, messageId });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true, repeat: true });
+
+    const records = await servers.blobs.store.list();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId, message: { name: valid.name } });
+    expect(servers.inbox.received).toHaveLength(1);
+    // The marker says which message the id became, and nothing of what it says.
+    expect(await servers.blobs.client().get(`${receivedPrefix}${messageId}`, { type: 'json' })).toEqual({ id: records[0]!.id, receivedAt: records[0]!.receivedAt });
+    expect(logs.join('\n')).toContain(`message id ${messageId} was received before`);
+  });
+
+  it('sent twice at the same moment, is stored once and e-mailed once', async () => {
+    const messageId = newBrowserId();
+    // Both requests look the id up before either stores the message: a true race for the marker.
+    let lookups = 0;
+    let bothLooked!: () => void;
+    const together = new Promise<void>((resolve) => (bothLooked = resolve));
+    const racing: MessageStore = {
+      ...servers.blobs.store,
+      async receivedAs(id) {
+        const found = await servers.blobs.store.receivedAs(id);
+        if (++lookups === 2) bothLooked();
+        await together;
+        return found;
+      },
+    };
+    const answers = await Promise.all([send({ ...valid, messageId }, racing), send({ ...valid, messageId }, racing)]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect((await Promise.all(answers.map((a) => a.json()))).filter((a) => a.repeat)).toHaveLength(1);
+    expect(lookups).toBe(2);
+
+    const records = await servers.blobs.store.list();
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId });
+    expect(servers.inbox.received).toHaveLength(1);
+    expect(logs.join('\n')).toContain('received at the same time by another request');
+    // The loser's copy is gone for good: a retry run finds nothing to send.
+    const retry = await retryPendingMessages({ store: servers.blobs.store, mail: deps().mail, now: () => new Date(Date.now() + 3_600_000) });
+    expect(retry).toMatchObject({ pending: 0, sent: 0 });
+    expect(servers.inbox.received).toHaveLength(1);
+  });
+
+  it('ten repeats at once, each from its own function instance, store one message', async () => {
+    const messageId = newBrowserId();
+    const { blobsMessageStore } = await import('../../../src/lib/contact/store');
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send({ ...valid, messageId }, blobsMessageStore(servers.blobs.client()))));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(await servers.blobs.store.list()).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
+  });
+
+  it('is a repeat also once it has been sent and filed under sent/', async () => {
+    const messageId = newBrowserId();
+    await send({ ...valid, messageId });
+    expect((await servers.blobs.store.list())[0]?.status).toBe('sent');
+    expect(await (await send({ ...valid, messageId, message: 'Typed again, differently' })).json()).toEqual({ ok: true, repeat: true });
+    expect(await servers.blobs.store.list()).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
+  });
+
+  it('two different ids are two messages, even with the same words', async () => {
+    await send({ ...valid, messageId: newBrowserId() });
+    await send({ ...valid, messageId: newBrowserId() });
+    expect(await servers.blobs.store.list()).toHaveLength(2);
+    expect(servers.inbox.received).toHaveLength(2);
+  });
+
+  it('without an id, every post is a message of its own, as before', async () => {
+    await send(valid);
+    await send(valid);
+    const records = await servers.blobs.store.list();
+    expect(records).toHaveLength(2);
+    expect(records.every((r) => r.browserId === undefined)).toBe(true);
+  });
+
+  it('is refused with 400 and the reason when the id is not a browser id, and nothing is kept', async () => {
+    const uuid = newBrowserId();
+    for (const messageId of ['', 'abc', 42, null, uuid.toUpperCase(), `${uuid}x`, '6ba7b810-9dad-11d1-80b4-00c04fd430c8', '../pending/x']) {
+      const response = await send({ ...valid, messageId });
+      expect(response.status, String(messageId)).toBe(400);
+      expect(await response.json()).toEqual({ error: browserIdError });
+    }
+    expect(await servers.blobs.store.list()).toEqual([]);
+    expect(servers.inbox.received).toEqual([]);
+  });
+
+  it('a form posted without JavaScript is read as before: a messageId field there is not an id', async () => {
+    const form = new URLSearchParams({ firstName: 'Ada', lastName: 'Lovelace', email: valid.email, message: valid.message, messageId: 'not-an-id' });
+    for (let i = 0; i < 2; i++) {
+      const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), deps());
+      expect(response.status).toBe(303);
+    }
+    expect(await servers.blobs.store.list()).toHaveLength(2);
+  });
+
+  it('answers 503 when the store cannot say whether the id was received, keeping nothing', async () => {
+    const blind: MessageStore = { ...servers.blobs.store, receivedAs: () => Promise.reject(new Error('store unreachable')) };
+    const response = await send({ ...valid, messageId: newBrowserId() }, blind);
+    expect(response.status).toBe(503);
+    expect(await servers.blobs.store.list()).toEqual([]);
+    expect(servers.inbox.received).toEqual([]);
+  });
+
+  it('when the marker cannot be written, the message kept is still sent and the visitor told so', async () => {
+    const messageId = newBrowserId();
+    const unmarked: MessageStore = { ...servers.blobs.store, markReceived: () => Promise.reject(new Error('store unreachable')) };
+    const response = await send({ ...valid, messageId }, unmarked);
+    expect(response.status).toBe(200);
+    expect(await servers.blobs.store.list()).toMatchObject([{ status: 'sent', browserId: messageId }]);
+    expect(servers.inbox.received).toHaveLength(1);
+    expect(logs.join('\n')).toMatch(/could not be marked as received/);
+  });
+});
+
+describe('markers in the store', () => {
+  it('are not messages: the store lists messages only', async () => {
+    await send({ ...valid, messageId: newBrowserId() });
+    const keys = (await servers.blobs.client().list()).blobs.map((b) => b.key);
+    expect(keys.filter((k) => k.startsWith(receivedPrefix))).toHaveLength(1);
+    expect((await servers.blobs.store.list()).map((r) => r.status)).toEqual(['sent']);
+  });
+});
