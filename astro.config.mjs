@@ -11,6 +11,7 @@ import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
 import { serviceWorker } from './src/service-worker/integration.ts';
+import { notFoundRulesFile } from './src/not-found/integration.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 
 // Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
@@ -76,10 +77,13 @@ export default defineConfig({
   integrations: [
     react(),
     lateHydration(),
-    // Every public page; the 404 and offline pages, the contact thank-you page, the contact page
-    // rendered on demand (its address is /contact's, with a query) and /admin are not for search engines.
-    sitemap({ filter: (page) => !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|admin)(\/|$)/.test(new URL(page).pathname) }),
+    // Every public page; the 404 and offline pages, the contact thank-you and kept pages, the
+    // pages rendered on demand (the contact form with a query, search results) and /admin are not
+    // for search engines.
+    sitemap({ filter: (page) => !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|search\/results|admin)(\/|$)/.test(new URL(page).pathname) }),
     cms(),
+    // Netlify's 404 rules for missing catalogue addresses, made from the categories built.
+    notFoundRulesFile(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),
     // The service worker, /sw.js, bundled after the pages are written (it carries a hash of them).

@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { startSiteServer } from './lib/site-server.mjs';
+import { forgetRunningSite, recordRunningSite } from './lib/local-messages.mjs';
 
 // Errors logged by a function point at its TypeScript source.
 process.setSourceMapsEnabled(true);
@@ -17,8 +18,11 @@ const site = await startSiteServer({
   host: process.env.HOST ?? 'localhost',
 });
 console.log(`Site ready on ${site.url} (production build with Netlify functions, headers and redirects)`);
+// `npm run messages` names this address.
+recordRunningSite(site.url);
 
 function shutdown() {
+  forgetRunningSite();
   site.close().finally(() => process.exit(0));
 }
 process.once('SIGINT', shutdown);

@@ -2,7 +2,8 @@
  * Reads the contact messages of the local Netlify Blobs store (.netlify/blobs-serve), the one the
  * local server's function writes to, through a Blobs server of its own on the same folder.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
@@ -55,4 +56,33 @@ export function describeMessage(record) {
     `${record.receivedAt}  [${state}]  ${m.name} <${m.email}>${m.company ? `, ${m.company}` : ''}`,
     `  ${m.message.replace(/\s+/g, ' ').slice(0, 160)}`,
   ];
+}
+
+/** Where `npm start` notes the address it serves on, so `npm run messages` names the right one. */
+export const runningSiteFile = fileURLToPath(new URL('../../.netlify/serve.json', import.meta.url));
+
+/** Notes the address of the running local server (and its process, to tell a stale note). */
+export function recordRunningSite(url, file = runningSiteFile) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ url, pid: process.pid }));
+}
+
+/** Removes the note, if it is this process's. */
+export function forgetRunningSite(file = runningSiteFile) {
+  try {
+    if (JSON.parse(readFileSync(file, 'utf8')).pid === process.pid) rmSync(file);
+  } catch {
+    // No note, or not readable: nothing to remove.
+  }
+}
+
+/** The address of the local server that is running now, or undefined when none is. */
+export function runningSite(file = runningSiteFile) {
+  try {
+    const { url, pid } = JSON.parse(readFileSync(file, 'utf8'));
+    process.kill(pid, 0);
+    return typeof url === 'string' ? url : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -18,7 +18,7 @@
  */
 import { createServer } from 'node:http';
 import { existsSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { brotliCompress, constants as zlib, createBrotliCompress, createGzip, gzip } from 'node:zlib';
@@ -69,6 +69,31 @@ function fileCompressor({ maxBytes = 64 * 1024 * 1024 } = {}) {
     );
   }
   return { compressFile, cache };
+}
+
+/**
+ * Whether a file of the site answers a path, as Netlify looks for one: the path itself, then with
+ * `.html`, then its `index.html` (the same order as Netlify's local emulation).
+ */
+async function hasFile(directory, pathname) {
+  let decoded;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false;
+  }
+  const base = decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+  const candidates = decoded.endsWith('/') ? [`${base}.html`, `${decoded}index.html`] : [decoded, `${decoded}.html`, `${decoded}/index.html`];
+  for (const candidate of candidates) {
+    const file = resolve(directory, `.${candidate}`);
+    if (!file.startsWith(resolve(directory))) continue;
+    try {
+      if ((await stat(file)).isFile()) return true;
+    } catch {
+      // Not there: the next form.
+    }
+  }
+  return false;
 }
 
 /** The caller's address without the IPv4-in-IPv6 prefix, as Netlify reports it. */
@@ -218,6 +243,14 @@ export async function startSiteServer({
     if (match && !match.route?.prefer_static) {
       const { response, requestId } = await callFunction(match, url, req);
       return send(response, req, res, { extraHeaders: { 'x-nf-request-id': requestId } });
+    }
+    // A rule with status 404 (a not-found page per path, such as the catalogue's in dist/_redirects)
+    // answers where no file does, with its page and status 404; the emulation would send the page
+    // with status 200.
+    if (rewrite && !rewrite.redirect && !rewrite.external && !rewrite.force && rewrite.statusCode === 404 && !(await hasFile(publishDirectory, url.pathname))) {
+      const page = await netlify.handleAndIntrospect(new Request(new URL(rewrite.target.pathname, origin)));
+      if (page?.type === 'static') return send(new Response(page.response.body, { status: 404, headers: page.response.headers }), req, res, { cacheable: true });
+      await page?.response.body?.cancel();
     }
     const found = await netlify.handleAndIntrospect(toRequest(req, url, undefined));
     if (found) return send(found.response, req, res, { cacheable: found.type === 'static' });

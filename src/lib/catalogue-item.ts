@@ -31,6 +31,17 @@ export interface ItemEntry {
 export interface Fact {
   key: FactKey;
   value: string | string[];
+  /** Taken from the item's category, the item naming none of its own (industries, application methods). */
+  inherited?: boolean;
+}
+
+/**
+ * What an item takes from its category when it names none of its own: the industries and the
+ * application methods the category file names (either may be absent).
+ */
+export interface CategoryDefaults {
+  industries?: readonly string[] | undefined;
+  applicationMethods?: readonly string[] | undefined;
 }
 
 /** The contact topics (src/content/topics.json) an item's page opens the form about. */
@@ -64,8 +75,12 @@ export interface CatalogueItem {
   badges: string[];
   /** Every other field, labelled, in the order the card and the page list them. */
   facts: Fact[];
+  /** The item's own industries, or, when it names none, its category's. */
   industries: string[];
+  /** The item's own application methods, or, when it names none, its category's. */
   applicationMethods: string[];
+  /** Which of the two lists come from the category. */
+  inherited: { industries: boolean; applicationMethods: boolean };
   /** The contact form about the item, per topic: a sample, a question, the technical data sheet. */
   contact: Record<keyof typeof itemTopics, string>;
 }
@@ -157,12 +172,24 @@ function itemBadges(data: ItemData): string[] {
 /** Whichever of these fields the item's kind has. */
 type AnyField<K extends string> = { [P in K]?: string | string[] | undefined };
 
+/** An item's list, or its category's when the item names none. */
+function listOrCategory(own: readonly string[] | undefined, category: readonly string[] | undefined): { values: string[]; inherited: boolean } {
+  if (own && own.length > 0) return { values: [...own], inherited: false };
+  return { values: [...(category ?? [])], inherited: Boolean(category?.length) };
+}
+
+type Lists = Record<'industries' | 'applicationMethods', { values: string[]; inherited: boolean }>;
+
 /** Every other field of the item, labelled, in the order the card and the page list them. */
-function itemFacts(data: ItemData): Fact[] {
+function itemFacts(data: ItemData, lists: Lists): Fact[] {
   const d = data as AnyField<FactKey>;
   const facts: Fact[] = [];
   const add = (key: FactKey, value: string | string[] | undefined) => {
     if (value !== undefined && value.length > 0) facts.push({ key, value });
+  };
+  const addList = (key: keyof Lists) => {
+    const { values, inherited } = lists[key];
+    if (values.length > 0) facts.push(inherited ? { key, value: values, inherited } : { key, value: values });
   };
   add('properties', d.properties);
   add('benefits', d.benefits);
@@ -177,9 +204,9 @@ function itemFacts(data: ItemData): Fact[] {
   add('applications', d.applications);
   // Pigment ranges list their industries first, as they always have; every other kind its methods.
   const industriesFirst = data.kind === 'pigment-category';
-  add('industries', industriesFirst ? d.industries : undefined);
-  add('applicationMethods', d.applicationMethods);
-  add('industries', industriesFirst ? undefined : d.industries);
+  if (industriesFirst) addList('industries');
+  addList('applicationMethods');
+  if (!industriesFirst) addList('industries');
   add('media', d.media);
   add('nature', d.nature);
   add('compliance', d.compliance);
@@ -194,11 +221,19 @@ export function splitItemId(id: string): { category: string; slug: string } {
   return { category: id.slice(0, at), slug: id.slice(at + 1) };
 }
 
-/** The model of one item. */
-export function catalogueItem({ id, data }: ItemEntry): CatalogueItem {
+/**
+ * The model of one item. `categoryDefaults` are its category's industries and application
+ * methods, which it takes where it names none of its own; without them (the contact function,
+ * which only names the item) the item has only its own.
+ */
+export function catalogueItem({ id, data }: ItemEntry, categoryDefaults: CategoryDefaults = {}): CatalogueItem {
   const { category, slug } = splitItemId(id);
   const codes = itemCodes(data);
   const name = itemName(data);
+  const lists: Lists = {
+    industries: listOrCategory('industries' in data ? data.industries : undefined, categoryDefaults.industries),
+    applicationMethods: listOrCategory('applicationMethods' in data ? data.applicationMethods : undefined, categoryDefaults.applicationMethods),
+  };
   return {
     id,
     category,
@@ -212,9 +247,10 @@ export function catalogueItem({ id, data }: ItemEntry): CatalogueItem {
     description: itemDescription(data),
     summary: itemSummary(data),
     badges: itemBadges(data),
-    facts: itemFacts(data),
-    industries: 'industries' in data ? [...data.industries] : [],
-    applicationMethods: 'applicationMethods' in data ? [...data.applicationMethods] : [],
+    facts: itemFacts(data, lists),
+    industries: lists.industries.values,
+    applicationMethods: lists.applicationMethods.values,
+    inherited: { industries: lists.industries.inherited, applicationMethods: lists.applicationMethods.inherited },
     contact: {
       sample: contactPath(itemTopics.sample, id),
       question: contactPath(itemTopics.question, id),

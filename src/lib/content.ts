@@ -5,6 +5,7 @@ import { getCollection, type CollectionEntry } from 'astro:content';
 import { alphabeticalParts } from './alphabetical-list';
 import { catalogueItem, searchRecord, splitItemId } from './catalogue-item';
 import { referenceProblems } from './content-references';
+import { searchEntry, type SearchEntry } from './catalogue-search';
 import { byOrder } from './navigation';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
@@ -70,14 +71,46 @@ export async function companyPage<P extends PageName>(page: P) {
   return entry.data as PageData<P>;
 }
 
+/**
+ * The words of the search field (src/components/chrome/SiteSearch.tsx), from /search's file. Its
+ * "nothing matches" words are those for a page without the A-Z list, which it links to instead.
+ */
+export async function searchFieldWords() {
+  const page = await companyPage('search');
+  const { loading, noneInBar, atoZ, count, countOne, seeAll } = page.results;
+  return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ };
+}
+
+/**
+ * The item model (src/lib/catalogue-item.ts) of an entry, with the industries and application
+ * methods it takes from its category where it names none of its own.
+ */
+export async function itemModel(item: CollectionEntry<'products'>) {
+  const category = (await categories()).find((c) => c.id === categoryOf(item));
+  return catalogueItem(item, category?.data);
+}
+
+/** Every catalogue item as /search without JavaScript reads it (src/lib/catalogue-search.ts), made once per server. */
+let entriesOnce: Promise<SearchEntry[]> | undefined;
+export const searchEntries = () => (import.meta.env.DEV ? makeSearchEntries() : (entriesOnce ??= makeSearchEntries()));
+async function makeSearchEntries(): Promise<SearchEntry[]> {
+  const byId = new Map((await categories()).map((category) => [category.id, category]));
+  return (await allProducts()).map((item) => {
+    const category = byId.get(categoryOf(item));
+    const model = catalogueItem(item, category?.data);
+    return searchEntry(model, searchRecord(model, category?.data.title ?? model.category), item.body ?? '');
+  });
+}
+
 /** The parts of /search's A-Z list of every catalogue item (src/lib/alphabetical-list.ts), made once per build. */
 let atoZOnce: ReturnType<typeof makeCatalogueAtoZ> | undefined;
 export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : (atoZOnce ??= makeCatalogueAtoZ()));
 async function makeCatalogueAtoZ() {
-  const titles = new Map((await categories()).map((category) => [category.id, category.data.title]));
+  const byId = new Map((await categories()).map((category) => [category.id, category]));
   const records = (await allProducts()).map((item) => {
-    const model = catalogueItem(item);
-    return searchRecord(model, titles.get(model.category) ?? model.category);
+    const category = byId.get(categoryOf(item));
+    const model = catalogueItem(item, category?.data);
+    return searchRecord(model, category?.data.title ?? model.category);
   });
   return alphabeticalParts(records);
 }

@@ -4,7 +4,7 @@
  * breadcrumb and its structured data. A pure function of the item model (src/lib/catalogue-item.ts)
  * and what the page has looked up; src/components/catalogue/ProductPage.astro is its view.
  */
-import { catalogueItem, itemTopics, productInput, searchRecord, type CatalogueItem, type ItemEntry } from './catalogue-item';
+import { catalogueItem, itemTopics, productInput, searchRecord, type CatalogueItem, type CategoryDefaults, type ItemEntry } from './catalogue-item';
 import { nearbyItems } from './catalogue-pages';
 import { fill, labels } from './labels';
 import { categoryPath, routes, technologyPath } from './routes';
@@ -27,7 +27,8 @@ export interface PageDocument {
 
 export interface ItemPageInput {
   item: ItemEntry;
-  category: { id: string; title: string };
+  /** The item's category: its id, title, and the industries and methods its items may take (src/lib/catalogue-item.ts). */
+  category: { id: string; title: string } & CategoryDefaults;
   /** The category's items in order, this one among them. */
   categoryItems: readonly ItemEntry[];
   /** The technologies the item draws on, in the order it names them. */
@@ -61,7 +62,7 @@ export interface ItemPageData {
 
 export function itemPageData(input: ItemPageInput): ItemPageData {
   const { category, site } = input;
-  const model = catalogueItem(input.item);
+  const model = catalogueItem(input.item, category);
   const words = labels.catalogue;
   for (const id of Object.values(itemTopics)) {
     if (!input.topicIds.includes(id)) throw new Error(`src/content/topics.json: the item pages need a topic with id "${id}"`);

@@ -33,9 +33,17 @@ export const routes = {
   portfolio: '/portfolio',
   /** Site search; without JavaScript, every catalogue item A-Z. */
   search: '/search',
+  /**
+   * /search with a query or filters, rendered on demand (src/pages/search/results.astro):
+   * netlify.toml rewrites `/search?q=…` (or `category=`, `industry=`, `method=`) here, so the
+   * matching items show without JavaScript.
+   */
+  searchResults: '/search/results',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   notFound: '/404',
+  /** The not-found page for an address under /products that names no category (netlify's 404 rules). */
+  productsNotFound: '/products/404',
 } as const;
 
 export type Route = (typeof routes)[keyof typeof routes];
@@ -82,3 +90,21 @@ export const portfolioRedirect = {
   to: `${routes.products}/:splat`,
   status: 301,
 } as const;
+
+/** The not-found page of a category, for an address under it that names no item: /products/<slug>/404. */
+export const categoryNotFoundPath = (slug: string) => `${categoryPath(slug)}/404`;
+
+/**
+ * Netlify's rules that answer a missing address under /products with the not-found page made for
+ * it, status 404: under a category, that category's page (its name, a link to it, the search
+ * field); elsewhere under /products, the page with the search field and every category. Made from
+ * the categories by the build (`dist/_redirects`, src/not-found/integration.ts), so a new category
+ * needs no edit. The rules are not forced: every page and file under /products answers first.
+ * Netlify takes the first rule that matches, so each category's rule comes before the general one.
+ */
+export function notFoundRules(categorySlugs: readonly string[]): { from: string; to: string; status: 404 }[] {
+  return [
+    ...categorySlugs.map((slug) => ({ from: `${categoryPath(slug)}/*`, to: categoryNotFoundPath(slug), status: 404 as const })),
+    { from: `${routes.products}/*`, to: routes.productsNotFound, status: 404 as const },
+  ];
+}

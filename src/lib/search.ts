@@ -27,6 +27,9 @@ export const pagefindScript = '/pagefind/pagefind.js';
  */
 export const pagefindOptions = { noWorker: true, excerptLength: 20 } as const;
 
+/** The anchor of /search's list of every item A-Z. */
+export const atoZAnchor = 'a-z';
+
 /** The filters of /search, by the key Pagefind stores them under (their labels: src/content/pages/search.md). */
 export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
@@ -67,3 +70,57 @@ export function rankByCode<R extends RankedResult>(results: readonly R[], query:
   return [...results.filter(hasCode), ...results.filter((result) => !hasCode(result))];
 }
 
+
+/** The filter values chosen, per group. */
+export type SelectedFilters = Record<SearchFilterKey, string[]>;
+/** Per filter group, each value with its number of results. */
+export type FilterCounts = Record<string, Record<string, number>>;
+
+export const noFilters = (): SelectedFilters => ({ category: [], industry: [], method: [] });
+
+/** What /search shows: the words typed and the filter values chosen. */
+export interface SearchState {
+  query: string;
+  selected: SelectedFilters;
+}
+
+/**
+ * The search state an address holds: `?q=oil&category=Essential+Oil+Actives&industry=Apparel`,
+ * one parameter per chosen value, under the key Pagefind stores the filter under. Values the
+ * catalogue does not have are kept: they then count 0 and can be taken off.
+ */
+export function searchStateFromParams(params: URLSearchParams): SearchState {
+  const selected = noFilters();
+  for (const { key } of searchFilters) selected[key] = [...new Set(params.getAll(key).map((value) => value.trim()).filter(Boolean))];
+  return { query: (params.get('q') ?? '').trim(), selected };
+}
+
+/** The address's query string for a search state: `q` first, then each group's values in the order chosen. */
+export function searchParamsOf({ query, selected }: SearchState): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.trim()) params.set('q', query.trim());
+  for (const { key } of searchFilters) for (const value of selected[key]) params.append(key, value);
+  return params;
+}
+
+/**
+ * The chosen values as Pagefind takes them: the values of one group are alternatives (`any`),
+ * the groups all apply. `without` leaves one group out (for that group's own counts).
+ */
+export function pagefindFilters(selected: SelectedFilters, without?: SearchFilterKey): Record<string, { any: string[] }> {
+  return Object.fromEntries(searchFilters.filter(({ key }) => key !== without && selected[key].length > 0).map(({ key }) => [key, { any: [...selected[key]] }]));
+}
+
+/** The groups with at least one value chosen. */
+export const chosenGroups = (selected: SelectedFilters): SearchFilterKey[] => searchFilters.map(({ key }) => key).filter((key) => selected[key].length > 0);
+
+/**
+ * Faceted counts: a value's count is the number of results for the query, the values chosen in
+ * the other groups, and that value. Pagefind counts each value among the results of one search
+ * (its `filters`), so a group without a choice reads the counts of the search with every choice,
+ * and a group with choices those of the same search without its own (`withoutOwn[group]`):
+ * otherwise the values of a group would count only within the values already chosen there.
+ */
+export function facetedCounts(withAll: FilterCounts, withoutOwn: Partial<Record<SearchFilterKey, FilterCounts>>): FilterCounts {
+  return Object.fromEntries(searchFilters.map(({ key }) => [key, { ...((withoutOwn[key] ?? withAll)[key] ?? {}) }]));
+}

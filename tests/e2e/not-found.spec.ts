@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { recordScripts, ui, wide } from './support';
+import { categoryPath, routes } from '../../src/lib/routes';
+import { narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
 
 test.use({ viewport: wide });
 
@@ -28,3 +29,44 @@ test('the not-found page is not indexed', async ({ page }) => {
   await page.goto('/missing');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 });
+
+// A missing address in the catalogue keeps the visitor there: at a phone's width and a desktop's,
+// with and without JavaScript.
+for (const viewport of [narrow, wide]) {
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(`in the catalogue at ${viewport.width} px, ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+      test.use({ viewport, javaScriptEnabled });
+
+      test("a missing item's 404 names its category, links to it and offers the search field", async ({ page }) => {
+        const categories = offerings('categories');
+        const category = categories[(viewport.width + (javaScriptEnabled ? 1 : 0)) % categories.length]!;
+        const response = await page.goto(`${categoryPath(category.slug)}/no-such-product`);
+        expect(response?.status()).toBe(404);
+        const main = page.getByRole('main');
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(ui.fill(ui.notFound.missingItem.heading, { category: category.title }));
+        const back = main.getByRole('link', { name: ui.fill(ui.notFound.missingItem.categoryLink, { category: category.title }), exact: true });
+        await expect(back).toHaveAttribute('href', categoryPath(category.slug));
+        // The search field leads to /search with what was typed.
+        const item = productsOf(category.slug)[0]!;
+        const field = main.getByRole('searchbox', { name: ui.searchLabel });
+        await field.fill(item.title);
+        await field.press('Enter');
+        await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(item.title).replace(/%20/g, '\\+')}$`));
+        await page.goBack();
+        await back.click();
+        await expect(page).toHaveURL(categoryPath(category.slug));
+      });
+
+      test('a missing category gets the search field and every category', async ({ page }) => {
+        const response = await page.goto(`${routes.products}/no-such-category/or-item`);
+        expect(response?.status()).toBe(404);
+        const main = page.getByRole('main');
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(ui.notFound.missingCategory.heading);
+        await expect(main.getByRole('searchbox', { name: ui.searchLabel })).toBeVisible();
+        const list = main.getByRole('navigation', { name: ui.notFound.missingCategory.categoriesHeading });
+        await expect(list.getByRole('link')).toHaveText(offerings('categories').map((c) => c.title));
+        for (const category of offerings('categories')) await expect(list.getByRole('link', { name: category.title, exact: true })).toHaveAttribute('href', categoryPath(category.slug));
+      });
+    });
+  }
+}

@@ -280,3 +280,142 @@ test('the search bundle is served with its types', async ({ request }) => {
   const language = (await entry.json()).languages.en as { hash: string };
   expect((await request.get(`/pagefind/pagefind.${language.hash}.pf_meta`)).headers()['content-type']).toBe('application/octet-stream');
 });
+
+// ---------------------------------------------------------------------------------------------
+// From question to sample: faceted counts, the search in the address, inherited industries.
+
+type Group = 'category' | 'industry' | 'method';
+/** A filter value's label on /search: the value, then its count in brackets. */
+const filterLabel = (page: Page, group: Group, value: string) =>
+  page
+    .getByRole('main')
+    .getByRole('group', { name: ui.searchFilterGroups[group] })
+    .locator('label', { hasText: new RegExp(`^${escapeRegExp(value)} \\(`) });
+/** Each value of a group with the count its label shows. */
+async function countsOf(page: Page, group: Group): Promise<Map<string, number>> {
+  const texts = await page.getByRole('main').getByRole('group', { name: ui.searchFilterGroups[group] }).locator('label').allInnerTexts();
+  return new Map(texts.map((text) => [text.replace(/ \(.*$/s, '').trim(), Number(text.match(/\((\d+)/)?.[1])]));
+}
+const mainResults = (page: Page) => page.getByRole('main').locator('[data-search-results] li');
+
+/** The page has settled: without JavaScript at once; with it once the island has hydrated and Pagefind has answered. */
+async function settled(page: Page, javaScript: boolean) {
+  const main = page.getByRole('main');
+  if (javaScript) {
+    await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+    await expect(main.getByRole('status')).not.toHaveText(ui.searchLoading);
+    // Pagefind's counts have replaced the server's once the island's own filters have loaded.
+    await page.waitForLoadState('networkidle');
+  }
+  // The filters fold on a phone, and without JavaScript: unfold them.
+  const group = main.getByRole('group', { name: ui.searchFilterGroups.category });
+  if (!(await group.isVisible())) await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
+  await expect(group).toBeVisible();
+}
+
+/** Chooses a filter value: with JavaScript it applies at once; without, the form sends it. */
+async function choose(page: Page, javaScript: boolean, group: Group, value: string) {
+  await filterLabel(page, group, value).locator('input').check();
+  if (!javaScript) await page.getByRole('main').getByRole('button', { name: ui.searchApplyFilters }).click();
+  await settled(page, javaScript);
+}
+
+/** A word of item names shared by the most categories (read from the content). */
+const sharedWord = (() => {
+  const spread = new Map<string, Set<string>>();
+  for (const item of items) for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? []) spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
+  return [...spread].sort((a, b) => b[1].size - a[1].size)[0]![0];
+})();
+
+/** An item without industries of its own whose category names them: it takes its category's. */
+const inheriting = items.find((item) => !Array.isArray(item.fields.industries) && Array.isArray(offerings('categories').find((c) => c.slug === item.category)?.data.industries));
+
+for (const viewport of [narrow, wide]) {
+  for (const javaScript of [true, false]) {
+    test.describe(`/search at ${viewport.width} px ${javaScript ? 'with' : 'without'} JavaScript`, () => {
+      test.use({ viewport, javaScriptEnabled: javaScript });
+
+      test('faceted counts never lead from a value with a count to no result', async ({ page }) => {
+        await page.goto(`/search?q=${encodeURIComponent(sharedWord)}`);
+        await settled(page, javaScript);
+        const categories = [...(await countsOf(page, 'category'))].filter(([, count]) => count > 0);
+        expect(categories.length).toBeGreaterThan(0);
+        const [category, categoryCount] = categories[0]!;
+        await choose(page, javaScript, 'category', category);
+        await expect(mainResults(page)).toHaveCount(Math.min(categoryCount, 50));
+        // Within that category, every industry with a count gives that many results, and one
+        // without says so and cannot be chosen.
+        const industries = await countsOf(page, 'industry');
+        for (const [value, count] of industries) {
+          if (count === 0) {
+            await expect(filterLabel(page, 'industry', value)).toContainText(`(0, `);
+            await expect(filterLabel(page, 'industry', value).locator('input')).toBeDisabled();
+          }
+        }
+        const industry = [...industries].find(([, count]) => count > 0);
+        test.skip(!industry, 'no industry in the chosen category');
+        await choose(page, javaScript, 'industry', industry![0]);
+        await expect(mainResults(page)).toHaveCount(Math.min(industry![1], 50));
+        expect(industry![1]).toBeGreaterThan(0);
+        // The category keeps counting what it gives with the industry chosen: its own count is the results'.
+        expect((await countsOf(page, 'category')).get(category)).toBe(industry![1]);
+      });
+
+      test('a shared search link restores the search: the words, the filters and the results', async ({ page }) => {
+        const item = inheriting ?? items[0]!;
+        const category = offerings('categories').find((c) => c.slug === item.category)!;
+        const industry = String(((item.fields.industries as string[] | undefined) ?? (category.data.industries as string[]))[0]);
+        const link = `/search?q=${encodeURIComponent(item.name)}&category=${encodeURIComponent(category.title)}&industry=${encodeURIComponent(industry)}`;
+        await page.goto(link);
+        await settled(page, javaScript);
+        const main = page.getByRole('main');
+        await expect(main.getByRole('searchbox')).toHaveValue(item.name);
+        await expect(filterLabel(page, 'category', category.title).locator('input')).toBeChecked();
+        await expect(filterLabel(page, 'industry', industry).locator('input')).toBeChecked();
+        await expect(main.locator('summary')).toContainText('(2)');
+        await expect(mainResults(page).getByRole('link', { name: item.name, exact: true })).toHaveCount(1);
+        // Above the A-Z list, which stays complete.
+        await expect(main.locator('#a-z tbody tr').first()).toBeVisible();
+        if (!javaScript) return;
+        // Reload, back and forward restore it too.
+        await page.reload();
+        await settled(page, javaScript);
+        await expect(filterLabel(page, 'industry', industry).locator('input')).toBeChecked();
+        await filterLabel(page, 'industry', industry).locator('input').uncheck();
+        await expect(page).not.toHaveURL(/industry=/);
+        await page.goBack();
+        await expect(page).toHaveURL(/industry=/);
+        await expect(filterLabel(page, 'industry', industry).locator('input')).toBeChecked();
+        await page.goForward();
+        await expect(page).not.toHaveURL(/industry=/);
+        await expect(filterLabel(page, 'industry', industry).locator('input')).not.toBeChecked();
+        await expect(main.getByRole('searchbox')).toHaveValue(item.name);
+      });
+    });
+  }
+}
+
+test("an item without industries of its own shows its category's, says so, and is found under them", async ({ page }) => {
+  test.skip(!inheriting, 'every item names its own industries');
+  const category = offerings('categories').find((c) => c.slug === inheriting!.category)!;
+  const industries = category.data.industries as string[];
+  await page.setViewportSize(wide);
+  await page.goto(`/products/${inheriting!.category}/${inheriting!.slug}`);
+  const note = page.getByRole('main').locator('[data-inherited]').first();
+  await expect(note).toHaveText(ui.fill(ui.inheritedFact, { category: category.title }));
+  const inheritedLists = page.getByRole('main').locator('dd').filter({ has: page.locator('[data-inherited]') });
+  for (const industry of industries) await expect(inheritedLists.filter({ hasText: industry })).toHaveCount(1);
+  await page.goto(`/search?industry=${encodeURIComponent(industries[0]!)}`);
+  await expect(mainResults(page).getByRole('link', { name: inheriting!.name, exact: true })).toHaveCount(1);
+});
+
+test('when nothing matches, the top bar links to the A-Z list on /search', async ({ page }) => {
+  await page.setViewportSize(wide);
+  await page.goto('/about');
+  await barField(page).fill('zzqqxx');
+  const link = page.getByRole('banner').getByRole('link', { name: ui.searchAtoZ });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/search#a-z$/);
+  await expect(page.locator('#a-z tbody tr').first()).toBeVisible();
+});

@@ -253,8 +253,8 @@ export const ui = {
   /** What the results say of their number ("12 results"). */
   searchCount: (count: number) => ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace('{count}', String(count)),
   /** The names of /search's groups of filters, by the key Pagefind stores them under. */
+  searchLoading: searchPage.results.loading as string,
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
-  notFound: { heading: notFoundPage.heading as string, home: notFoundPage.homeLabel as string },
   /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */
   offline: {
     heading: offlinePage.heading as string,
@@ -262,6 +262,21 @@ export const ui = {
     listEmpty: offlinePage.listEmpty as string,
     saved: offlinePage.saved as string,
   },
+  /** The button that sends the chosen filters without JavaScript. */
+  searchApplyFilters: searchPage.results.applyFilters as string,
+  /** The top bar's link to the A-Z list when nothing matches. */
+  searchAtoZ: searchPage.results.atoZ as string,
+  /** Under industries or methods an item takes from its category ({category} filled in). */
+  inheritedFact: frameLabels.catalogue.inheritedFact as string,
+  notFound: {
+    heading: notFoundPage.heading as string,
+    home: notFoundPage.homeLabel as string,
+    /** The page for a missing item of a category; {category} is filled in with its title. */
+    missingItem: notFoundPage.missingItem as { heading: string; intro: string; categoryLink: string },
+    missingCategory: notFoundPage.missingCategory as { heading: string; intro: string; categoriesHeading: string },
+  },
+  /** A template's {placeholders} filled in, as the site fills them (src/lib/labels.ts). */
+  fill: (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole)),
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {
     firstName: formWords.labels.firstName as string,

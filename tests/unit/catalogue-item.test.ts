@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, itemCodes, itemLabel, itemName, itemSearchDescription, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { descriptionLength } from '../../src/lib/seo-limits';
 
@@ -77,7 +77,7 @@ describe('the facts of an item', () => {
         items.flatMap(({ id, data }) => {
           const values = (data as Record<string, unknown>)[field];
           if (!Array.isArray(values)) return [];
-          return catalogueItem({ id, data }).facts.filter((fact) => fact.value === values).map((fact) => fact.key);
+          return catalogueItem({ id, data }).facts.filter((fact) => JSON.stringify(fact.value) === JSON.stringify(values)).map((fact) => fact.key);
         }),
       );
     const kinds = (field: string) => new Set(items.filter(({ data }) => field in data).map(({ data }) => data.kind));
@@ -89,5 +89,40 @@ describe('the facts of an item', () => {
     for (const { id, data } of items) {
       for (const old of ['industry', 'methods', 'applicationMethod']) expect(data, `${id}: ${old}`).not.toHaveProperty(old);
     }
+  });
+});
+
+describe("an item's industries and application methods", () => {
+  const category = { industries: ['Apparel', 'Home textiles'], applicationMethods: ['Pad', 'Spray'] };
+  const aroma = { kind: 'aroma', name: 'Test Bloom', variantName: 'AF-900 Test Bloom', description: 'A test fragrance.' };
+
+  it("are the category's where the item names none, and say so", () => {
+    const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category);
+    expect(item.industries).toEqual(category.industries);
+    expect(item.applicationMethods).toEqual(category.applicationMethods);
+    expect(item.inherited).toEqual({ industries: true, applicationMethods: true });
+    expect(item.facts.filter((fact) => fact.inherited).map((fact) => [fact.key, fact.value])).toEqual([
+      ['applicationMethods', category.applicationMethods],
+      ['industries', category.industries],
+    ]);
+  });
+
+  it("are the item's own where it names them: an editor's override, list by list", () => {
+    const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial({ ...aroma, industries: ['Hospitality'] }) }, category);
+    expect(item.industries).toEqual(['Hospitality']);
+    expect(item.applicationMethods).toEqual(category.applicationMethods);
+    expect(item.inherited).toEqual({ industries: false, applicationMethods: true });
+    expect(item.facts.find((fact) => fact.key === 'industries')).toEqual({ key: 'industries', value: ['Hospitality'] });
+  });
+
+  it('are empty, and not inherited, when neither names them', () => {
+    const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, {});
+    expect([item.industries, item.applicationMethods, item.inherited]).toEqual([[], [], { industries: false, applicationMethods: false }]);
+    expect(item.facts.map((fact) => fact.key)).not.toContain('industries');
+  });
+
+  it('reach the search record, so /search filters by them', () => {
+    const record = searchRecord(catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category), 'Aroma Finishes');
+    expect(record.filters).toEqual({ category: ['Aroma Finishes'], industry: category.industries, method: category.applicationMethods });
   });
 });

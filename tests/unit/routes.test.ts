@@ -5,9 +5,13 @@
  */
 import { listFunctions } from '@netlify/zip-it-and-ship-it';
 import { parseAllRedirects } from '@netlify/redirect-parser';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { retryEveryMinutes } from '../../src/lib/contact/deliver';
-import { categoryPath, contactPath, portfolioRedirect, routes, technologyPath } from '../../src/lib/routes';
+import { categoryNotFoundPath, categoryPath, contactPath, notFoundRules, portfolioRedirect, routes, technologyPath } from '../../src/lib/routes';
+import { notFoundKind } from '../../src/lib/not-found';
 
 const functions = Object.fromEntries((await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]));
 
@@ -44,5 +48,37 @@ describe('page paths', () => {
   it('opens the contact form about a topic and a subject', () => {
     expect(contactPath('samples')).toBe(`${routes.contact}?topic=samples`);
     expect(contactPath('technical-data', 'micro encapsulation')).toBe(`${routes.contact}?topic=technical-data&about=micro+encapsulation`);
+  });
+});
+
+describe('not-found pages of the catalogue', () => {
+  const slugs = ['pigments', 'aroma-finishes'];
+
+  it('gives each category a 404 rule to its own page, before the rule for the rest of /products', async () => {
+    const rules = notFoundRules(slugs);
+    expect(rules).toEqual([
+      { from: '/products/pigments/*', to: categoryNotFoundPath('pigments'), status: 404 },
+      { from: '/products/aroma-finishes/*', to: categoryNotFoundPath('aroma-finishes'), status: 404 },
+      { from: '/products/*', to: routes.productsNotFound, status: 404 },
+    ]);
+    // As Netlify reads them from _redirects: not forced, so every page and file answers first.
+    const text = rules.map(({ from, to, status }) => `${from} ${to} ${status}`).join('\n');
+    const dir = mkdtempSync(join(tmpdir(), 'rules-'));
+    writeFileSync(join(dir, '_redirects'), text);
+    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [join(dir, '_redirects')], configRedirects: [], minimal: true });
+    expect(errors).toEqual([]);
+    expect((redirects as { from: string; to: string; status?: number; force?: boolean }[]).map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual(
+      rules.map((rule) => ({ ...rule, force: false })),
+    );
+  });
+
+  it('tells a missing item of a category from a missing category and any other address', () => {
+    expect(notFoundKind('/products/pigments/no-such-item', slugs)).toEqual({ kind: 'item', category: 'pigments' });
+    expect(notFoundKind('/products/pigments/a/b', slugs)).toEqual({ kind: 'item', category: 'pigments' });
+    expect(notFoundKind('/products/no-such-category', slugs)).toEqual({ kind: 'category' });
+    expect(notFoundKind('/products/no-such-category/item', slugs)).toEqual({ kind: 'category' });
+    expect(notFoundKind('/products/%E0%A4%A', slugs)).toEqual({ kind: 'category' });
+    expect(notFoundKind('/no-such-page', slugs)).toEqual({ kind: 'page' });
+    expect(notFoundKind('/productsx/pigments', slugs)).toEqual({ kind: 'page' });
   });
 });

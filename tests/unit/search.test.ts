@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueItem, codeAtStart, itemCodes, searchRecord, summaryLength, type ItemData } from '../../src/lib/catalogue-item';
-import { itemSearchDataHtml, normaliseCode, rankByCode } from '../../src/lib/search';
+import { chosenGroups, facetedCounts, itemSearchDataHtml, noFilters, normaliseCode, pagefindFilters, rankByCode, searchParamsOf, searchStateFromParams } from '../../src/lib/search';
 
 type Data = ItemData;
 const picture = { image: undefined as never, imageAlt: 'A picture' };
@@ -111,5 +111,41 @@ describe('ranking by code', () => {
   it('leaves the order alone for a query that is no code of any result', () => {
     expect(rankByCode(results, 'lavender').map((r) => r.name)).toEqual(results.map((r) => r.name));
     expect(rankByCode(results, '').map((r) => r.name)).toEqual(results.map((r) => r.name));
+  });
+});
+
+describe('the search in the address', () => {
+  it('reads the query and each chosen value, one parameter per value', () => {
+    const state = searchStateFromParams(new URLSearchParams('q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&other=x'));
+    expect(state).toEqual({ query: 'oil', selected: { category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'], method: [] } });
+  });
+
+  it('writes what it reads', () => {
+    const state = { query: 'lavender oil', selected: { category: ['Aroma Finishes'], industry: [], method: ['Pad', 'Spray'] } };
+    const params = searchParamsOf(state);
+    expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray');
+    expect(searchStateFromParams(params)).toEqual(state);
+    expect(searchParamsOf({ query: '  ', selected: noFilters() }).toString()).toBe('');
+  });
+});
+
+describe('faceted counts', () => {
+  const selected = { category: ['Essential Oil Actives'], industry: ['Apparel'], method: [] };
+
+  it('asks Pagefind for the chosen values, each group "any", leaving a group out on request', () => {
+    expect(pagefindFilters(selected)).toEqual({ category: { any: ['Essential Oil Actives'] }, industry: { any: ['Apparel'] } });
+    expect(pagefindFilters(selected, 'category')).toEqual({ industry: { any: ['Apparel'] } });
+    expect(chosenGroups(selected)).toEqual(['category', 'industry']);
+  });
+
+  it("counts a group with a choice without its own choice, and the others with every choice", () => {
+    const withAll = { category: { 'Essential Oil Actives': 2, Pigments: 0 }, industry: { Apparel: 2, Paper: 0 }, method: { Pad: 1 } };
+    const withoutCategory = { category: { 'Essential Oil Actives': 2, Pigments: 3 }, industry: {}, method: {} };
+    const withoutIndustry = { category: {}, industry: { Apparel: 2, Paper: 4 }, method: {} };
+    expect(facetedCounts(withAll, { category: withoutCategory, industry: withoutIndustry })).toEqual({
+      category: { 'Essential Oil Actives': 2, Pigments: 3 },
+      industry: { Apparel: 2, Paper: 4 },
+      method: { Pad: 1 },
+    });
   });
 });

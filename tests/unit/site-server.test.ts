@@ -39,6 +39,11 @@ beforeAll(async () => {
   writeFileSync(join(root, 'dist', 'index.html'), '<!doctype html><title>Home</title><h1>Home</h1>');
   writeFileSync(join(root, 'dist', '404.html'), '<!doctype html><title>Not found</title><h1>Oops! Page not found</h1>');
   writeFileSync(join(root, 'dist', 'site.css'), stylesheet);
+  // A not-found page per path, as the build writes the catalogue's (src/not-found/integration.ts).
+  mkdirSync(join(root, 'dist', 'shelf'));
+  writeFileSync(join(root, 'dist', 'shelf', 'kept.html'), '<!doctype html><title>Kept</title><h1>Kept</h1>');
+  writeFileSync(join(root, 'dist', 'shelf', '404.html'), '<!doctype html><title>Not on the shelf</title><h1>Not on the shelf</h1>');
+  writeFileSync(join(root, 'dist', '_redirects'), '/shelf/* /shelf/404 404\n');
   site = await startSiteServer({
     projectRoot: root,
     host: '127.0.0.1',
@@ -114,6 +119,18 @@ describe('files', () => {
     expect(response.status).toBe(404);
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(await response.text()).toContain('Oops! Page not found');
+  });
+
+  it("follows a rule with status 404: its page, status 404 and the site's headers, where no file answers", async () => {
+    for (const path of ['/shelf/missing', '/shelf/a/b']) {
+      const response = await fetch(`${origin}${path}`);
+      expect(response.status, path).toBe(404);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(await response.text()).toContain('Not on the shelf');
+    }
+    const kept = await fetch(`${origin}/shelf/kept`);
+    expect(kept.status).toBe(200);
+    expect(await kept.text()).toContain('<h1>Kept</h1>');
   });
 
   it('compresses files once and keeps the copy, but never keeps function answers', async () => {

@@ -31,11 +31,17 @@ interface SearchFormProps {
   onFocus: () => void;
   /** Given, the form stays on the page instead of going to /search. */
   onSubmit?: () => void;
+  /** What the field holds when the page is rendered (/search answered on demand). */
+  defaultValue?: string;
 }
 
-export function SearchForm({ id, words, inputRef, showLabel, inputClassName, controls, onInput, onFocus, onSubmit }: SearchFormProps) {
+/** The id of the form of a search field, for inputs outside it that it sends (the filters without JavaScript). */
+export const searchFormId = (id: string) => `${id}-form`;
+
+export function SearchForm({ id, words, inputRef, showLabel, inputClassName, controls, onInput, onFocus, onSubmit, defaultValue }: SearchFormProps) {
   return (
     <form
+      id={searchFormId(id)}
       role="search"
       action="/search"
       method="get"
@@ -54,6 +60,7 @@ export function SearchForm({ id, words, inputRef, showLabel, inputClassName, con
         id={`${id}-q`}
         type="search"
         name="q"
+        defaultValue={defaultValue}
         onChange={(event) => onInput(event.target.value)}
         onFocus={onFocus}
         placeholder={words.placeholder}

@@ -10,9 +10,13 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { ResultList, SearchForm, searchStatus, type SearchWords } from './SearchForm';
 import { usePagefindSearch } from './usePagefindSearch';
+import { routes } from '../../lib/routes';
+import { atoZAnchor } from '../../lib/search';
 
 export interface SiteSearchWords extends SearchWords {
   seeAll: string;
+  /** The link to the A-Z list on /search, shown when nothing matches. */
+  atoZ: string;
 }
 
 export interface SiteSearchProps {
@@ -91,10 +95,16 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
             {searchStatus(words, search)}
           </p>
           <ResultList results={search.results} className="divide-y divide-line" rowClassName="py-2.5" />
-          {query.trim() && (
-            <a href={`/search?q=${encodeURIComponent(query.trim())}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
-              {words.seeAll}
+          {search.results?.length === 0 && !search.loading ? (
+            <a href={`${routes.search}#${atoZAnchor}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
+              {words.atoZ}
             </a>
+          ) : (
+            query.trim() && (
+              <a href={`${routes.search}?q=${encodeURIComponent(query.trim())}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
+                {words.seeAll}
+              </a>
+            )
           )}
         </div>
       )}

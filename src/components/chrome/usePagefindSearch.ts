@@ -7,17 +7,15 @@
  * asked, whether its answer is still on the way and which counts stand are derived from those.
  */
 import { useEffect, useState } from 'react';
-import { pagefindEntry, rankByCode, type SearchFilterKey } from '../../lib/search';
+import { chosenGroups, facetedCounts, pagefindEntry, pagefindFilters, rankByCode, type FilterCounts, type SelectedFilters } from '../../lib/search';
+
+export type { FilterCounts, SelectedFilters };
 
 /** A result as the build records it (src/lib/search.ts). */
 export interface SearchResult {
   url: string;
   meta: { title?: string; category?: string; code?: string; summary?: string };
 }
-/** Per filter group, each value with its number of results. */
-export type FilterCounts = Record<string, Record<string, number>>;
-/** The filter values chosen, per group. */
-export type SelectedFilters = Record<SearchFilterKey, string[]>;
 
 interface Pagefind {
   search: (
@@ -25,8 +23,8 @@ interface Pagefind {
     options?: { filters?: Record<string, { any: string[] }> },
   ) => Promise<{
     results: { data: () => Promise<SearchResult> }[];
-    /** How many results the query would have with each filter value alone, other filters aside. */
-    totalFilters?: FilterCounts;
+    /** How many of these results have each filter value. */
+    filters?: FilterCounts;
   }>;
   filters: () => Promise<FilterCounts>;
 }
@@ -56,7 +54,10 @@ export interface PagefindSearch {
   failed: boolean;
   /** The catalogue's filters, each value with its number of items; null until loaded. */
   filters: FilterCounts | null;
-  /** Per filter value, the query's results with that value alone; null without words. */
+  /**
+   * Faceted counts: per filter value, the results for the query, the choices in the other groups
+   * and that value (src/lib/search.ts, `facetedCounts`); null while nothing is asked.
+   */
   counts: FilterCounts | null;
 }
 
@@ -73,13 +74,12 @@ export function usePagefindSearch({ query, selected, load, show, withFilters = f
   const [failed, setFailed] = useState(false);
 
   const term = query.trim();
-  const chosen = Object.fromEntries(
-    Object.entries(selected ?? {})
-      .filter(([, values]) => values.length > 0)
-      .map(([key, values]) => [key, { any: values }]),
-  );
+  const none: SelectedFilters = { category: [], industry: [], method: [] };
+  const choices = selected ?? none;
+  const chosen = pagefindFilters(choices);
   const asked = enabled && (term !== '' || Object.keys(chosen).length > 0);
-  const key = JSON.stringify([term, chosen]);
+  // The counts come with the answer once the catalogue's filters are there.
+  const key = JSON.stringify([term, chosen, withFilters && filters !== null]);
 
   useEffect(() => {
     if (!enabled || !withFilters) return;
@@ -101,13 +101,24 @@ export function usePagefindSearch({ query, selected, load, show, withFilters = f
         const pagefind = await loadPagefind();
         const search = await pagefind.search(term || null, { filters: chosen });
         const data = await Promise.all(search.results.slice(0, load).map((result) => result.data()));
+        // Each group with a choice is counted once more without its own choice, so its other
+        // values say what choosing them too would give (the filter list only: not for the field).
+        let counts: FilterCounts | null = null;
+        if (withFilters && filters) {
+          const withoutOwn = Object.fromEntries(
+            await Promise.all(
+              chosenGroups(choices).map(async (group) => {
+                const others = pagefindFilters(choices, group);
+                // Without words or other choices, the group's counts are the catalogue's.
+                if (!term && Object.keys(others).length === 0) return [group, filters] as const;
+                return [group, (await pagefind.search(term || null, { filters: others })).filters ?? {}] as const;
+              }),
+            ),
+          );
+          counts = facetedCounts(search.filters ?? {}, withoutOwn);
+        }
         if (!current) return;
-        // Each filter value counts the query's results with that value alone (Pagefind's
-        // totalFilters): the values of one group add up ("any"), and counts on top of the chosen
-        // ones would show 0 for every value not chosen. Without words those totals are all 0, so
-        // the catalogue's own counts stand.
-        const totals = search.totalFilters;
-        setAnswer({ key, results: rankByCode(data, term).slice(0, show), counts: term && totals && Object.keys(totals).length > 0 ? totals : null });
+        setAnswer({ key, results: rankByCode(data, term).slice(0, show), counts });
       } catch {
         if (current) setFailed(true);
       }
@@ -116,8 +127,8 @@ export function usePagefindSearch({ query, selected, load, show, withFilters = f
       current = false;
     };
     // `key` stands for the query and the filters. Once more when the filters have loaded:
-    // Pagefind counts only from then on.
-  }, [asked, key, filtersLoaded, load, show]);
+    // the counts need them.
+  }, [asked, key, filtersLoaded, load, show, withFilters]);
 
   return {
     // While the next answer is on the way, the last one stays.

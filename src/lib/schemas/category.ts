@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { action, slug, text } from './common';
-import { productKinds } from './product';
+import { industryList, methodList, productKinds } from './product';
 import { offeringBase } from './technology';
 
 export const categorySchema = (context: SchemaContext) =>
@@ -11,6 +11,12 @@ export const categorySchema = (context: SchemaContext) =>
       showOnHome: z.boolean().describe('Whether the category has a card on the home page.'),
       itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"'),
       itemsIntro: text('Paragraph under the product cards heading').optional(),
+      industries: industryList
+        .optional()
+        .describe("Industries the category's products serve. A product without industries of its own takes these; its page and /search say so."),
+      applicationMethods: methodList
+        .optional()
+        .describe("How the category's products are applied. A product without application methods of its own takes these; its page and /search say so."),
       itemGroups: z
         .array(
           z.strictObject({

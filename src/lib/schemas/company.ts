@@ -161,6 +161,24 @@ export const pageSchema = ({ image }: SchemaContext) =>
         heading: text('Page heading, e.g. "Oops! Page not found"'),
         intro: text('Paragraph under the heading'),
         homeLabel: text('Button to the home page, e.g. "Return to Home"'),
+        missingItem: z
+          .strictObject({
+            title: text('Browser tab title; {category} is the category, e.g. "Not found in {category}"'),
+            description: text('Description of the page (it is not indexed); {category} is the category'),
+            heading: text('Heading when an address names a product its category does not have; {category} is the category, e.g. "This product is not in {category}"'),
+            intro: text('Paragraph under it; {category} is the category'),
+            categoryLink: text('Link to the category; {category} is the category, e.g. "See every product in {category}"'),
+          })
+          .describe('The page for an address under a product category that names no product of it.'),
+        missingCategory: z
+          .strictObject({
+            title: text('Browser tab title, e.g. "Product category not found"'),
+            description: text('Description of the page (it is not indexed)'),
+            heading: text('Heading when an address names no product category, e.g. "This product category does not exist"'),
+            intro: text('Paragraph under it'),
+            categoriesHeading: text('Heading of the list of every product category, e.g. "Our product categories"'),
+          })
+          .describe('The page for an address under /products that names no product category.'),
       }),
       z.strictObject({
         page: z.literal('offline').describe('Which page this file describes: the page shown, without a connection, for a page this device has not kept.'),
@@ -211,7 +229,12 @@ export const pageSchema = ({ image }: SchemaContext) =>
             heading: text('Heading over the results, e.g. "Results"'),
             filtersHeading: text('Heading over the filters, e.g. "Filter results"'),
             loading: text('Shown while the search loads, e.g. "Searching..."'),
-            none: text('Shown when nothing matches, e.g. "No products match your search."'),
+            none: text('Shown on /search when nothing matches, above the A-Z list, e.g. "No products match your search. Try another word, or browse the A-Z list below."'),
+            noneInBar: text('Shown under the top-bar field when nothing matches (no A-Z list there), e.g. "No products match your search. Try another word."'),
+            atoZ: text('Link from the top-bar field, when nothing matches, to the list of every product A-Z, e.g. "Browse every product A-Z"'),
+            filtersInherited: text('Under the filters: products that name no industry or application method of their own are filtered by their category\'s, e.g. "A product without industries or application methods of its own is found under its category\'s."'),
+            applyFilters: text('Button under the filters on /search without JavaScript, which sends the chosen ones, e.g. "Apply filters"'),
+            filterNone: text('After the count of a filter value that would leave no result, e.g. "no match" (shown as "Pigments (0, no match)")'),
             seeAll: text('Link from the top-bar results to /search, e.g. "All results and filters"'),
             count: text('How many results there are; {count} is the number, e.g. "{count} results"').refine((words) => words.includes('{count}'), {
               error: 'count must contain {count}, where the number goes',

@@ -95,6 +95,7 @@ export const labelsSchema = z
         pageDescription: text('Description for search engines of page 2 and on of a long category; {category}, {page} and {pages} are filled in'),
         previous: text('Link to the previous page of a long list'),
         next: text('Link to the next page of a long list'),
+        inheritedFact: text('Under industries or application methods a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"'),
       })
       .describe('The words of item pages and of long category lists.'),
     facts: z

@@ -46,14 +46,29 @@ export const scentFamilies = ['Floral', 'Citrus', 'Fresh', 'Woody', 'Oriental', 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, { error: `${what} must be one of: ${values.join(', ')}` }).describe(`${what}: ${values.join(', ')}.`);
 
-const methodList = z
+export const methodList = z
   .array(enumOf(applicationMethods, 'application method'))
   .min(1, { error: 'list at least one application method' })
   .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}.`);
-const industryList = z
+export const industryList = z
   .array(enumOf(industries, 'industry'))
   .min(1, { error: 'list at least one industry' })
   .describe(`Industries the product serves, one or more of: ${industries.join(', ')}.`);
+
+/**
+ * The industries and application methods of the kinds whose files did not always name them: when
+ * left out, the item takes its category's (`industries`, `applicationMethods` of the category file;
+ * src/lib/catalogue-item.ts), and its page and /search say they are the category's. Written, they
+ * are the item's own and replace the category's.
+ */
+const inheritedLists = {
+  industries: industryList
+    .optional()
+    .describe(`Industries the product serves, one or more of: ${industries.join(', ')}. Leave out to take the category's.`),
+  applicationMethods: methodList
+    .optional()
+    .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}. Leave out to take the category's.`),
+};
 
 export const productKinds = [
   'aroma',
@@ -129,6 +144,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         scentFamily: enumOf(scentFamilies, 'scent family'),
         audience: enumOf(audiences, 'audience'),
         description: text('What the fragrance is like and where it is used'),
+        ...inheritedLists,
         ...picture,
         ...shared,
       }),
@@ -139,6 +155,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         variant: text('Variant code or grade'),
         properties: textList('Properties'),
         benefits: textList('Benefits'),
+        ...inheritedLists,
         ...picture,
         ...shared,
       }),
@@ -150,6 +167,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         description: text('What this functional category does'),
         features: textList('Features'),
         keyProducts: textList('Key products'),
+        ...inheritedLists,
         ...shared,
       }),
       z.strictObject({
