@@ -15,7 +15,7 @@ import { useCallback, useEffect, useState, type ChangeEvent, type InputHTMLAttri
 import { Toaster, toast } from 'sonner';
 import { joinName } from '../../lib/contact/name';
 import { newBrowserId } from '../../lib/contact/browser-id';
-import { keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, type KeptEnquiry } from '../../lib/contact/outbox';
+import { flaggedCount, keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, updateFlag, type KeptEnquiry } from '../../lib/contact/outbox';
 import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from '../../lib/contact/message';
@@ -172,8 +172,13 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const sendKept = useCallback(async () => {
     if (!navigator.onLine) return;
     try {
+      // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
+      // this page): the flag still counts them, and the visitor hears of those too.
+      const flagged = flaggedCount();
       const report = await sendKeptMessages(fetch, { endpoint });
-      if (report.sent.length > 0) toast.success(text.kept.sent);
+      const left = await keptEnquiries().catch(() => undefined);
+      if (report.sent.length > 0 || (left && flagged > left.length)) toast.success(text.kept.sent);
+      await updateFlag().catch(() => undefined);
       if (report.refused.length > 0) toast.error(`${text.kept.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
     } catch (error) {
       console.error('Kept messages could not be sent:', error);
@@ -186,7 +191,8 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     keptEnquiries()
       .then((found) => {
         setKept(found);
-        if (found.some((entry) => entry.refused === undefined)) return sendKept();
+        // Also when the flag counts messages no longer there: the service worker sent them.
+        if (found.some((entry) => entry.refused === undefined) || flaggedCount() > found.length) return sendKept();
       })
       .catch(() => {
         // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.

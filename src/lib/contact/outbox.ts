@@ -127,8 +127,20 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
   }
 }
 
+/**
+ * How many messages the page's flag says were kept when a page last looked: more than the outbox
+ * holds means the service worker sent the others meanwhile. 0 in a worker.
+ */
+export function flaggedCount(): number {
+  try {
+    return typeof localStorage === 'undefined' ? 0 : Number(localStorage.getItem(outboxFlag) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 /** Sets or clears the page's flag from what the outbox holds. Nothing in a worker. */
-async function updateFlag(): Promise<void> {
+export async function updateFlag(): Promise<void> {
   if (typeof localStorage === 'undefined') return;
   const count = await inStore('readonly', (store) => done(store.count()));
   try {
@@ -213,14 +225,26 @@ let running: Promise<SendReport> | undefined;
 /**
  * Sends every kept message that has not been refused, oldest first, one at a time, each under its
  * own id. Delivered ones leave the outbox; refused ones stay with the server's reason and are not
- * sent again; the others stay for the next try. One run at a time per page or worker: a call
- * while one is under way gets that run's report.
+ * sent again; the others stay for the next try. One run at a time per page or worker (a call
+ * while one is under way gets that run's report), and across the site's pages and its worker
+ * (`oneAtATime`).
  */
 export function sendKeptMessages(fetchFn: typeof fetch = fetch, options: SendOptions = {}): Promise<SendReport> {
-  running ??= sendAll(fetchFn, options).finally(() => {
+  running ??= oneAtATime(() => sendAll(fetchFn, options)).finally(() => {
     running = undefined;
   });
   return running;
+}
+
+/**
+ * Runs `work` while holding the outbox's Web Lock, where the browser has Web Locks: a page and the
+ * service worker (Background Sync, the next navigation) may both start a run when the connection
+ * comes back, and the second must find the messages the first has sent already gone, rather than
+ * post them again beside it. Without Web Locks (older browsers, Node), `work` runs at once.
+ */
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as (Navigator & { locks?: LockManager }) | undefined)?.locks;
+  return locks ? (locks.request(outboxDatabase, work) as Promise<T>) : work();
 }
 
 async function sendAll(fetchFn: typeof fetch, options: SendOptions): Promise<SendReport> {
