@@ -23,6 +23,7 @@ import { listField } from '../../public/admin/cms.js';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../lib/content-collections';
 import { slugReference, type ContentContext } from '../lib/schemas/common';
 import { documentFolder } from '../lib/schemas/product';
+import { documentLimits, pictureLimits, type FileLimits } from '../lib/content-limits';
 import type { ContentLayout } from './content-layout';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
 
@@ -120,6 +121,9 @@ const summaryFields = ['title', 'name', 'heading', 'label', 'caption', 'value', 
 
 /** zod's `.int()` bounds a number by the safe integers: no bound an editor needs to see. */
 const bound = (n: number | undefined) => (n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER ? n : undefined);
+
+/** Decap's per-field options of its media library: the largest upload, in bytes. */
+const uploadLimit = (limits: FileLimits) => ({ media_library: { config: { max_file_size: limits.maxBytes } } });
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -253,9 +257,12 @@ function fieldConverter(overlay: Overlay) {
     if (values) return { widget: 'select', options: values, ...preset };
     switch (node.type) {
       case 'string':
-        if (node.widget === 'image') return { widget: 'image', choose_url: false };
+        // Uploads over the limits of src/lib/content-limits.ts are refused by the form, which names the limit.
+        if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
         // A document (src/lib/schemas/product.ts): uploaded into the documents folder next to the entry.
-        if (node.widget === 'file') return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder };
+        if (node.widget === 'file') {
+          return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder, ...uploadLimit(documentLimits) };
+        }
         return { widget: 'string', ...patternOf(node), ...preset };
       case 'integer':
       case 'number': {
