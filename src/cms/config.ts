@@ -23,7 +23,7 @@ import { listField } from '../../public/admin/cms.js';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../lib/content-collections';
 import { slugReference, type ContentContext } from '../lib/schemas/common';
 import { documentFolder } from '../lib/schemas/product';
-import { documentLimits, pictureLimits, type FileLimits } from '../lib/content-limits';
+import { documentLimits, fileNamePattern, pictureLimits, type FileLimits } from '../lib/content-limits';
 import type { ContentLayout } from './content-layout';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
 
@@ -122,8 +122,12 @@ const summaryFields = ['title', 'name', 'heading', 'label', 'caption', 'value', 
 /** zod's `.int()` bounds a number by the safe integers: no bound an editor needs to see. */
 const bound = (n: number | undefined) => (n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER ? n : undefined);
 
-/** Decap's per-field options of its media library: the largest upload, in bytes. */
-const uploadLimit = (limits: FileLimits) => ({ media_library: { config: { max_file_size: limits.maxBytes } } });
+/**
+ * The rules of src/lib/content-limits.ts as a file field's options: the largest upload, in bytes
+ * (Decap refuses a larger one and names the limit), and the file name's rule (Decap checks a
+ * file field's pattern against the chosen file's name).
+ */
+const uploadLimit = (limits: FileLimits) => ({ media_library: { config: { max_file_size: limits.maxBytes } }, pattern: fileNamePattern(limits) });
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -257,7 +261,6 @@ function fieldConverter(overlay: Overlay) {
     if (values) return { widget: 'select', options: values, ...preset };
     switch (node.type) {
       case 'string':
-        // Uploads over the limits of src/lib/content-limits.ts are refused by the form, which names the limit.
         if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
         // A document (src/lib/schemas/product.ts): uploaded into the documents folder next to the entry.
         if (node.widget === 'file') {

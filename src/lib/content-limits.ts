@@ -46,6 +46,18 @@ export function formatSize(bytes: number): string {
 export const fileNameRule = 'lowercase letters, digits and hyphens, e.g. "lavender-oil-tds.pdf"';
 
 /**
+ * A file name that follows the rule, as a regular expression: what /admin's pickers check (Decap
+ * checks a file field's pattern against the chosen file's name), with its message.
+ */
+export function fileNamePattern(limits: FileLimits): [string, string] {
+  const kinds = limits.extensions.map((e) => `.${e}`);
+  return [
+    `^[a-z0-9][a-z0-9._-]*\\.(${limits.extensions.join('|')})$`,
+    `the file name may only use lowercase letters, digits and hyphens (no spaces, no capitals), and must end in ${kinds.join(', ')}`,
+  ];
+}
+
+/**
  * What is wrong with the name of a file a content file names as `./<folder>/<name>`, in words
  * that say which rule it breaks (the folder, spaces, capitals, the kind of file), or undefined.
  * `folder` undefined accepts any folder next to the content file.

@@ -30,7 +30,10 @@ import { readContentLayout } from '../../src/cms/content-layout';
 import { contentSources } from '../../src/lib/content-collections';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { documentFolder } from '../../src/lib/schemas/product';
-import { documentLimits, pictureLimits } from '../../src/lib/content-limits';
+import { documentLimits, fileNamePattern, pictureLimits } from '../../src/lib/content-limits';
+
+/** What every picture field carries: the upload limit and the file name's rule. */
+const pictureRules = { media_library: { config: { max_file_size: pictureLimits.maxBytes } }, pattern: fileNamePattern(pictureLimits) };
 import { overlay } from '../../src/cms/overlay';
 import { productSchema } from '../../src/lib/schemas/product';
 import { technologySchema } from '../../src/lib/schemas/technology';
@@ -126,7 +129,7 @@ describe('the generator turns each kind of schema field into its Decap field', (
           { name: 'figure', label: 'Figure', widget: 'object', summary: '{{fields.value}}', fields: [{ name: 'value', label: 'Value', widget: 'string', hint: 'Value.' }] },
         ],
       },
-      { name: 'picture', label: 'Picture', widget: 'image', hint: 'A picture.', choose_url: false, media_library: { config: { max_file_size: pictureLimits.maxBytes } } },
+      { name: 'picture', label: 'Picture', widget: 'image', hint: 'A picture.', choose_url: false, ...pictureRules },
       // A description that only repeats the label is no hint.
       { name: 'city', label: 'City', widget: 'string' },
     ]);
@@ -429,10 +432,10 @@ describe('pictures are written as the content writes them', () => {
     ]);
   const imagesOf = (c: CmsCollection) => [...images(c.fields), ...(c.files ?? []).flatMap((f) => images(f.fields))];
 
-  it('every picture field refuses an upload over the picture limit of src/lib/content-limits.ts', () => {
+  it('every picture field refuses an upload over the picture limit of src/lib/content-limits.ts, and a badly named file', () => {
     const all = config.collections.flatMap(imagesOf);
     expect(all.length).toBeGreaterThan(10);
-    for (const field of all) expect(field.media_library, field.name).toEqual({ config: { max_file_size: pictureLimits.maxBytes } });
+    for (const field of all) expect(field, field.name).toMatchObject(pictureRules);
   });
 
   it('every picture field is one the save hook makes relative', () => {
@@ -512,6 +515,10 @@ describe('catalogue documents in the editor', () => {
       expect(file, c.name).toMatchObject({ widget: 'file', media_folder: documentFolder, public_folder: documentFolder });
       // The form refuses an upload over the limit the check and the build hold documents to.
       expect(file?.media_library, c.name).toEqual({ config: { max_file_size: documentLimits.maxBytes } });
+      expect(file?.pattern, c.name).toEqual(fileNamePattern(documentLimits));
+      const [pattern] = fileNamePattern(documentLimits);
+      expect(['lavender-oil-tds.pdf', 'tds-2.pdf'].every((name) => new RegExp(pattern).test(name))).toBe(true);
+      expect(['Lavender.pdf', 'lavender oil.pdf', 'lavender.md'].some((name) => new RegExp(pattern).test(name))).toBe(false);
       expect(pictureFields).toContain('file');
       const technologies = (c.fields ?? []).find((f) => f.name === 'technologies');
       // One relation field taking several entries: Decap rejects a list whose entries are relations
