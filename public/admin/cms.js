@@ -52,6 +52,94 @@ export function tidy(value, key) {
   return value;
 }
 
+/** "./images/amber-oud.webp" -> "amber-oud.webp". */
+export const fileName = (path) => (typeof path === 'string' ? path.slice(path.lastIndexOf('/') + 1) : '');
+
+/** "58 / 65 characters", "12 characters, at least 70" as a text field shows its length against its bounds. */
+export function characterCount(text, { min, max } = {}) {
+  const length = typeof text === 'string' ? text.trim().length : 0;
+  const over = max !== undefined && length > max;
+  const under = min !== undefined && length < min;
+  const words = max !== undefined ? `${length} / ${max} characters` : `${length} characters`;
+  const bound = min !== undefined && max !== undefined ? ` (${min}-${max})` : min !== undefined ? `, at least ${min}` : '';
+  const advice = over ? `: ${length - max} too many` : under ? `: ${min - length} too few` : '';
+  return { text: `${words}${bound}${advice}`, ok: !over && !under };
+}
+
+/**
+ * A widget whose control is Decap's own, wrapped: `render(inner, props)` draws around it. The
+ * wrapper hands Decap's checks (validation, focus) to the wrapped control.
+ */
+function wrapWidget(CMS, name, render, options = {}) {
+  const { createClass, h } = window;
+  const original = CMS.getWidget(name);
+  if (!original || !createClass || !h) return;
+  const Wrapped = createClass({
+    getInitialState: () => ({ attempt: 0 }),
+    componentWillUnmount() {
+      clearTimeout(this.timer);
+    },
+    setInner(ref) {
+      this.inner = ref;
+    },
+    isValid() {
+      return this.inner?.isValid ? this.inner.isValid() : true;
+    },
+    getValidateValue() {
+      return this.inner?.getValidateValue?.();
+    },
+    focus(path) {
+      this.inner?.focus?.(path);
+    },
+    /**
+     * Decap's picture thumbnail asks for its picture once; a saved picture is not loaded yet then
+     * and it keeps showing an empty box. This asks again, with a new function (which the
+     * thumbnail watches), until the picture is there.
+     */
+    retryingGetAsset() {
+      if (this.assetFor === this.state.attempt && this.getAsset) return this.getAsset;
+      this.assetFor = this.state.attempt;
+      this.getAsset = (path, field) => {
+        const asset = this.props.getAsset(path, field);
+        if (asset?.path === 'empty.svg' && this.state.attempt < 100) {
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.setState({ attempt: this.state.attempt + 1 }), 150);
+        }
+        return asset;
+      };
+      return this.getAsset;
+    },
+    render() {
+      const props = { ...this.props, ref: this.setInner };
+      if (options.retryAssets) props.getAsset = this.retryingGetAsset();
+      return render(h(original.control, props), this.props, h);
+    },
+  });
+  CMS.registerWidget(name, Wrapped, original.preview, original.schema);
+}
+
+/** The form's additions to Decap's widgets: character counts, and pictures and files shown by name. */
+export function improveWidgets(CMS) {
+  const counted = (inner, { field, value }, h) => {
+    const bounds = field.get('characters')?.toJS?.();
+    if (!bounds) return inner;
+    const { text, ok } = characterCount(value, bounds);
+    return h('div', null, inner, h('p', { className: `cms-characters${ok ? '' : ' cms-characters-over'}`, 'aria-live': 'polite' }, text));
+  };
+  wrapWidget(CMS, 'string', counted);
+  wrapWidget(CMS, 'text', counted);
+  const named = (inner, { value }, h) =>
+    h('div', null, inner, typeof value === 'string' && value ? h('p', { className: 'cms-file-name' }, fileName(value)) : null);
+  wrapWidget(CMS, 'image', named, { retryAssets: true });
+  wrapWidget(CMS, 'file', named);
+}
+
+/** The few styles of the additions above (Decap styles its own widgets). */
+const widgetStyles = `
+.cms-characters, .cms-file-name { margin: 6px 0 0; font: 13px/1.4 system-ui, sans-serif; color: #4b5563; }
+.cms-characters-over { color: #b91c1c; font-weight: 600; }
+`;
+
 function loadScript(src) {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -71,6 +159,10 @@ async function start() {
   await loadScript('/admin/decap-cms.js');
   const { CMS } = window;
   CMS.registerCustomFormat('json-list', 'json', jsonList);
+  improveWidgets(CMS);
+  const style = document.createElement('style');
+  style.textContent = widgetStyles;
+  document.head.append(style);
   CMS.registerEventListener({ name: 'preSave', handler: ({ entry }) => tidy(entry.get('data')) });
   // Locally, the site's dev server forwards /admin/api/v1 to decap-server (src/cms/integration.ts).
   CMS.init(local ? { config: { local_backend: { url: `${location.origin}/admin/api/v1` } } } : {});

@@ -80,6 +80,8 @@ export interface FieldShape {
   min?: number;
   max?: number;
   pattern?: [string, string];
+  /** Length bounds of a text, shown as a count while the editor types (public/admin/cms.js). */
+  characters?: { min?: number; max?: number };
   summary?: string;
   field?: CmsField;
   fields?: CmsField[];
@@ -137,6 +139,17 @@ function choicesOf(node: JsonSchema): unknown[] | undefined {
   const options = node.anyOf ?? node.oneOf;
   if (options?.length && options.every((o) => o.const !== undefined)) return options.map((o) => o.const);
   return undefined;
+}
+
+/**
+ * A string's length bounds, for the character count public/admin/cms.js shows under the field as
+ * the editor types ("58 / 65 characters").
+ */
+function charactersOf(node: JsonSchema): Pick<CmsField, 'characters'> {
+  const min = node.minLength !== undefined && node.minLength > 1 ? node.minLength : undefined;
+  const max = node.maxLength;
+  if (min === undefined && max === undefined) return {};
+  return { characters: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } };
 }
 
 /** A string's regular expression and length bounds as one Decap pattern with its message. */
@@ -266,7 +279,7 @@ function fieldConverter(overlay: Overlay) {
         if (node.widget === 'file') {
           return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder, ...uploadLimit(documentLimits) };
         }
-        return { widget: 'string', ...patternOf(node), ...preset };
+        return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
       case 'integer':
       case 'number': {
         const [min, max] = [bound(node.minimum), bound(node.maximum)];
@@ -326,6 +339,20 @@ export function editorFields(schema: z.ZodType, overlay: Overlay = defaultOverla
   return fieldConverter(overlay).fieldsOf(jsonSchemaOf(schema), '');
 }
 
+/**
+ * Document fields upload into, and offer the files of, the category's documents folder itself:
+ * Decap lists a new entry's files from its collection's folder when the field's folder is
+ * relative (the entry has no path yet), so a PDF picker offered the category's Markdown files.
+ */
+const inFolder = (fields: CmsField[], folder: string): CmsField[] =>
+  fields.map((f) => ({
+    ...f,
+    ...(f.widget === 'file' ? { media_folder: folder } : {}),
+    ...(f.fields ? { fields: inFolder(f.fields, folder) } : {}),
+    ...(f.field ? { field: inFolder([f.field], folder)[0] } : {}),
+    ...(f.types ? { types: inFolder(f.types, folder) } : {}),
+  }));
+
 /** The whole editor configuration, as Decap reads it from config.yml. */
 export function cmsConfig({ layout, sources = contentSources, schemas = contentSchemas, overlay = defaultOverlay }: GeneratorInput): CmsConfig {
   const { fieldOf, fieldsOf } = fieldConverter(overlay);
@@ -360,7 +387,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
         // A kind no schema knows is content:check's to report; it has no form.
         const variant = variantOf(products, 'kind', kind);
         if (!variant) return [];
-        const fields = fieldsOf(variant, `${folder}.`);
+        const fields = inFolder(fieldsOf(variant, `${folder}.`), `/${root}/${folder}/${documentFolder}`);
         const several = kinds.length > 1;
         return [
           {

@@ -7,30 +7,34 @@
  *   report of a content error would add framework tips that do not apply (any message naming a
  *   "document" gets one about `client:only`). Unused files are printed as warnings and the build
  *   goes on.
- * - `astro dev` (and `npm run cms`) checks the content again whenever a file under src/content
- *   changes; while there is an error, every page answers with the problems, file and field
- *   named, instead of the last good page or a missing one, and the open page reloads to show
- *   them. /admin keeps working, so the mistake can be corrected there.
+ * - `astro dev` (and `npm run cms`) checks the content again when a page is asked for after a
+ *   file under src/content changed; while there is an error, every page answers with the
+ *   problems, file and field named, instead of the last good page or a missing one, and open
+ *   pages reload to show them (and the page again once they are corrected). /admin keeps working, so the mistake
+ *   can be corrected there. The check is the one loaded with the configuration: a changed schema
+ *   needs the dev server restarted.
  */
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
-import { join, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { Problem } from '../lib/content-check/check';
 import { projectProblems, report } from '../lib/content-check/project';
 import { escapeHtml } from '../lib/text';
 
-type CheckModule = typeof import('../lib/content-check/project');
-
 const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.severity !== 'warning');
 
-/** The page `astro dev` shows instead of the site while the content has errors. */
+/**
+ * The page `astro dev` shows instead of the site while the content has errors. Vite's client
+ * reloads it when they are corrected.
+ */
 export function problemsPage(problems: readonly Problem[]): string {
   const errors = errorsOf(problems);
   const items = errors.map((p) => `<li><code>${escapeHtml(p.file)}</code>: <strong>${escapeHtml(p.field)}</strong>: ${escapeHtml(p.message)}</li>`).join('\n');
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Content error</title>
+<head><meta charset="utf-8"><script type="module" src="/@vite/client"></script><meta name="viewport" content="width=device-width, initial-scale=1"><title>Content error</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{color:#b91c1c}li{margin:.5rem 0}code{background:#f3f4f6;padding:0 .25rem}</style></head>
 <body>
 <h1>Content error</h1>
@@ -51,30 +55,53 @@ const isPageRequest = (method: string | undefined, path: string, accept: string 
   !/^\/(admin|@|_|node_modules|src|\.netlify)/.test(path) &&
   !/\.[a-z0-9]+$/i.test(path.replace(/\.html$/, ''));
 
-function watchInDev(server: ViteDevServer, root: string) {
-  const content = join(root, 'src', 'content') + sep;
-  const load = () => server.ssrLoadModule('/src/lib/content-check/project.ts') as Promise<CheckModule>;
-  let current: Promise<Problem[]> | undefined;
-  const check = () => (current ??= load().then((module) => module.projectProblems(root)));
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/** Every file under `dir` with its size and time of change: changes whenever a content file does. */
+function signature(dir: string): string {
+  const parts: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else {
+        const { size, mtimeMs } = statSync(path);
+        parts.push(`${path}:${size}:${mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return parts.join('\n');
+}
+
+function checkInDev(server: ViteDevServer, root: string) {
+  const content = join(root, 'src', 'content');
+  // Checked again when a page is asked for after a content file changed.
+  let last: { signature: string; problems: Promise<Problem[]> } | undefined;
+  const check = () => {
+    const now = signature(content);
+    if (last?.signature === now) return last.problems;
+    const problems = projectProblems(root);
+    last = { signature: now, problems };
+    problems.then(
+      (found) => {
+        if (errorsOf(found).length) server.config.logger.error(`Content error:\n${report(found).text}`, { timestamp: true });
+      },
+      () => undefined,
+    );
+    return problems;
+  };
+  // Open pages reload when the content's errors appear or go away. Astro reloads them on most
+  // content changes, not on all: a second look every second costs a walk of the folder (a few ms).
   let hadErrors = false;
-  server.watcher.on('all', (_event, path) => {
-    if (!path.startsWith(content)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      current = undefined;
-      check().then(
-        (problems) => {
-          const errors = errorsOf(problems);
-          if (errors.length) server.config.logger.error(`Content error:\n${report(problems).text}`, { timestamp: true });
-          // Show the problems, or the page again once they are gone.
-          if (errors.length || hadErrors) server.ws.send({ type: 'full-reload', path: '*' });
-          hadErrors = errors.length > 0;
-        },
-        () => undefined,
-      );
-    }, 150);
-  });
+  const timer = setInterval(() => {
+    if (last?.signature === signature(content)) return;
+    check().then((problems) => {
+      const errors = errorsOf(problems).length > 0;
+      if (errors || hadErrors) server.ws.send({ type: 'full-reload', path: '*' });
+      hadErrors = errors;
+    }, () => undefined);
+  }, 1000);
+  timer.unref();
+  server.httpServer?.once('close', () => clearInterval(timer));
   server.middlewares.use((req, res, next) => {
     const path = (req.url ?? '').split('?')[0]!;
     if (!isPageRequest(req.method, path, req.headers.accept)) return next();
@@ -110,7 +137,7 @@ export function contentCheck(): AstroIntegration {
         }
         if (command !== 'dev') return;
         updateConfig({
-          vite: { plugins: [{ name: 'content-check-dev', enforce: 'pre', configureServer: (server) => watchInDev(server, root) }] },
+          vite: { plugins: [{ name: 'content-check-dev', enforce: 'pre', configureServer: (server) => checkInDev(server, root) }] },
         });
       },
     },

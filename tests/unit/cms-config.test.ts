@@ -95,7 +95,7 @@ describe('the generator turns each kind of schema field into its Decap field', (
       { name: 'kind', label: 'Kind', widget: 'hidden', hint: 'Fixed kind.', default: 'thing' },
       { name: 'columns', label: 'Columns', widget: 'select', required: false, hint: 'Columns.', options: [2, 3], default: 2 },
       { name: 'code', label: 'Code', widget: 'string', hint: 'Two capital letters.', pattern: ['^[A-Z]{2}$', 'Two capital letters.'] },
-      { name: 'summary', label: 'Summary', widget: 'string', hint: 'Ten to twenty characters.', pattern: ['^[\\s\\S]{10,20}$', '10-20 characters'] },
+      { name: 'summary', label: 'Summary', widget: 'string', hint: 'Ten to twenty characters.', pattern: ['^[\\s\\S]{10,20}$', '10-20 characters'], characters: { min: 10, max: 20 } },
       { name: 'tags', label: 'Tags', widget: 'list', hint: 'Tags.', min: 1, field: { name: 'tags', label: 'Tags', widget: 'string' } },
       { name: 'sizes', label: 'Sizes', widget: 'select', hint: 'Sizes.', multiple: true, options: ['S', 'M'], max: 2 },
       {
@@ -370,7 +370,10 @@ describe('every category folder gets a catalogue collection', () => {
         folder: 'src/content/products/coatings',
         preview_path: 'products/coatings',
       });
-      expect(collectionIn(generated, 'coatings').fields).toEqual(collectionOfKind(config, 'pigment-category').fields);
+      // The same fields; documents go to each category's own folder.
+      const pigments = collectionOfKind(config, 'pigment-category');
+      const same = JSON.stringify(pigments.fields).replaceAll(`/${pigments.folder}/`, '/src/content/products/coatings/');
+      expect(collectionIn(generated, 'coatings').fields).toEqual(JSON.parse(same));
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
@@ -512,7 +515,9 @@ describe('catalogue documents in the editor', () => {
     for (const c of catalogue) {
       const documents = (c.fields ?? []).find((f) => f.name === 'documents');
       const file = documents?.fields?.find((f) => f.name === 'file');
-      expect(file, c.name).toMatchObject({ widget: 'file', media_folder: documentFolder, public_folder: documentFolder });
+      // The picker lists, and uploads into, the category's documents folder (also for a new item,
+      // which has no folder of its own yet), and the saved path is relative to the item's file.
+      expect(file, c.name).toMatchObject({ widget: 'file', media_folder: `/${c.folder}/${documentFolder}`, public_folder: documentFolder });
       // The form refuses an upload over the limit the check and the build hold documents to.
       expect(file?.media_library, c.name).toEqual({ config: { max_file_size: documentLimits.maxBytes } });
       expect(file?.pattern, c.name).toEqual(fileNamePattern(documentLimits));
