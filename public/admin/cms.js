@@ -1,6 +1,8 @@
 /**
- * Starts the content editor (Decap CMS) at /admin, with two adjustments to the site's content:
+ * Starts the content editor (Decap CMS) at /admin, with these adjustments to the site's content:
  *
+ * - saving a file changes only the lines whose values changed, in the file's own layout
+ *   (./layout.js): Decap alone rewrites whole files, folding YAML at 80 characters;
  * - topics.json and certifications.json hold a list at their top level, which Decap cannot edit
  *   directly: the "json-list" format shows that list as one field named `items`;
  * - before each save, empty optional fields are dropped (a cleared field would otherwise be saved
@@ -8,8 +10,10 @@
  *   the content uses: Decap writes "images/name.webp", the site writes "./images/name.webp".
  *
  * The editor's own code is node_modules' prebuilt Decap bundle, copied next to this file by the
- * site's build (src/cms/integration.ts); nothing is fetched from elsewhere.
+ * site's build (src/cms/integration.ts), and so is the YAML library the formats of ./layout.js
+ * use; nothing is fetched from elsewhere.
  */
+import { frontmatterFormat, jsonFormat, jsonListFormat } from './layout.js';
 
 /** Names of the fields that hold a picture or document path (the image and file widgets of config.yml, which src/cms/config.ts generates). */
 export const pictureFields = ['image', 'logo', 'file'];
@@ -17,11 +21,11 @@ export const pictureFields = ['image', 'logo', 'file'];
 /** The field a top-level JSON list is edited as. */
 export const listField = 'items';
 
-/** Format for JSON files whose top level is a list. */
-export const jsonList = {
-  fromFile: (text) => ({ [listField]: JSON.parse(text) }),
-  toFile: (data) => `${JSON.stringify(data[listField] ?? [], null, 2)}\n`,
-};
+/** Format for JSON files whose top level is a list, keeping the file's layout (./layout.js). */
+export const jsonList = jsonListFormat(listField);
+
+/** The formats config.yml names (src/cms/config.ts): each saves only the lines that changed. */
+export const formats = { markdown: 'frontmatter-kept', json: 'json-kept', jsonList: 'json-list' };
 
 const isEmpty = (value) =>
   value === '' ||
@@ -158,7 +162,10 @@ async function start() {
   window.CMS_MANUAL_INIT = true;
   await loadScript('/admin/decap-cms.js');
   const { CMS } = window;
-  CMS.registerCustomFormat('json-list', 'json', jsonList);
+  const YAML = await import('/admin/yaml/index.js');
+  CMS.registerCustomFormat(formats.markdown, 'md', frontmatterFormat(YAML));
+  CMS.registerCustomFormat(formats.json, 'json', jsonFormat);
+  CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
   improveWidgets(CMS);
   const style = document.createElement('style');
   style.textContent = widgetStyles;

@@ -19,7 +19,7 @@
  */
 import { z } from 'astro/zod';
 import { stringify } from 'yaml';
-import { listField } from '../../public/admin/cms.js';
+import { formats, listField } from '../../public/admin/cms.js';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../lib/content-collections';
 import { slugReference, type ContentContext } from '../lib/schemas/common';
 import { documentFolder } from '../lib/schemas/product';
@@ -371,7 +371,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
       ...(collectionKeys(options) as { label: string }),
       folder,
       extension: 'md',
-      format: 'frontmatter',
+      format: formats.markdown,
       ...pictures(fields),
       ...listing(fields),
       fields: [...fields, ...bodyField(options.body)],
@@ -398,7 +398,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
             folder: `${root}/${folder}`,
             ...(several ? { filter: { field: 'kind', value: kind } } : {}),
             extension: 'md',
-            format: 'frontmatter',
+            format: formats.markdown,
             preview_path: `products/${folder}`,
             ...pictures(fields),
             ...listing(fields),
@@ -420,14 +420,14 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
       const fields = fieldsOf(variant, `${page}.`).map((f) => (f.name === 'page' ? { name: 'page', label: 'Page', widget: 'hidden', default: page } : f));
       return [{ name: page, label: labelOf(page), file, preview_path: previewPath?.(page) ?? page, fields }];
     });
-    return { name, ...options, extension: 'md', format: 'frontmatter', ...pictures(files.flatMap((f) => f.fields)), files };
+    return { name, ...options, extension: 'md', format: formats.markdown, ...pictures(files.flatMap((f) => f.fields)), files };
   }
 
   /** One JSON file, its fields at the top. */
   function jsonFile(name: string, file: string): CmsCollection {
     const options = collectionKeys(optionsOf(name)) as { label: string };
     const fields = fieldsOf(json(name), `${name}.`);
-    return { name, ...options, extension: 'json', format: 'json', files: [{ name, label: options.label, file, fields }] };
+    return { name, ...options, extension: 'json', format: formats.json, files: [{ name, label: options.label, file, fields }] };
   }
 
   /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
@@ -438,7 +438,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
       name,
       ...options,
       extension: 'json',
-      format: 'json-list',
+      format: formats.jsonList,
       ...pictures([list], folder),
       files: [{ name, label: options.label, file, fields: [list] }],
     };

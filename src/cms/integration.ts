@@ -15,7 +15,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
@@ -31,7 +31,8 @@ const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 /**
  * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
  * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
- * maps stay behind), and Netlify's Identity widget for logging in to Git Gateway.
+ * maps stay behind), Netlify's Identity widget for logging in to Git Gateway, and the YAML
+ * library's browser build under `yaml/`.
  */
 async function editorFiles(): Promise<Map<string, string>> {
   const decap = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
@@ -41,6 +42,11 @@ async function editorFiles(): Promise<Map<string, string>> {
   }
   const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
   files.set(basename(widget), widget);
+  // The YAML library's browser build (ES modules), which public/admin/layout.js edits files with.
+  const yaml = join(dirname(require.resolve('yaml/package.json')), 'browser');
+  for (const name of await readdir(yaml, { recursive: true })) {
+    if (name.endsWith('.js')) files.set(`yaml/${name.split(sep).join('/')}`, join(yaml, name));
+  }
   return files;
 }
 
@@ -125,7 +131,10 @@ export function cms(): AstroIntegration {
         const files = await editorFiles();
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
-          ...[...files].map(([name, file]) => copyFile(file, join(target, name))),
+          ...[...files].map(async ([name, file]) => {
+            await mkdir(dirname(join(target, name)), { recursive: true });
+            await copyFile(file, join(target, name));
+          }),
         ]);
       },
     },

@@ -437,3 +437,33 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
   await expect(page.locator('#products article h3').first()).toBeVisible({ timeout: 20_000 });
   await stopServers();
 });
+
+test('saving one changed sentence through /admin changes one line of the file', async ({ page }) => {
+  const file = join(copy, 'src/content/pages/about.md');
+  const before = readFileSync(file, 'utf8');
+  const original = join(copy, 'about-before.md');
+  writeFileSync(original, before);
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  await page.goto(`${site}/admin#/collections/pages/entries/about`);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  // The longest text of the form: Decap folded such texts at 80 characters when it saved.
+  const fields = page.locator('textarea');
+  await expect(fields.first()).toBeVisible({ timeout: 30_000 });
+  const values = await fields.evaluateAll((all) => all.map((f) => (f as HTMLTextAreaElement).value));
+  const longest = values.reduce((best, value, i) => (value.length > values[best]!.length ? i : best), 0);
+  expect(values[longest]!.length).toBeGreaterThan(80);
+  await fields.nth(longest).fill(`${values[longest]} Every lot is tested against its data sheet before it leaves the plant.`);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => readFileSync(file, 'utf8') !== before).toBe(true);
+
+  const diff = spawnSync('git', ['diff', '--no-index', '--numstat', original, file], { encoding: 'utf8' });
+  expect(diff.stdout.trim().split('\t').slice(0, 2), diff.stdout).toEqual(['1', '1']);
+  expect(readFileSync(file, 'utf8')).toContain('Every lot is tested against its data sheet before it leaves the plant.');
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await stopServers();
+});

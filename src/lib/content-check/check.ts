@@ -21,6 +21,8 @@ import { routes } from '../routes';
 import { parseFrontmatter } from '../frontmatter.mjs';
 import { documentProblem, documentSource } from '../documents';
 import { referenceProblems } from '../content-references';
+import { unknownPlaceholders } from '../item-count';
+import { productKinds } from '../schemas/product';
 
 export interface Problem {
   file: string;
@@ -190,6 +192,16 @@ export async function checkContent({
   for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
   for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  // A category's texts may say "{count}" or "{count:<kind>}" (src/lib/item-count.ts), nothing else in braces.
+  for (const [path, data] of categories) {
+    const texts: [string, unknown][] = [['itemsIntro', data?.itemsIntro], ...((data?.itemGroups as { intro?: string }[] | undefined) ?? []).map((g, i): [string, unknown] => [`itemGroups.${i}.intro`, g.intro])];
+    for (const [field, text] of texts) {
+      if (typeof text !== 'string') continue;
+      for (const unknown of unknownPlaceholders(text, productKinds)) {
+        problems.push({ file: rel(path), field, message: `"${unknown}" is not a placeholder; write {count} for the number of items, or {count:<kind>} for those of one kind (${productKinds.join(', ')})` });
+      }
+    }
+  }
 
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
