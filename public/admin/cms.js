@@ -167,6 +167,12 @@ async function start() {
   CMS.registerCustomFormat(formats.json, 'json', jsonFormat);
   CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
   improveWidgets(CMS);
+  // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts).
+  const [{ registerPreviews }, config] = await Promise.all([
+    import('/admin/preview.js'),
+    fetch('/admin/config.yml').then((response) => response.text()),
+  ]);
+  registerPreviews(CMS, YAML.parse(config).collections);
   const style = document.createElement('style');
   style.textContent = widgetStyles;
   document.head.append(style);

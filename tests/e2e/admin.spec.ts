@@ -22,6 +22,7 @@ import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { categoryGroups, escapeRegExp } from './support';
 import type { CmsCollection } from '../../src/cms/config';
 import { pictureLimits } from '../../src/lib/content-limits';
+import { catalogueItem } from '../../src/lib/catalogue-item';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -463,6 +464,56 @@ test('saving one changed sentence through /admin changes one line of the file', 
   const diff = spawnSync('git', ['diff', '--no-index', '--numstat', original, file], { encoding: 'utf8' });
   expect(diff.stdout.trim().split('\t').slice(0, 2), diff.stdout).toEqual(['1', '1']);
   expect(readFileSync(file, 'utf8')).toContain('Every lot is tested against its data sheet before it leaves the plant.');
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await stopServers();
+});
+
+test("the preview shows a product as the site's card, with the site's stylesheet, as the editor types", async ({ page, context }, testInfo) => {
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const model = catalogueItem({ id: `${aroma}/${item.slug}`, data: item.data as never });
+  expect(model.codes.length).toBeGreaterThan(0);
+
+  // The card as the site draws it, and the styles that make it look so.
+  const styles = (element: Element, selector: string) => {
+    const s = getComputedStyle(element);
+    return { selector, fontFamily: s.fontFamily, fontSize: s.fontSize, fontWeight: s.fontWeight, color: s.color, borderRadius: s.borderRadius, boxShadow: s.boxShadow, objectFit: s.objectFit, background: s.backgroundColor };
+  };
+  const parts = ['', ' h3', ' h3 + p', ' img'];
+  const sitePage = await context.newPage();
+  await sitePage.goto(`${site}/products/${aroma}`);
+  const card = sitePage.locator(`article#${item.slug}`);
+  await expect(card.locator('h3')).toHaveText(model.name);
+  const onSite = await Promise.all(parts.map((part) => sitePage.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
+  await sitePage.close();
+
+  await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const preview = page.frameLocator('iframe').first();
+  const previewCard = preview.locator(`article#${item.slug}`);
+  await expect(previewCard.locator('h3')).toHaveText(model.name, { timeout: 30_000 });
+  await expect(previewCard.locator('h3 + p')).toContainText(model.codes[0]!);
+  const picture = previewCard.locator('img');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  // The site's stylesheet loads into the preview's frame after the card is drawn.
+  await expect.poll(() => previewCard.locator('h3').evaluate((h3) => getComputedStyle(h3).fontWeight), { timeout: 30_000 }).toBe(onSite[1]!.fontWeight);
+  const inPreview = await Promise.all(parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
+  expect(inPreview).toEqual(onSite);
+  // The site's type and shapes, not the browser's defaults: a sans-serif heading, a rounded card with a shadow, a cropped picture.
+  expect(inPreview[1]!.fontFamily).not.toMatch(/^(serif|"?Times)/);
+  expect(inPreview[0]!.borderRadius).not.toBe('0px');
+  expect(inPreview[0]!.boxShadow).not.toBe('none');
+  expect(inPreview[3]!.objectFit).toBe('cover');
+  const box = (await picture.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(3 / 2, 1);
+  await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png') });
+  await testInfo.attach('preview card', { path: testInfo.outputPath('preview-card.png'), contentType: 'image/png' });
+
+  // It follows the form as the editor types.
+  await page.getByLabel('Name', { exact: true }).fill(`${model.name} Deluxe`);
+  await expect(previewCard.locator('h3')).toHaveText(`${model.name} Deluxe`);
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
   await stopServers();
