@@ -10,9 +10,8 @@ import { documentLimits, filePathProblem, formatSize } from '../content-limits';
 export const documentFile = (folder: string) =>
   z
     .string()
-    .superRefine((path, context) => {
-      const problem = filePathProblem(path, documentLimits, folder);
-      if (problem) context.addIssue({ code: 'custom', message: problem });
+    .refine((path) => filePathProblem(path, documentLimits, folder) === undefined, {
+      error: (issue) => filePathProblem(String(issue.input), documentLimits, folder),
     })
     .meta({ widget: 'file' })
     .describe(`The PDF, uploaded into the ${folder} folder next to this file: at most ${formatSize(documentLimits.maxBytes)}, its name in lowercase letters, digits and hyphens.`);
