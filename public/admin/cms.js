@@ -86,6 +86,15 @@ function wrapWidget(CMS, name, render, options = {}) {
     setInner(ref) {
       this.inner = ref;
     },
+    /**
+     * Decap asks the control whether to redraw (the file control answers yes when a file was
+     * chosen in the media library, and takes it then): the wrapped control answers.
+     */
+    shouldComponentUpdate(nextProps, nextState) {
+      if (nextState !== this.state) return true;
+      const ask = this.inner?.shouldComponentUpdate;
+      return ask ? ask.call(this.inner, nextProps) : true;
+    },
     isValid() {
       return this.inner?.isValid ? this.inner.isValid() : true;
     },
