@@ -9,6 +9,7 @@ import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
 import { markdownProcessor } from './src/lib/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
+import { contentCheck } from './src/content-check/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
 import { serviceWorker } from './src/service-worker/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
@@ -75,6 +76,8 @@ export default defineConfig({
     },
   },
   integrations: [
+    // Before anything is built: the content check of `npm run content:check`, the same code.
+    contentCheck(),
     react(),
     lateHydration(),
     // Every public page; the 404 and offline pages, the contact thank-you and kept pages, the

@@ -1,6 +1,8 @@
 /**
- * Starts the content editor (Decap CMS) at /admin, with two adjustments to the site's content:
+ * Starts the content editor (Decap CMS) at /admin, with these adjustments to the site's content:
  *
+ * - saving a file changes only the lines whose values changed, in the file's own layout
+ *   (./layout.js): Decap alone rewrites whole files, folding YAML at 80 characters;
  * - topics.json and certifications.json hold a list at their top level, which Decap cannot edit
  *   directly: the "json-list" format shows that list as one field named `items`;
  * - before each save, empty optional fields are dropped (a cleared field would otherwise be saved
@@ -8,8 +10,10 @@
  *   the content uses: Decap writes "images/name.webp", the site writes "./images/name.webp".
  *
  * The editor's own code is node_modules' prebuilt Decap bundle, copied next to this file by the
- * site's build (src/cms/integration.ts); nothing is fetched from elsewhere.
+ * site's build (src/cms/integration.ts), and so is the YAML library the formats of ./layout.js
+ * use; nothing is fetched from elsewhere.
  */
+import { frontmatterFormat, jsonFormat, jsonListFormat } from './layout.js';
 
 /** Names of the fields that hold a picture or document path (the image and file widgets of config.yml, which src/cms/config.ts generates). */
 export const pictureFields = ['image', 'logo', 'file'];
@@ -17,11 +21,11 @@ export const pictureFields = ['image', 'logo', 'file'];
 /** The field a top-level JSON list is edited as. */
 export const listField = 'items';
 
-/** Format for JSON files whose top level is a list. */
-export const jsonList = {
-  fromFile: (text) => ({ [listField]: JSON.parse(text) }),
-  toFile: (data) => `${JSON.stringify(data[listField] ?? [], null, 2)}\n`,
-};
+/** Format for JSON files whose top level is a list, keeping the file's layout (./layout.js). */
+export const jsonList = jsonListFormat(listField);
+
+/** The formats config.yml names (src/cms/config.ts): each saves only the lines that changed. */
+export const formats = { markdown: 'frontmatter-kept', json: 'json-kept', jsonList: 'json-list' };
 
 const isEmpty = (value) =>
   value === '' ||
@@ -52,6 +56,103 @@ export function tidy(value, key) {
   return value;
 }
 
+/** "./images/amber-oud.webp" -> "amber-oud.webp". */
+export const fileName = (path) => (typeof path === 'string' ? path.slice(path.lastIndexOf('/') + 1) : '');
+
+/** "58 / 65 characters", "12 characters, at least 70" as a text field shows its length against its bounds. */
+export function characterCount(text, { min, max } = {}) {
+  const length = typeof text === 'string' ? text.trim().length : 0;
+  const over = max !== undefined && length > max;
+  const under = min !== undefined && length < min;
+  const words = max !== undefined ? `${length} / ${max} characters` : `${length} characters`;
+  const bound = min !== undefined && max !== undefined ? ` (${min}-${max})` : min !== undefined ? `, at least ${min}` : '';
+  const advice = over ? `: ${length - max} too many` : under ? `: ${min - length} too few` : '';
+  return { text: `${words}${bound}${advice}`, ok: !over && !under };
+}
+
+/**
+ * A widget whose control is Decap's own, wrapped: `render(inner, props)` draws around it. The
+ * wrapper hands Decap's checks (validation, focus) to the wrapped control.
+ */
+function wrapWidget(CMS, name, render, options = {}) {
+  const { createClass, h } = window;
+  const original = CMS.getWidget(name);
+  if (!original || !createClass || !h) return;
+  const Wrapped = createClass({
+    getInitialState: () => ({ attempt: 0 }),
+    componentWillUnmount() {
+      clearTimeout(this.timer);
+    },
+    setInner(ref) {
+      this.inner = ref;
+    },
+    /**
+     * Decap asks the control whether to redraw (the file control answers yes when a file was
+     * chosen in the media library, and takes it then): the wrapped control answers.
+     */
+    shouldComponentUpdate(nextProps, nextState) {
+      if (nextState !== this.state) return true;
+      const ask = this.inner?.shouldComponentUpdate;
+      return ask ? ask.call(this.inner, nextProps) : true;
+    },
+    isValid() {
+      return this.inner?.isValid ? this.inner.isValid() : true;
+    },
+    getValidateValue() {
+      return this.inner?.getValidateValue?.();
+    },
+    focus(path) {
+      this.inner?.focus?.(path);
+    },
+    /**
+     * Decap's picture thumbnail asks for its picture once; a saved picture is not loaded yet then
+     * and it keeps showing an empty box. This asks again, with a new function (which the
+     * thumbnail watches), until the picture is there.
+     */
+    retryingGetAsset() {
+      if (this.assetFor === this.state.attempt && this.getAsset) return this.getAsset;
+      this.assetFor = this.state.attempt;
+      this.getAsset = (path, field) => {
+        const asset = this.props.getAsset(path, field);
+        if (asset?.path === 'empty.svg' && this.state.attempt < 100) {
+          clearTimeout(this.timer);
+          this.timer = setTimeout(() => this.setState({ attempt: this.state.attempt + 1 }), 150);
+        }
+        return asset;
+      };
+      return this.getAsset;
+    },
+    render() {
+      const props = { ...this.props, ref: this.setInner };
+      if (options.retryAssets) props.getAsset = this.retryingGetAsset();
+      return render(h(original.control, props), this.props, h);
+    },
+  });
+  CMS.registerWidget(name, Wrapped, original.preview, original.schema);
+}
+
+/** The form's additions to Decap's widgets: character counts, and pictures and files shown by name. */
+export function improveWidgets(CMS) {
+  const counted = (inner, { field, value }, h) => {
+    const bounds = field.get('characters')?.toJS?.();
+    if (!bounds) return inner;
+    const { text, ok } = characterCount(value, bounds);
+    return h('div', null, inner, h('p', { className: `cms-characters${ok ? '' : ' cms-characters-over'}`, 'aria-live': 'polite' }, text));
+  };
+  wrapWidget(CMS, 'string', counted);
+  wrapWidget(CMS, 'text', counted);
+  const named = (inner, { value }, h) =>
+    h('div', null, inner, typeof value === 'string' && value ? h('p', { className: 'cms-file-name' }, fileName(value)) : null);
+  wrapWidget(CMS, 'image', named, { retryAssets: true });
+  wrapWidget(CMS, 'file', named);
+}
+
+/** The few styles of the additions above (Decap styles its own widgets). */
+const widgetStyles = `
+.cms-characters, .cms-file-name { margin: 6px 0 0; font: 13px/1.4 system-ui, sans-serif; color: #4b5563; }
+.cms-characters-over { color: #b91c1c; font-weight: 600; }
+`;
+
 function loadScript(src) {
   return new Promise((resolve, reject) => {
     const script = document.createElement('script');
@@ -70,7 +171,20 @@ async function start() {
   window.CMS_MANUAL_INIT = true;
   await loadScript('/admin/decap-cms.js');
   const { CMS } = window;
-  CMS.registerCustomFormat('json-list', 'json', jsonList);
+  const YAML = await import('/admin/yaml/index.js');
+  CMS.registerCustomFormat(formats.markdown, 'md', frontmatterFormat(YAML));
+  CMS.registerCustomFormat(formats.json, 'json', jsonFormat);
+  CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
+  improveWidgets(CMS);
+  // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts).
+  const [{ registerPreviews }, config] = await Promise.all([
+    import('/admin/preview.js'),
+    fetch('/admin/config.yml').then((response) => response.text()),
+  ]);
+  registerPreviews(CMS, YAML.parse(config).collections);
+  const style = document.createElement('style');
+  style.textContent = widgetStyles;
+  document.head.append(style);
   CMS.registerEventListener({ name: 'preSave', handler: ({ entry }) => tidy(entry.get('data')) });
   // Locally, the site's dev server forwards /admin/api/v1 to decap-server (src/cms/integration.ts).
   CMS.init(local ? { config: { local_backend: { url: `${location.origin}/admin/api/v1` } } } : {});

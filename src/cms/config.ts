@@ -19,10 +19,11 @@
  */
 import { z } from 'astro/zod';
 import { stringify } from 'yaml';
-import { listField } from '../../public/admin/cms.js';
+import { formats, listField } from '../../public/admin/cms.js';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../lib/content-collections';
 import { slugReference, type ContentContext } from '../lib/schemas/common';
 import { documentFolder } from '../lib/schemas/product';
+import { documentLimits, fileNamePattern, pictureLimits, type FileLimits } from '../lib/content-limits';
 import type { ContentLayout } from './content-layout';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
 
@@ -79,6 +80,8 @@ export interface FieldShape {
   min?: number;
   max?: number;
   pattern?: [string, string];
+  /** Length bounds of a text, shown as a count while the editor types (public/admin/cms.js). */
+  characters?: { min?: number; max?: number };
   summary?: string;
   field?: CmsField;
   fields?: CmsField[];
@@ -121,6 +124,13 @@ const summaryFields = ['title', 'name', 'heading', 'label', 'caption', 'value', 
 /** zod's `.int()` bounds a number by the safe integers: no bound an editor needs to see. */
 const bound = (n: number | undefined) => (n !== undefined && Math.abs(n) < Number.MAX_SAFE_INTEGER ? n : undefined);
 
+/**
+ * The rules of src/lib/content-limits.ts as a file field's options: the largest upload, in bytes
+ * (Decap refuses a larger one and names the limit), and the file name's rule (Decap checks a
+ * file field's pattern against the chosen file's name).
+ */
+const uploadLimit = (limits: FileLimits) => ({ media_library: { config: { max_file_size: limits.maxBytes } }, pattern: fileNamePattern(limits) });
+
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
 /** The values a field may take when the schema lists them (an enum, or a union of fixed values). */
@@ -129,6 +139,17 @@ function choicesOf(node: JsonSchema): unknown[] | undefined {
   const options = node.anyOf ?? node.oneOf;
   if (options?.length && options.every((o) => o.const !== undefined)) return options.map((o) => o.const);
   return undefined;
+}
+
+/**
+ * A string's length bounds, for the character count public/admin/cms.js shows under the field as
+ * the editor types ("58 / 65 characters").
+ */
+function charactersOf(node: JsonSchema): Pick<CmsField, 'characters'> {
+  const min = node.minLength !== undefined && node.minLength > 1 ? node.minLength : undefined;
+  const max = node.maxLength;
+  if (min === undefined && max === undefined) return {};
+  return { characters: { ...(min !== undefined ? { min } : {}), ...(max !== undefined ? { max } : {}) } };
 }
 
 /** A string's regular expression and length bounds as one Decap pattern with its message. */
@@ -253,10 +274,12 @@ function fieldConverter(overlay: Overlay) {
     if (values) return { widget: 'select', options: values, ...preset };
     switch (node.type) {
       case 'string':
-        if (node.widget === 'image') return { widget: 'image', choose_url: false };
+        if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
         // A document (src/lib/schemas/product.ts): uploaded into the documents folder next to the entry.
-        if (node.widget === 'file') return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder };
-        return { widget: 'string', ...patternOf(node), ...preset };
+        if (node.widget === 'file') {
+          return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder, ...uploadLimit(documentLimits) };
+        }
+        return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
       case 'integer':
       case 'number': {
         const [min, max] = [bound(node.minimum), bound(node.maximum)];
@@ -316,6 +339,20 @@ export function editorFields(schema: z.ZodType, overlay: Overlay = defaultOverla
   return fieldConverter(overlay).fieldsOf(jsonSchemaOf(schema), '');
 }
 
+/**
+ * Document fields upload into, and offer the files of, the category's documents folder itself:
+ * Decap lists a new entry's files from its collection's folder when the field's folder is
+ * relative (the entry has no path yet), so a PDF picker offered the category's Markdown files.
+ */
+const inFolder = (fields: CmsField[], folder: string): CmsField[] =>
+  fields.map((f) => ({
+    ...f,
+    ...(f.widget === 'file' ? { media_folder: folder } : {}),
+    ...(f.fields ? { fields: inFolder(f.fields, folder) } : {}),
+    ...(f.field ? { field: inFolder([f.field], folder)[0] } : {}),
+    ...(f.types ? { types: inFolder(f.types, folder) } : {}),
+  }));
+
 /** The whole editor configuration, as Decap reads it from config.yml. */
 export function cmsConfig({ layout, sources = contentSources, schemas = contentSchemas, overlay = defaultOverlay }: GeneratorInput): CmsConfig {
   const { fieldOf, fieldsOf } = fieldConverter(overlay);
@@ -334,7 +371,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
       ...(collectionKeys(options) as { label: string }),
       folder,
       extension: 'md',
-      format: 'frontmatter',
+      format: formats.markdown,
       ...pictures(fields),
       ...listing(fields),
       fields: [...fields, ...bodyField(options.body)],
@@ -345,12 +382,12 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
   function catalogue(name: string, root: string): CmsCollection[] {
     const products = json(name);
     const { label, body, ...options } = optionsOf(name);
-    return layout.catalogue.flatMap(({ folder, title, kinds, groupHeadings }) =>
+    return layout.catalogue.flatMap(({ folder, title, colour, kinds, groupHeadings }) =>
       kinds.flatMap((kind) => {
         // A kind no schema knows is content:check's to report; it has no form.
         const variant = variantOf(products, 'kind', kind);
         if (!variant) return [];
-        const fields = fieldsOf(variant, `${folder}.`);
+        const fields = inFolder(fieldsOf(variant, `${folder}.`), `/${root}/${folder}/${documentFolder}`);
         const several = kinds.length > 1;
         return [
           {
@@ -361,8 +398,10 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
             folder: `${root}/${folder}`,
             ...(several ? { filter: { field: 'kind', value: kind } } : {}),
             extension: 'md',
-            format: 'frontmatter',
+            format: formats.markdown,
             preview_path: `products/${folder}`,
+            // The accent colour the preview (src/cms/preview.ts) draws the item's card in, as its category page does.
+            ...(colour ? { accent: colour } : {}),
             ...pictures(fields),
             ...listing(fields),
             fields: [...fields, ...bodyField(body)],
@@ -383,14 +422,14 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
       const fields = fieldsOf(variant, `${page}.`).map((f) => (f.name === 'page' ? { name: 'page', label: 'Page', widget: 'hidden', default: page } : f));
       return [{ name: page, label: labelOf(page), file, preview_path: previewPath?.(page) ?? page, fields }];
     });
-    return { name, ...options, extension: 'md', format: 'frontmatter', ...pictures(files.flatMap((f) => f.fields)), files };
+    return { name, ...options, extension: 'md', format: formats.markdown, ...pictures(files.flatMap((f) => f.fields)), files };
   }
 
   /** One JSON file, its fields at the top. */
   function jsonFile(name: string, file: string): CmsCollection {
     const options = collectionKeys(optionsOf(name)) as { label: string };
     const fields = fieldsOf(json(name), `${name}.`);
-    return { name, ...options, extension: 'json', format: 'json', files: [{ name, label: options.label, file, fields }] };
+    return { name, ...options, extension: 'json', format: formats.json, files: [{ name, label: options.label, file, fields }] };
   }
 
   /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
@@ -401,7 +440,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
       name,
       ...options,
       extension: 'json',
-      format: 'json-list',
+      format: formats.jsonList,
       ...pictures([list], folder),
       files: [{ name, label: options.label, file, fields: [list] }],
     };

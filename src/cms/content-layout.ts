@@ -14,6 +14,8 @@ export interface CatalogueFolder {
   folder: string;
   /** The category's title, from its file in the categories folder (absent for a stray folder). */
   title?: string;
+  /** The category's accent colour, which its page (and /admin's preview of its items) is drawn in. */
+  colour?: string;
   /** The kinds of item the folder holds, in the order of the category's groups, then by name. */
   kinds: string[];
   /** The heading of the category's group of each kind, where it names one. */
@@ -67,6 +69,7 @@ export function readContentLayout(root: string, folders: Record<'categories' | '
       return {
         folder,
         ...(typeof category?.title === 'string' ? { title: category.title } : {}),
+        ...(typeof category?.colour === 'string' ? { colour: category.colour } : {}),
         kinds,
         groupHeadings,
         order: typeof category?.order === 'number' ? category.order : Number.POSITIVE_INFINITY,

@@ -11,11 +11,12 @@
  *   copy's files through the same origin.
  */
 import type { AstroIntegration } from 'astro';
+import { build as esbuild } from 'esbuild';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
@@ -31,7 +32,8 @@ const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 /**
  * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
  * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
- * maps stay behind), and Netlify's Identity widget for logging in to Git Gateway.
+ * maps stay behind), Netlify's Identity widget for logging in to Git Gateway, and the YAML
+ * library's browser build under `yaml/`.
  */
 async function editorFiles(): Promise<Map<string, string>> {
   const decap = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
@@ -41,11 +43,49 @@ async function editorFiles(): Promise<Map<string, string>> {
   }
   const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
   files.set(basename(widget), widget);
+  // The YAML library's browser build (ES modules), which public/admin/layout.js edits files with.
+  const yaml = join(dirname(require.resolve('yaml/package.json')), 'browser');
+  for (const name of await readdir(yaml, { recursive: true })) {
+    if (name.endsWith('.js')) files.set(`yaml/${name.split(sep).join('/')}`, join(yaml, name));
+  }
   return files;
 }
 
 /** Address of the configuration; public/admin/index.html names it. */
 const configPath = '/admin/config.yml';
+
+/** The preview pane's code (src/cms/preview.ts) and the site's stylesheet, which public/admin/cms.js loads. */
+const previewPath = '/admin/preview.js';
+const stylesheetPath = '/admin/site.css';
+
+/** src/cms/preview.ts bundled for the browser, with the item model and the labels it reads. */
+async function previewBundle(): Promise<string> {
+  const result = await esbuild({
+    entryPoints: [fileURLToPath(new URL('./preview.ts', import.meta.url))],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.text;
+}
+
+/**
+ * The site's stylesheet as the built pages carry it (inlined into each page): every distinct
+ * <style> block of the pages, once. Tailwind writes one stylesheet for the whole site, so this is
+ * that one, with the few rules of single components.
+ */
+async function builtStylesheet(dist: string): Promise<string> {
+  const pages = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html') && !name.startsWith(`admin${sep}`));
+  const blocks = new Set<string>();
+  for (const page of pages) {
+    for (const match of (await readFile(join(dist, page), 'utf8')).matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) blocks.add(match[1]!);
+  }
+  return [...blocks].join('\n');
+}
 
 const contentTypes: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -102,6 +142,23 @@ export function cms(): AstroIntegration {
                         .catch(next);
                       return;
                     }
+                    if (path === previewPath && req.method === 'GET') {
+                      previewBundle().then((code) => {
+                        res.setHeader('content-type', contentTypes['.js']!);
+                        res.setHeader('cache-control', 'no-store');
+                        res.end(code);
+                      }, next);
+                      return;
+                    }
+                    if (path === stylesheetPath && req.method === 'GET') {
+                      // The stylesheet the dev server gives every page, as plain CSS.
+                      server.transformRequest('/src/styles/global.css?direct').then((result) => {
+                        res.setHeader('content-type', 'text/css; charset=utf-8');
+                        res.setHeader('cache-control', 'no-store');
+                        res.end(result?.code ?? '');
+                      }, next);
+                      return;
+                    }
                     // The editor's page, as Netlify serves a folder's index.html.
                     if (path === '/admin' || path === '/admin/') {
                       req.url = '/admin/index.html';
@@ -125,7 +182,12 @@ export function cms(): AstroIntegration {
         const files = await editorFiles();
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
-          ...[...files].map(([name, file]) => copyFile(file, join(target, name))),
+          previewBundle().then((code) => writeFile(join(target, basename(previewPath)), code)),
+          builtStylesheet(fileURLToPath(dir)).then((css) => writeFile(join(target, basename(stylesheetPath)), css)),
+          ...[...files].map(async ([name, file]) => {
+            await mkdir(dirname(join(target, name)), { recursive: true });
+            await copyFile(file, join(target, name));
+          }),
         ]);
       },
     },

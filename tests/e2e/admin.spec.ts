@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
@@ -20,6 +20,9 @@ import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { categoryGroups, escapeRegExp } from './support';
+import type { CmsCollection } from '../../src/cms/config';
+import { pictureLimits } from '../../src/lib/content-limits';
+import { catalogueItem } from '../../src/lib/catalogue-item';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -345,4 +348,173 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   await stopServers();
   const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], { cwd: copy, env: env({}), encoding: 'utf8' });
   expect(check.status, check.stdout + check.stderr).toBe(0);
+});
+
+/** A category folder with one kind of item and PDFs in its documents folder: its slug and the PDFs. */
+function categoryWithDocuments(): { slug: string; pdfs: string[] } {
+  for (const { slug, kinds } of categoryGroups()) {
+    const folder = join(copy, 'src/content/products', slug, 'documents');
+    if (new Set(kinds).size !== 1 || !existsSync(folder)) continue;
+    const pdfs = readdirSync(folder).filter((name) => name.endsWith('.pdf'));
+    if (pdfs.length) return { slug, pdfs: pdfs.sort() };
+  }
+  throw new Error('src/content/products: no category of one kind of item has a PDF in its documents folder');
+}
+
+/** The first Markdown file of a folder of the copy (sorted by name), and its frontmatter. */
+function firstEntry(folder: string): { slug: string; data: Record<string, unknown> } {
+  const name = readdirSync(join(copy, folder)).filter((n) => n.endsWith('.md')).sort()[0]!;
+  return { slug: name.replace(/\.md$/, ''), data: parseFrontmatter(readFileSync(join(copy, folder, name), 'utf8')) as Record<string, unknown> };
+}
+
+test('the form offers only files of their kind, refuses oversize uploads, shows saved pictures and counts characters', async ({ page }) => {
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  const editorConfig = parseYaml(await (await fetch(`${site}/admin/config.yml`)).text()) as { collections: CmsCollection[] };
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    dialog.accept().catch(() => undefined);
+  });
+
+  // A saved picture shows as a thumbnail, loaded, with its file name.
+  const item = firstEntry(`src/content/products/${aroma}`);
+  await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const thumbnail = page.locator('img[role="presentation"]').first();
+  const saved = basename(String(item.data.image));
+  const { width } = await sharp(join(copy, 'src/content/products', aroma, String(item.data.image))).metadata();
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(width);
+  await expect(page.getByText(saved, { exact: true })).toBeVisible();
+
+  // A new item's PDF picker lists the category's PDFs and nothing else.
+  const { slug, pdfs } = categoryWithDocuments();
+  await page.goto(`${site}/admin#/collections/${slug}/new`);
+  await page.reload();
+  await page.getByRole('button', { name: /^Add documents/ }).click();
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  const library = page.getByRole('dialog');
+  await expect(library.getByText(pdfs[0]!, { exact: true })).toBeVisible();
+  const listed = (await library.locator('p').allTextContents()).filter((text) => /\.[a-z0-9]+$/i.test(text.trim()));
+  expect(listed.sort()).toEqual(pdfs);
+
+  // An upload over the limit is refused there, with the limit named (Decap counts in kB).
+  const oversize = join(copy, 'oversize.png');
+  await drawPicture(oversize, '#0d9488');
+  writeFileSync(oversize, Buffer.concat([readFileSync(oversize), Buffer.alloc(pictureLimits.maxBytes)]));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(oversize);
+  await expect.poll(() => alerts.join('\n')).toContain(`${Math.floor(pictureLimits.maxBytes / 1000)} kB`);
+  await expect(page.getByRole('dialog').getByText('oversize.png')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Titles and descriptions count their characters against their limit as the editor types.
+  const technology = firstEntry('src/content/technologies');
+  const titleField = editorConfig.collections.find((c) => c.name === 'technologies')!.fields!.find((f) => f.name === 'title')!;
+  const max = titleField.characters!.max!;
+  await page.goto(`${site}/admin#/collections/technologies/entries/${technology.data.slug}`);
+  await page.reload();
+  const title = page.getByLabel('Title', { exact: true }).first();
+  await expect(title).toHaveValue(String(technology.data.title), { timeout: 20_000 });
+  const count = title.locator('xpath=following::p[contains(@class, "cms-characters")][1]');
+  await expect(count).toHaveText(`${String(technology.data.title).length} / ${max} characters`);
+  await title.fill('x'.repeat(max + 3));
+  await expect(count).toHaveText(`${max + 3} / ${max} characters: 3 too many`);
+
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  // A mistake saved to a file shows in the browser, file and field named, instead of the page;
+  // corrected, the page comes back by itself.
+  const file = `src/content/products/${aroma}/${item.slug}.md`;
+  const text = readFileSync(join(copy, file), 'utf8');
+  await page.goto(`${site}/products/${aroma}`);
+  await expect(page.locator('#products article h3').first()).toBeVisible();
+  writeFileSync(join(copy, file), text.replace(/^name: .*$/m, 'name:'));
+  await expect(page.getByRole('heading', { name: 'Content error' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#content-problems')).toContainText(`${file}: name: required:`);
+  writeFileSync(join(copy, file), text);
+  await expect(page.locator('#products article h3').first()).toBeVisible({ timeout: 20_000 });
+  await stopServers();
+});
+
+test('saving one changed sentence through /admin changes one line of the file', async ({ page }) => {
+  const file = join(copy, 'src/content/pages/about.md');
+  const before = readFileSync(file, 'utf8');
+  const original = join(copy, 'about-before.md');
+  writeFileSync(original, before);
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  await page.goto(`${site}/admin#/collections/pages/entries/about`);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  // The longest text of the form: Decap folded such texts at 80 characters when it saved.
+  const fields = page.locator('textarea');
+  await expect(fields.first()).toBeVisible({ timeout: 30_000 });
+  const values = await fields.evaluateAll((all) => all.map((f) => (f as HTMLTextAreaElement).value));
+  const longest = values.reduce((best, value, i) => (value.length > values[best]!.length ? i : best), 0);
+  expect(values[longest]!.length).toBeGreaterThan(80);
+  await fields.nth(longest).fill(`${values[longest]} Every lot is tested against its data sheet before it leaves the plant.`);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => readFileSync(file, 'utf8') !== before).toBe(true);
+
+  const diff = spawnSync('git', ['diff', '--no-index', '--numstat', original, file], { encoding: 'utf8' });
+  expect(diff.stdout.trim().split('\t').slice(0, 2), diff.stdout).toEqual(['1', '1']);
+  expect(readFileSync(file, 'utf8')).toContain('Every lot is tested against its data sheet before it leaves the plant.');
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await stopServers();
+});
+
+test("the preview shows a product as the site's card, with the site's stylesheet, as the editor types", async ({ page, context }, testInfo) => {
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const model = catalogueItem({ id: `${aroma}/${item.slug}`, data: item.data as never });
+  expect(model.codes.length).toBeGreaterThan(0);
+
+  // The card as the site draws it, and the styles that make it look so.
+  const styles = (element: Element, selector: string) => {
+    const s = getComputedStyle(element);
+    return { selector, fontFamily: s.fontFamily, fontSize: s.fontSize, fontWeight: s.fontWeight, color: s.color, borderRadius: s.borderRadius, boxShadow: s.boxShadow, objectFit: s.objectFit, background: s.backgroundColor };
+  };
+  const parts = ['', ' h3', ' h3 + p', ' img'];
+  const sitePage = await context.newPage();
+  await sitePage.goto(`${site}/products/${aroma}`);
+  const card = sitePage.locator(`article#${item.slug}`);
+  await expect(card.locator('h3')).toHaveText(model.name);
+  const onSite = await Promise.all(parts.map((part) => sitePage.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
+  await sitePage.close();
+
+  await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const preview = page.frameLocator('iframe').first();
+  const previewCard = preview.locator(`article#${item.slug}`);
+  await expect(previewCard.locator('h3')).toHaveText(model.name, { timeout: 30_000 });
+  await expect(previewCard.locator('h3 + p')).toContainText(model.codes[0]!);
+  const picture = previewCard.locator('img');
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  // The site's stylesheet loads into the preview's frame after the card is drawn.
+  await expect.poll(() => previewCard.locator('h3').evaluate((h3) => getComputedStyle(h3).fontWeight), { timeout: 30_000 }).toBe(onSite[1]!.fontWeight);
+  const inPreview = await Promise.all(parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
+  expect(inPreview).toEqual(onSite);
+  // The site's type and shapes, not the browser's defaults: a sans-serif heading, a rounded card with a shadow, a cropped picture.
+  expect(inPreview[1]!.fontFamily).not.toMatch(/^(serif|"?Times)/);
+  expect(inPreview[0]!.borderRadius).not.toBe('0px');
+  expect(inPreview[0]!.boxShadow).not.toBe('none');
+  expect(inPreview[3]!.objectFit).toBe('cover');
+  const box = (await picture.boundingBox())!;
+  expect(box.width / box.height).toBeCloseTo(3 / 2, 1);
+  await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png') });
+  await testInfo.attach('preview card', { path: testInfo.outputPath('preview-card.png'), contentType: 'image/png' });
+
+  // It follows the form as the editor types.
+  await page.getByLabel('Name', { exact: true }).fill(`${model.name} Deluxe`);
+  await expect(previewCard.locator('h3')).toHaveText(`${model.name} Deluxe`);
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+  await stopServers();
 });

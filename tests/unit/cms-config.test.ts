@@ -30,10 +30,15 @@ import { readContentLayout } from '../../src/cms/content-layout';
 import { contentSources } from '../../src/lib/content-collections';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { documentFolder } from '../../src/lib/schemas/product';
+import { documentLimits, fileNamePattern, pictureLimits } from '../../src/lib/content-limits';
+
+/** What every picture field carries: the upload limit and the file name's rule. */
+const pictureRules = { media_library: { config: { max_file_size: pictureLimits.maxBytes } }, pattern: fileNamePattern(pictureLimits) };
 import { overlay } from '../../src/cms/overlay';
 import { productSchema } from '../../src/lib/schemas/product';
 import { technologySchema } from '../../src/lib/schemas/technology';
-import { jsonList, listField, pictureFields, tidy } from '../../public/admin/cms.js';
+import { formats, jsonList, listField, pictureFields, tidy } from '../../public/admin/cms.js';
+import { sourceKey } from '../../public/admin/layout.js';
 
 const layout = readContentLayout(process.cwd());
 const config = cmsConfig({ layout });
@@ -91,7 +96,7 @@ describe('the generator turns each kind of schema field into its Decap field', (
       { name: 'kind', label: 'Kind', widget: 'hidden', hint: 'Fixed kind.', default: 'thing' },
       { name: 'columns', label: 'Columns', widget: 'select', required: false, hint: 'Columns.', options: [2, 3], default: 2 },
       { name: 'code', label: 'Code', widget: 'string', hint: 'Two capital letters.', pattern: ['^[A-Z]{2}$', 'Two capital letters.'] },
-      { name: 'summary', label: 'Summary', widget: 'string', hint: 'Ten to twenty characters.', pattern: ['^[\\s\\S]{10,20}$', '10-20 characters'] },
+      { name: 'summary', label: 'Summary', widget: 'string', hint: 'Ten to twenty characters.', pattern: ['^[\\s\\S]{10,20}$', '10-20 characters'], characters: { min: 10, max: 20 } },
       { name: 'tags', label: 'Tags', widget: 'list', hint: 'Tags.', min: 1, field: { name: 'tags', label: 'Tags', widget: 'string' } },
       { name: 'sizes', label: 'Sizes', widget: 'select', hint: 'Sizes.', multiple: true, options: ['S', 'M'], max: 2 },
       {
@@ -125,7 +130,7 @@ describe('the generator turns each kind of schema field into its Decap field', (
           { name: 'figure', label: 'Figure', widget: 'object', summary: '{{fields.value}}', fields: [{ name: 'value', label: 'Value', widget: 'string', hint: 'Value.' }] },
         ],
       },
-      { name: 'picture', label: 'Picture', widget: 'image', hint: 'A picture.', choose_url: false },
+      { name: 'picture', label: 'Picture', widget: 'image', hint: 'A picture.', choose_url: false, ...pictureRules },
       // A description that only repeats the label is no hint.
       { name: 'city', label: 'City', widget: 'string' },
     ]);
@@ -151,7 +156,7 @@ describe('a new kind of content is one entry of src/lib/content-collections.ts',
   it('a folder of Markdown files becomes a folder collection, labelled by its name', () => {
     const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
     const changed = cmsConfig({ layout, sources });
-    expect(collectionIn(changed, 'glossary')).toMatchObject({ label: 'Glossary', folder: 'src/content/glossary', extension: 'md', format: 'frontmatter' });
+    expect(collectionIn(changed, 'glossary')).toMatchObject({ label: 'Glossary', folder: 'src/content/glossary', extension: 'md', format: formats.markdown });
     expect(collectionIn(changed, 'glossary').fields!.map((f) => [f.name, f.widget, f.hint])).toEqual([
       ['term', 'string', 'The word.'],
       ['meaning', 'string', 'What it means.'],
@@ -366,7 +371,10 @@ describe('every category folder gets a catalogue collection', () => {
         folder: 'src/content/products/coatings',
         preview_path: 'products/coatings',
       });
-      expect(collectionIn(generated, 'coatings').fields).toEqual(collectionOfKind(config, 'pigment-category').fields);
+      // The same fields; documents go to each category's own folder.
+      const pigments = collectionOfKind(config, 'pigment-category');
+      const same = JSON.stringify(pigments.fields).replaceAll(`/${pigments.folder}/`, '/src/content/products/coatings/');
+      expect(collectionIn(generated, 'coatings').fields).toEqual(JSON.parse(same));
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
@@ -428,6 +436,12 @@ describe('pictures are written as the content writes them', () => {
     ]);
   const imagesOf = (c: CmsCollection) => [...images(c.fields), ...(c.files ?? []).flatMap((f) => images(f.fields))];
 
+  it('every picture field refuses an upload over the picture limit of src/lib/content-limits.ts, and a badly named file', () => {
+    const all = config.collections.flatMap(imagesOf);
+    expect(all.length).toBeGreaterThan(10);
+    for (const field of all) expect(field, field.name).toMatchObject(pictureRules);
+  });
+
   it('every picture field is one the save hook makes relative', () => {
     const all = config.collections.flatMap(imagesOf);
     expect(all.length).toBeGreaterThan(5);
@@ -470,8 +484,8 @@ describe('pictures are written as the content writes them', () => {
   it('topics.json round-trips through the list format unchanged in content', () => {
     const text = readFileSync('src/content/topics.json', 'utf8');
     const data = jsonList.fromFile(text);
-    expect(Object.keys(data)).toEqual([listField]);
-    expect(JSON.parse(jsonList.toFile(data))).toEqual(JSON.parse(text));
+    expect(Object.keys(data)).toEqual([listField, sourceKey]);
+    expect(jsonList.toFile(data)).toBe(text);
   });
 });
 
@@ -502,7 +516,15 @@ describe('catalogue documents in the editor', () => {
     for (const c of catalogue) {
       const documents = (c.fields ?? []).find((f) => f.name === 'documents');
       const file = documents?.fields?.find((f) => f.name === 'file');
-      expect(file, c.name).toMatchObject({ widget: 'file', media_folder: documentFolder, public_folder: documentFolder });
+      // The picker lists, and uploads into, the category's documents folder (also for a new item,
+      // which has no folder of its own yet), and the saved path is relative to the item's file.
+      expect(file, c.name).toMatchObject({ widget: 'file', media_folder: `/${c.folder}/${documentFolder}`, public_folder: documentFolder });
+      // The form refuses an upload over the limit the check and the build hold documents to.
+      expect(file?.media_library, c.name).toEqual({ config: { max_file_size: documentLimits.maxBytes } });
+      expect(file?.pattern, c.name).toEqual(fileNamePattern(documentLimits));
+      const [pattern] = fileNamePattern(documentLimits);
+      expect(['lavender-oil-tds.pdf', 'tds-2.pdf'].every((name) => new RegExp(pattern).test(name))).toBe(true);
+      expect(['Lavender.pdf', 'lavender oil.pdf', 'lavender.md'].some((name) => new RegExp(pattern).test(name))).toBe(false);
       expect(pictureFields).toContain('file');
       const technologies = (c.fields ?? []).find((f) => f.name === 'technologies');
       // One relation field taking several entries: Decap rejects a list whose entries are relations

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { checkContent, formatProblem, report } from '../../src/lib/content-check/check';
 import { contentSources } from '../../src/lib/content-collections';
+import { documentLimits, formatSize, pictureLimits } from '../../src/lib/content-limits';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -12,10 +13,12 @@ const write = (path: string, text: string) => {
   mkdirSync(dirname(full), { recursive: true });
   writeFileSync(full, text);
 };
-// Pictures are stand-ins; their width comes from the name ("small-" ones are 600 px).
+// Pictures are stand-ins; their width comes from the name ("small-" ones are 600 px), and so does
+// the size of any file ("large-" ones are 6.4 MB, "huge-" ones 12.5 MB).
 const picture = (path: string) => write(path, 'picture');
 const imageWidth = async (path: string) => (path.includes('small-') ? 600 : 1600);
-const run = async () => (await checkContent({ root, imageWidth })).map(formatProblem);
+const fileSize = (path: string) => (path.includes('huge-') ? 12_500_000 : path.includes('large-') ? 6_400_000 : 1_000);
+const run = async () => (await checkContent({ root, imageWidth, fileSize })).map(formatProblem);
 
 const technology = (slug: string, extra = '') => `---
 title: ${slug}
@@ -107,9 +110,9 @@ describe('npm run content:check', () => {
     write('site/labels.json', JSON.stringify({ ...labels, skipLink: ' ', topBar: { ...labels.topBar, menuu: 'Menu' } }));
     write('contact-form.json', JSON.stringify({ ...form, labels: { ...form.labels, email: '' } }));
     expect(await run()).toEqual([
-      'src/content/site/labels.json: skipLink: First link of every page, for keyboard users, e.g. "Skip to main content" must not be empty',
+      'src/content/site/labels.json: skipLink: required: First link of every page, for keyboard users, e.g. "Skip to main content"',
       'src/content/site/labels.json: topBar: Unrecognized key: "menuu"',
-      'src/content/contact-form.json: labels.email: Label of the e-mail field must not be empty',
+      'src/content/contact-form.json: labels.email: required: Label of the e-mail field',
     ]);
   });
 
@@ -169,9 +172,54 @@ describe('npm run content:check', () => {
     picture('categories/images/small-binders.webp');
     expect(await run()).toEqual([
       'src/content/technologies/plasma.md: image: picture "./images/plasma-new.webp" does not exist',
-      'src/content/categories/binders.md: image: image must be at least 1200 px wide ("./images/small-binders.webp" is 600 px)',
+      'src/content/categories/binders.md: image: picture "./images/small-binders.webp" is 600 px wide; pictures must be at least 1,200 px wide',
       'src/content/categories/images/binders.webp: (file): picture is not used by any content file; delete it or refer to it',
       'src/content/technologies/images/plasma.webp: (file): picture is not used by any content file; delete it or refer to it',
+    ]);
+  });
+
+  it('holds pictures to the limits of src/lib/content-limits.ts and names the rule a file name breaks', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('./images/plasma.webp', './images/large-plasma.webp'));
+    picture('technologies/images/large-plasma.webp');
+    rmSync(join(root, 'src/content/technologies/images/plasma.webp'));
+    write('categories/binders.md', category('binders').replace('./images/binders.webp', './images/Binders.webp'));
+    write('products/binders/binder.md', product.replace('./images/binder.webp', './binder.webp'));
+    expect((await run()).filter((p) => !p.includes('(file)'))).toEqual([
+      `src/content/technologies/plasma.md: image: picture "./images/large-plasma.webp" is 6.4 MB; a picture may be at most ${formatSize(pictureLimits.maxBytes)}: make it smaller`,
+      'src/content/categories/binders.md: image: the file name "Binders.webp" has capital letters; use lowercase: "./images/binders.webp"',
+      'src/content/products/binders/binder.md: image: "./binder.webp" must be in a folder next to this file: write "./images/binder.webp"',
+    ]);
+  });
+
+  it('says "required" with the field\'s own description for a missing or empty required field', async () => {
+    write('products/binders/binder.md', product.replace('title: Binder', 'title:').replace('description: An acrylic binder.', 'description: ""').replace('imageAlt: An illustration\n', ''));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: title: required: Auxiliary category title',
+      'src/content/products/binders/binder.md: description: required: What these auxiliaries do',
+      'src/content/products/binders/binder.md: imageAlt: required: What the picture shows, for people who cannot see it',
+    ]);
+  });
+
+  it('checks each document: its folder and name, that it exists, is a PDF and within its limit', async () => {
+    const documents = (...files: string[]) =>
+      `imageAlt: An illustration\ndocuments:\n${files.map((file) => `  - type: Brochure\n    title: A brochure\n    language: en\n    file: ${file}\n`).join('')}`;
+    const file = 'src/content/products/binders/binder.md';
+    // A name that breaks a rule is the schema's to refuse: the file is checked no further.
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', documents('./documents/binder tds.pdf', './documents/Binder.pdf', './binder.pdf', './documents/binder.md')));
+    expect(await run()).toEqual([
+      `${file}: documents.0.file: the file name "binder tds.pdf" has spaces; use hyphens instead: "./documents/binder-tds.pdf"`,
+      `${file}: documents.1.file: the file name "Binder.pdf" has capital letters; use lowercase: "./documents/binder.pdf"`,
+      `${file}: documents.2.file: "./binder.pdf" must be in the documents folder next to this file: write "./documents/binder.pdf"`,
+      `${file}: documents.3.file: "binder.md" is not a .pdf file; a document must be one`,
+    ]);
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', documents('./documents/missing.pdf', './documents/huge-binder.pdf', './documents/binder-notes.pdf', './documents/binder.pdf')));
+    write('products/binders/documents/huge-binder.pdf', '%PDF-1.4');
+    write('products/binders/documents/binder-notes.pdf', 'Just notes.');
+    write('products/binders/documents/binder.pdf', '%PDF-1.4');
+    expect(await run()).toEqual([
+      `${file}: documents.0.file: no file "./documents/missing.pdf" next to this file; upload the PDF or correct the name`,
+      `${file}: documents.1.file: document "./documents/huge-binder.pdf" is 12.5 MB; a document may be at most ${formatSize(documentLimits.maxBytes)}: make it smaller`,
+      `${file}: documents.2.file: "./documents/binder-notes.pdf" is not a PDF inside, whatever its name says: save or export it as PDF`,
     ]);
   });
 
@@ -195,6 +243,20 @@ describe('npm run content:check', () => {
       '',
       'Content OK: every file is valid, with 1 warning(s).',
     ]);
+  });
+
+  it('warns of the data sheet a deleted item leaves behind, and still passes', async () => {
+    write('products/binders/documents/binder-tds.pdf', '%PDF-1.4');
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ndocuments:\n  - type: Technical data sheet\n    title: TDS\n    language: en\n    file: ./documents/binder-tds.pdf\n'),
+    );
+    expect(await run()).toEqual([]);
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    const { text, exitCode } = report(await checkContent({ root, imageWidth }));
+    expect(exitCode).toBe(0);
+    expect(text).toContain('src/content/products/binders/documents/binder-tds.pdf: (file): document is not used by any item; delete it or refer to it');
+    expect(text).toContain('src/content/products/binders/images/binder.webp: (file): picture is not used by any content file');
   });
 
   it('fails on an error, and lists the warnings after the errors', async () => {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { identitySchema } from '../../src/lib/schemas/identity';
-import { formatIssues, parseOrExplain } from '../../src/lib/content-errors';
+import { fieldDescription, formatIssues, parseOrExplain } from '../../src/lib/content-errors';
 import rawIdentity from '../../src/content/company/identity.json';
 
 describe('a content mistake names the file and the field', () => {
@@ -36,5 +36,14 @@ describe('a content mistake names the file and the field', () => {
     expect(result.success).toBe(false);
     const lines = formatIssues('x.json', result.error!);
     expect(lines).toContain('x.json: name: Invalid input: expected string, received undefined');
+  });
+
+  it("says a missing or empty required field is required, in the field's own description", () => {
+    const broken = { ...structuredClone(rawIdentity), name: null, shortName: '  ' };
+    const result = identitySchema.safeParse(broken);
+    const lines = formatIssues('x.json', result.error!, identitySchema, broken);
+    expect(lines).toContain(`x.json: name: required: ${fieldDescription(identitySchema, broken, ['name'])!.replace(/\.$/, '')}`);
+    expect(lines).toContain(`x.json: shortName: required: ${fieldDescription(identitySchema, broken, ['shortName'])!.replace(/\.$/, '')}`);
+    expect(lines.join('\n')).not.toMatch(/expected string|received null/);
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { applicationMethods, audiences, industries, productKinds, scentFamilies } from '../../src/lib/schemas/product';
 import { accentColours } from '../../src/lib/schemas/common';
+import { documentLimits, formatSize, pictureLimits } from '../../src/lib/content-limits';
 
 const guide = readFileSync('CONTENT.md', 'utf8');
 const section = (heading: string) => guide.split(`**${heading}`)[1]?.split('\n')[0] ?? '';
@@ -20,5 +21,14 @@ describe('CONTENT.md', () => {
 
   it('describes every kind of catalogue item', () => {
     for (const kind of productKinds) expect(guide).toContain(`| \`${kind}\` |`);
+  });
+});
+
+describe('CONTENT.md states the limits of src/lib/content-limits.ts', () => {
+  it('the smallest picture width and the largest picture and document', () => {
+    const row = (name: string) => guide.split('\n').find((line) => line.startsWith(`| ${name} |`)) ?? '';
+    expect(row('size')).toBe(
+      `| size | at least ${pictureLimits.minWidth.toLocaleString('en')} px wide; at most ${formatSize(pictureLimits.maxBytes)} | at most ${formatSize(documentLimits.maxBytes)} |`,
+    );
   });
 });

@@ -5,20 +5,24 @@
  * Beyond the schemas it finds what they cannot see on their own: duplicate slugs, catalogue
  * folders that are not a category, references to topics that do not exist, references to other
  * entries that do not exist (through the build's own check, src/lib/content-references.ts),
- * pictures that are missing or too small, and pictures in the content folders that nothing
- * uses. An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
+ * pictures and documents that are missing, badly named or outside the limits of
+ * src/lib/content-limits.ts, and pictures in the content folders that nothing uses.
+ * `npm run content:check` and the build run it alike (src/lib/content-check/project.ts). An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { minImageWidth, slugReference, type ContentContext } from '../schemas/common';
+import { slugReference, type ContentContext } from '../schemas/common';
+import { documentLimits, fileSizeProblem, filePathProblem, pictureLimits, pictureWidthProblem } from '../content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../content-collections';
-import { issuePath } from '../content-errors';
+import { issueMessage, issuePath } from '../content-errors';
 import { routes } from '../routes';
 import { parseFrontmatter } from '../frontmatter.mjs';
-import { documentProblem } from '../documents';
+import { documentProblem, documentSource } from '../documents';
 import { referenceProblems } from '../content-references';
+import { unknownPlaceholders } from '../item-count';
+import { productKinds } from '../schemas/product';
 
 export interface Problem {
   file: string;
@@ -70,12 +74,17 @@ const imageMarker = '\u0000image:';
 function validate(schemaFor: SchemaOf, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
   const image = () =>
     z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => `${imageMarker}${path}`);
-  const result = schemaFor({ image, reference: slugReference } as unknown as ContentContext).safeParse(data);
+  const schema = schemaFor({ image, reference: slugReference } as unknown as ContentContext);
+  const result = schema.safeParse(data);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issue.message });
-    // The pictures an invalid file names still count as used, so one mistake is reported once.
+    for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issueMessage(issue, schema, data) });
+    // The pictures (and documents) an invalid file names still count as used, so one mistake is
+    // reported once; pictures in fields without a problem of their own are checked too.
+    const faulty = new Set(result.error.issues.map((issue) => issuePath(issue.path)));
     const mention = (value: unknown, path: PropertyKey[]): void => {
-      if (typeof value === 'string' && imageExtensions.test(value) && value.startsWith('.')) images.push({ file, field: issuePath(path), path: value, unchecked: true });
+      const field = issuePath(path);
+      if (typeof value === 'string' && value.startsWith('.') && /\.pdf$/i.test(value)) images.push({ file, field, path: value, unchecked: true });
+      else if (typeof value === 'string' && imageExtensions.test(value) && value.startsWith('.')) images.push({ file, field, path: value, unchecked: faulty.has(field) });
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) mention(v, [...path, k]);
     };
     mention(data, []);
@@ -99,11 +108,32 @@ export interface CheckOptions {
   root: string;
   /** Reads a picture's width; sharp in production, a stub in tests. */
   imageWidth: (path: string) => Promise<number | undefined>;
+  /** A file's size in bytes; the file system's unless told (tests give large sizes without large files). */
+  fileSize?: (path: string) => number;
+  /** A document's first bytes, to tell a PDF; the file's own unless told. */
+  fileStart?: (path: string) => string;
   /** The kinds of content and their schemas; all of src/lib/content-collections.ts unless told. */
   sources?: ContentSources;
 }
 
-export async function checkContent({ root, imageWidth, sources = contentSources }: CheckOptions): Promise<Problem[]> {
+const readStart = (path: string) => {
+  const descriptor = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(5);
+    readSync(descriptor, buffer, 0, 5, 0);
+    return buffer.toString('latin1');
+  } finally {
+    closeSync(descriptor);
+  }
+};
+
+export async function checkContent({
+  root,
+  imageWidth,
+  sources = contentSources,
+  fileSize = (path) => statSync(path).size,
+  fileStart = readStart,
+}: CheckOptions): Promise<Problem[]> {
   const content = join(root, 'src/content');
   const rel = (path: string) => relative(root, path).split(sep).join('/');
   const problems: Problem[] = [];
@@ -162,19 +192,39 @@ export async function checkContent({ root, imageWidth, sources = contentSources 
   for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
   for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  // A category's texts may say "{count}" or "{count:<kind>}" (src/lib/item-count.ts), nothing else in braces.
+  for (const [path, data] of categories) {
+    const texts: [string, unknown][] = [['itemsIntro', data?.itemsIntro], ...((data?.itemGroups as { intro?: string }[] | undefined) ?? []).map((g, i): [string, unknown] => [`itemGroups.${i}.intro`, g.intro])];
+    for (const [field, text] of texts) {
+      if (typeof text !== 'string') continue;
+      for (const unknown of unknownPlaceholders(text, productKinds)) {
+        problems.push({ file: rel(path), field, message: `"${unknown}" is not a placeholder; write {count} for the number of items, or {count:<kind>} for those of one kind (${productKinds.join(', ')})` });
+      }
+    }
+  }
 
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
   const products: { file: string; data: unknown }[] = [];
+  const usedDocuments = new Set<string>();
   for (const [path, item] of entries('products')) {
     const data = item as { documents?: { file: string }[] } | undefined;
     if (!data) continue;
     products.push({ file: rel(path), data });
     const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
     data.documents?.forEach((document, index) => {
+      const field = `documents.${index}.file`;
+      usedDocuments.add(documentSource(root, itemId, document.file));
       const problem = documentProblem(root, itemId, index, document.file);
-      if (problem) problems.push({ file: rel(path), field: `documents.${index}.file`, message: problem.split(': ').slice(2).join(': ') });
+      if (problem) {
+        problems.push({ file: rel(path), field, message: problem.split(': ').slice(2).join(': ') });
+        return;
+      }
+      const source = documentSource(root, itemId, document.file);
+      const size = fileSizeProblem(document.file, fileSize(source), documentLimits);
+      if (size) problems.push({ file: rel(path), field, message: size });
+      else if (fileStart(source) !== '%PDF-') problems.push({ file: rel(path), field, message: `"${document.file}" is not a PDF inside, whatever its name says: save or export it as PDF` });
     });
   }
   problems.push(...referenceProblems(products, { technologies: technologySlugs }));
@@ -213,26 +263,42 @@ export async function checkContent({ root, imageWidth, sources = contentSources 
     }
   }
 
-  // Pictures: present, large enough, and every picture in the content folders used.
+  // Pictures: named by the rules, present, within the limits, and every picture in the content
+  // folders used. A picture several files use is measured once.
   const used = new Set<string>();
+  const widths = new Map<string, Promise<number | undefined>>();
   for (const ref of images) {
     const absolute = resolve(root, dirname(ref.file), ref.path);
     used.add(absolute);
     if (ref.unchecked) continue;
+    const named = filePathProblem(ref.path, pictureLimits);
+    if (named) {
+      problems.push({ file: ref.file, field: ref.field, message: named });
+      continue;
+    }
     if (!existsSync(absolute)) {
       problems.push({ file: ref.file, field: ref.field, message: `picture "${ref.path}" does not exist` });
       continue;
     }
+    const size = fileSizeProblem(ref.path, fileSize(absolute), pictureLimits);
+    if (size) problems.push({ file: ref.file, field: ref.field, message: size });
     if (!absolute.endsWith('.svg')) {
-      const width = await imageWidth(absolute);
-      if (width !== undefined && width < minImageWidth) {
-        problems.push({ file: ref.file, field: ref.field, message: `image must be at least ${minImageWidth} px wide ("${ref.path}" is ${width} px)` });
-      }
+      if (!widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
+      const width = await widths.get(absolute)!;
+      const narrow = width === undefined ? undefined : pictureWidthProblem(ref.path, width);
+      if (narrow) problems.push({ file: ref.file, field: ref.field, message: narrow });
     }
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
     if (!used.has(path)) {
       problems.push({ file: rel(path), field: '(file)', message: 'picture is not used by any content file; delete it or refer to it', severity: 'warning' });
+    }
+  }
+
+  // Documents no item names any more (Decap leaves them behind too).
+  for (const path of walk(productsDir).filter((f) => /\.pdf$/i.test(f))) {
+    if (!usedDocuments.has(path) && !used.has(path)) {
+      problems.push({ file: rel(path), field: '(file)', message: 'document is not used by any item; delete it or refer to it', severity: 'warning' });
     }
   }
 

@@ -5,6 +5,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { iconExists, unknownIconMessage } from '../icons';
+import { formatSize, pictureLimits } from '../content-limits';
 
 export const slug = z
   .string()
@@ -33,12 +34,14 @@ export type ContentContext = SchemaContext & { reference: ReferenceTo };
 /** `reference()` without Astro: a slug, read as a reference to the entry of that id. */
 export const slugReference: ReferenceTo = (collection) => slug.transform((id) => ({ collection, id }));
 
-/** Smallest width of a content picture, in pixels; `npm run content:check` enforces it. */
-export const minImageWidth = 1200;
+/** Smallest width of a content picture, in pixels (src/lib/content-limits.ts, where every file limit is). */
+export const minImageWidth = pictureLimits.minWidth;
 
 /** A picture from content: where it shows, and the rule every content picture follows. */
 export const contentImage = (image: SchemaContext['image'], where: string) =>
-  image().describe(`${where}: a file in the images folder next to this one, at least ${minImageWidth} px wide.`);
+  image().describe(
+    `${where}: a file in the images folder next to this one, at least ${minImageWidth} px wide and at most ${formatSize(pictureLimits.maxBytes)}.`,
+  );
 
 export const icon = z
   .string()

@@ -6,6 +6,7 @@
  */
 import { z } from 'astro/zod';
 import { contentImage, icon, order, text, textList, type ContentContext, type ReferenceTo } from './common';
+import { documentFile } from './files';
 
 export const applicationMethods = [
   'Pad',
@@ -101,13 +102,7 @@ const productDocument = z
       .string()
       .regex(/^[a-z]{2}(?:-[A-Z]{2})?$/, { error: 'language must be a language code such as "en", "th" or "en-GB"' })
       .describe('Language of the document as a code: "en", "th", "fr", "en-GB"...'),
-    file: z
-      .string()
-      .regex(new RegExp(`^\\./${documentFolder}/[A-Za-z0-9][A-Za-z0-9._-]*\\.pdf$`), {
-        error: `file must be a PDF in the ${documentFolder} folder next to this file, e.g. "./${documentFolder}/lavender-oil-tds.pdf"`,
-      })
-      .meta({ widget: 'file' })
-      .describe(`The PDF, uploaded into the ${documentFolder} folder next to this file.`),
+    file: documentFile(documentFolder),
   })
   .describe('A document buyers can download: technical data sheet, safety data sheet or brochure.');
 
