@@ -28,9 +28,7 @@ export const viewedDateScript =
  * registration fails (private windows of some browsers), carry on without one.
  */
 export const registerWorkerScript =
-  "if('serviceWorker'in navigator)addEventListener('load',function(){var s=navigator.serviceWorker;" +
-  `s.register('${workerPath}').then(` +
-  "function(){if(!s.controller)return s.ready.then(function(r){r.active&&r.active.postMessage({keep:[location.href].concat(" +
-  "performance.getEntriesByType('resource').map(function(e){return e.name}))})})}).catch(function(){})});";
+  `if("serviceWorker"in navigator)addEventListener("load",()=>{const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller||` +
+  's.ready.then(r=>r.active?.postMessage({keep:[location.href,...performance.getEntriesByType("resource").map(e=>e.name)]}))).catch(()=>{})});';
 
 export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);

@@ -43,16 +43,16 @@ export function organizationJsonLd(identity: Identity, site: URL): WithContext<O
   };
 }
 
-/** A catalogue item as its category's list names it: its name and the address of its own page. */
+/** A catalogue item as its category's list gives it: the address of its own page. */
 export interface CatalogueItem {
-  name: string;
   url: URL;
 }
 
 /**
- * A category page as a summary page: the list of its items by name and address, in order. Each
- * item's page carries its full Product data (productJsonLd); repeating every description here
- * cost a category page more than a kilobyte, compressed, and told search engines nothing new.
+ * A category page as a summary page: the addresses of its items, in order (the form search
+ * engines document for a list whose items have pages of their own). Each item's page carries its
+ * full Product data (productJsonLd); repeating names and descriptions here cost a category page
+ * more than a kilobyte, compressed, and told search engines nothing new.
  */
 export function catalogueJsonLd(category: { title: string; url: URL }, items: readonly CatalogueItem[]): WithContext<ItemList> {
   return {
@@ -61,7 +61,7 @@ export function catalogueJsonLd(category: { title: string; url: URL }, items: re
     name: category.title,
     url: category.url.href,
     numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, url: item.url.href })),
+    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: item.url.href })),
   };
 }
 

@@ -87,7 +87,7 @@ test('every page has its own title and description, a canonical URL, a sharing p
     expect(list?.numberOfItems, slug).toBe(productsOf(slug).length);
     // Each entry leads to the item's own page, which carries its Product data.
     const pages = builtPages();
-    for (const entry of list.itemListElement) expect(pages, `${slug}: ${entry.name}`).toContain(new URL(entry.url).pathname);
+    for (const entry of list.itemListElement) expect(pages, `${slug}: ${entry.url}`).toContain(new URL(entry.url).pathname);
   }
 });
 

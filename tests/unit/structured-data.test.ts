@@ -17,13 +17,13 @@ describe('structured data', () => {
     expect(org.logo).toBe('https://www.example.com/icon-512.png');
   });
 
-  it('lists catalogue items by name and the address of their own page, in order', () => {
-    const item = (name: string) => ({ name, url: new URL(`/products/pigments/${name.toLowerCase()}`, site) });
+  it('lists catalogue items by the address of their own page, in order', () => {
+    const item = (name: string) => ({ url: new URL(`/products/pigments/${name.toLowerCase()}`, site) });
     const list = JSON.parse(JSON.stringify(catalogueJsonLd({ title: 'Pigments', url: new URL('/products/pigments', site) }, [item('A'), item('B')])));
     expect(list).toMatchObject({ '@type': 'ItemList', name: 'Pigments', url: 'https://www.example.com/products/pigments', numberOfItems: 2 });
     expect(list.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, name: 'A', url: 'https://www.example.com/products/pigments/a' },
-      { '@type': 'ListItem', position: 2, name: 'B', url: 'https://www.example.com/products/pigments/b' },
+      { '@type': 'ListItem', position: 1, url: 'https://www.example.com/products/pigments/a' },
+      { '@type': 'ListItem', position: 2, url: 'https://www.example.com/products/pigments/b' },
     ]);
   });
 
