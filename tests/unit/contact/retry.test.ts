@@ -86,11 +86,60 @@ describe('two writers at once', () => {
     );
 
     expect(servers.inbox.received).toHaveLength(100);
+    expect(new Set(messageIds()).size).toBe(100);
     const mailed = servers.inbox.received.map((mail) => mail.text!.match(/Enquiry received .*\)/)![0]).sort();
     expect(mailed).toEqual(messages.map((m) => m.message.message).sort());
     expect(runs[0]!.sent + runs[1]!.sent).toBe(100);
     expect(await keys('pending/')).toEqual([]);
     expect((await servers.blobs.store.list()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+});
+
+const isClaim = (body: unknown) => {
+  const record = body as StoredMessage;
+  return record?.status === 'pending' && record.lastAttemptAt === undefined;
+};
+const messageIds = () => servers.inbox.received.map((mail) => mail.messageId);
+
+describe('claims the store answers with a 500', () => {
+  it('a run whose claims are answered with a 500 that did not write sends nothing; the next run sends each once', async () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const messages = Array.from({ length: 5 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
+    for (const m of messages) await servers.blobs.store.add(m);
+
+    servers.blobs.answerWrites500({ land: false, when: isClaim });
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    servers.blobs.answerWrites();
+    expect(run).toMatchObject({ due: 5, sent: 0, skipped: 5 });
+    expect(servers.inbox.offered).toBe(0);
+
+    const next = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    expect(next).toMatchObject({ due: 5, sent: 5 });
+    expect(new Set(messageIds()).size).toBe(5);
+  });
+
+  it('two runs at once over 40 messages while a third of all writes are answered with a 500 (written or not): no message twice, and every one once in the end', async () => {
+    for (const land of [false, true]) {
+      servers.inbox.received.length = 0;
+      const now = new Date('2026-11-22T12:00:00Z');
+      const messages = Array.from({ length: 40 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
+      for (const m of messages) await servers.blobs.store.add(m);
+
+      servers.blobs.answerWrites500({ land, chance: 1 / 3 });
+      await Promise.all(
+        [servers.blobs.client(), servers.blobs.client()].map((client) => retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log })),
+      );
+      servers.blobs.answerWrites();
+      expect(servers.blobs.writes500()).toBeGreaterThan(0);
+      const duringFaults = messageIds();
+      expect(new Set(duringFaults).size, `land: ${land}`).toBe(duringFaults.length);
+
+      // Later runs, once every lease is over, send what was claimed but not sent, and file what
+      // was sent but not filed; nothing goes out twice.
+      for (let i = 1; i <= 2; i++) await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + i * leaseMs + 1000), log });
+      expect(messageIds().sort(), `land: ${land}`).toEqual(messages.map((m) => `<${m.id}@${settings.domain}>`).sort());
+      expect(await keys('pending/')).toEqual([]);
+    }
   });
 });
 
