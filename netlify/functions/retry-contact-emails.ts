@@ -1,7 +1,8 @@
 /**
  * Every 15 minutes: e-mails the stored contact messages that are pending and due, each retry
  * further apart; logs one line when messages have waited for more than a day; deletes sent
- * messages older than CONTACT_RETENTION_DAYS (default 90). See src/lib/contact/deliver.ts.
+ * messages older than CONTACT_RETENTION_DAYS (default 90), and pending ones too when no mail
+ * server is set. See src/lib/contact/deliver.ts.
  *
  * Netlify runs scheduled functions on the published production deploy only, so this works on the
  * production store; the context is still read, so that a run elsewhere could never touch it.
@@ -25,8 +26,9 @@ export default async (_request: Request, context: Context) => {
     retentionDays: retentionDaysFrom(process.env.CONTACT_RETENTION_DAYS, log),
   });
   log(
-    `contact retry: ${report.pending} pending, ${report.due} due, ${report.sent} sent, ${report.stillPending} still pending, ` +
-      `${report.failed} failed, ${report.skipped} left for later, ${report.deleted} expired deleted`,
+    `contact retry: ${report.pending} pending (${report.looked} read), ${report.due} due, ${report.sent} sent, ${report.stillPending} still pending, ` +
+      `${report.failed} failed, ${report.skipped} left for later, ${report.deleted} expired sent deleted` +
+      (report.expired ? `, ${report.expired} expired pending deleted` : ''),
   );
 };
 

@@ -14,7 +14,7 @@
  */
 import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
 import { eachLimited } from '../each-limited';
-import type { Held, MessageStore, StoredMessage } from './store';
+import { receivedTimeOf, type Held, type MessageStore, type StoredMessage } from './store';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -47,6 +47,22 @@ const readWidth = 8;
  * arrive, while a run stays short; a backlog (a first run on an old store) goes over a few days.
  */
 const deletionsPerRun = 100;
+
+/**
+ * Pending messages a run reads at most (list calls are not counted: they cost no read per
+ * message). With more waiting, each run reads a different window of this many, in the order they
+ * arrived, moving on by this many every run slot: every pending message is read at least once
+ * every ceil(n / 200) runs (15 minutes each), and a run stays within its time and reads however
+ * large a backlog grows (while the mail server is down, or with no mail server at all).
+ */
+export const pendingReadsPerRun = 200;
+
+/** The window of `count` items a run at `now` looks at, out of `total` (see pendingReadsPerRun). */
+export function windowOf(total: number, count: number, now: Date): { start: number; size: number } {
+  if (total <= count) return { start: 0, size: total };
+  const slot = Math.floor(now.getTime() / (retryEveryMinutes * minute));
+  return { start: (slot * count) % total, size: count };
+}
 
 /**
  * Minutes between two scheduled retry runs. The retry function's `config.schedule` must stay a
@@ -129,15 +145,24 @@ export interface RetryDependencies {
   mail?: MailDependencies | undefined;
   now?: () => Date;
   log?: (line: string) => void;
-  /** Days a sent message is kept (default 90). */
+  /**
+   * Days a sent message is kept (default 90); without a mail server (no `mail`), a pending
+   * message too, counted from its arrival.
+   */
   retentionDays?: number;
   /** See runBudgetMs. */
   budgetMs?: number;
+  /** See pendingReadsPerRun (its default); tests set fewer. */
+  readLimit?: number;
 }
 
 export interface RetryReport {
-  /** Messages found under pending/. */
+  /** Messages found under pending/ (listed, not read). */
   pending: number;
+  /** Of those, read by this run: at most pendingReadsPerRun. */
+  looked: number;
+  /** Pending messages deleted unread: older than the retention period, with no mail server set. */
+  expired: number;
   /** Of those, due for an attempt now. */
   due: number;
   sent: number;
@@ -147,7 +172,7 @@ export interface RetryReport {
   failed: number;
   /** Due but not attempted by this run: held by another run, unreadable just now, no SMTP server, or out of time. */
   skipped: number;
-  /** Pending for more than 24 hours. */
+  /** Pending for more than 24 hours (from the ids listed, not from reads). */
   stale: number;
   /** Sent messages deleted by the retention rule. */
   deleted: number;
@@ -158,9 +183,10 @@ function isDue(record: StoredMessage, now: Date): boolean {
 }
 
 /**
- * One scheduled run: finishes interrupted moves, sends every due
- * pending message it can claim, reports long-waiting messages in one log line, and deletes sent
- * messages past the retention period. Its reads follow the number of pending messages only.
+ * One scheduled run: finishes interrupted moves, sends every due pending message it can claim,
+ * reports long-waiting messages in one log line, and deletes sent messages past the retention
+ * period (and, with no mail server set, pending ones too). It reads pending messages only, and
+ * at most pendingReadsPerRun of them.
  */
 export async function retryPendingMessages(deps: RetryDependencies): Promise<RetryReport> {
   const { store } = deps;
@@ -168,12 +194,38 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const log = deps.log ?? ((line: string) => console.log(line));
   const started = performance.now();
   const timeLeft = () => performance.now() - started < (deps.budgetMs ?? runBudgetMs);
-  const report: RetryReport = { pending: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0 };
+  const report: RetryReport = { pending: 0, looked: 0, expired: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0 };
+  const retentionDays = deps.retentionDays ?? defaultRetentionDays;
 
-  const listed = await store.listPending();
+  let listed = (await store.listPending()).sort((a, b) => a.id.localeCompare(b.id));
   report.pending = listed.length;
+  const at = now();
+
+  // No mail server: nothing will ever send these, so they are kept as long as sent messages are.
+  if (!deps.mail) {
+    const expiredBefore = at.getTime() - retentionDays * day;
+    const expired = listed.filter((p) => receivedTimeOf(p.id) < expiredBefore).slice(0, deletionsPerRun);
+    const gone = new Set<string>();
+    await eachLimited(expired, readWidth, async ({ id }) => {
+      try {
+        await store.deletePending(id);
+        gone.add(id);
+      } catch (error) {
+        log(`contact retry: could not delete expired pending message ${id}: ${describe(error)}`);
+      }
+    });
+    report.expired = gone.size;
+    if (gone.size) {
+      log(`contact retry: ${gone.size} pending message(s) older than ${retentionDays} days deleted; no mail server is set, so nothing would ever send them`);
+      listed = listed.filter((p) => !gone.has(p.id));
+    }
+  }
+
+  const window = windowOf(listed.length, deps.readLimit ?? pendingReadsPerRun, at);
+  const toRead = [...listed, ...listed].slice(window.start, window.start + window.size);
+  report.looked = toRead.length;
   const held: Held[] = [];
-  await eachLimited(listed, readWidth, async ({ id, etag }) => {
+  await eachLimited(toRead, readWidth, async ({ id, etag }) => {
     try {
       const found = await store.readPending(id, etag);
       if (found) held.push(found);
@@ -183,13 +235,15 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   });
 
   // A record marked sent or failed but still under pending/: its mover stopped halfway.
+  const moved = new Set<string>();
   for (const { record } of held.filter((h) => h.record.status !== 'pending')) {
+    moved.add(record.id);
     await store.file(record).catch((error: unknown) => log(`contact retry: could not file message ${record.id}: ${describe(error)}`));
   }
 
-  const at = now();
   const waiting = held.filter((h) => h.record.status === 'pending');
-  report.stale = waiting.filter((h) => at.getTime() - Date.parse(h.record.receivedAt) > staleAfterMs).length;
+  // From the ids: every message listed counts, read by this run or not.
+  report.stale = listed.filter((p) => !moved.has(p.id) && at.getTime() - receivedTimeOf(p.id) > staleAfterMs).length;
   if (report.stale) {
     log(`contact retry: ${report.stale} message(s) pending for more than 24 hours; they are in the message store`);
   }
@@ -225,7 +279,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
     });
   }
 
-  report.deleted = await deleteExpiredSent(store, at, deps.retentionDays ?? defaultRetentionDays, timeLeft);
+  report.deleted = await deleteExpiredSent(store, at, retentionDays, timeLeft);
   return report;
 }
 

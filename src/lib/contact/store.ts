@@ -107,12 +107,17 @@ export interface MessageStore {
    * the race for its marker. Its lease keeps every other writer away from it meanwhile.
    */
   discardPending(held: Held): Promise<void>;
+  /** Deletes a pending message unread: one that expired where no mail server is set. */
+  deletePending(id: string): Promise<void>;
 }
 
 /** Ids sort by time of arrival: "2026-11-22T10:15:30.123Z-k3j9x2". */
 export function newMessageId(now: Date, random: () => number = Math.random): string {
   return `${now.toISOString()}-${random().toString(36).slice(2, 8).padEnd(6, '0')}`;
 }
+
+/** When a message arrived, from its id alone (no read): NaN for an id of another form. */
+export const receivedTimeOf = (id: string): number => (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z-/.test(id) ? Date.parse(id.slice(0, id.indexOf('Z-') + 1)) : NaN);
 
 export const pendingPrefix = 'pending/';
 export const sentPrefix = 'sent/';
@@ -273,6 +278,10 @@ export function blobsMessageStore(store: Store): MessageStore {
 
     async discardPending(held) {
       await store.delete(`${pendingPrefix}${held.record.id}`);
+    },
+
+    async deletePending(id) {
+      await store.delete(`${pendingPrefix}${id}`);
     },
   };
 }

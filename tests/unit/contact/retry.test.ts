@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { leaseMs, retentionDaysFrom, retryPendingMessages } from '../../../src/lib/contact/deliver';
+import { leaseMs, pendingReadsPerRun, retentionDaysFrom, retryEveryMinutes, retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { smtpMailer } from '../../../src/lib/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
 import { closedPort, post, useContactServers, valid } from './harness';
@@ -208,14 +208,15 @@ describe('retention and waiting messages', () => {
     const oldFailed: StoredMessage = { ...pendingMessage(daysAgo(300)), status: 'failed', failureReason: 'refused by the mail server: 550' };
     await servers.blobs.store.file(oldFailed);
 
-    const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 90, log });
+    // With a mail server set: without one, pending messages expire too (see below).
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, retentionDays: 90, log });
     expect(run.deleted).toBe(2);
     const left = (await servers.blobs.store.list()).map((r) => r.id).sort();
     expect(left).toEqual([...kept.map((r) => r.id), oldPending.id, oldFailed.id].sort());
     expect(left).not.toContain(expired[0]!.id);
 
     // A shorter period, as CONTACT_RETENTION_DAYS=30 gives.
-    const shorter = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: retentionDaysFrom('30'), log });
+    const shorter = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, retentionDays: retentionDaysFrom('30'), log });
     expect(shorter.deleted).toBe(1);
     expect((await servers.blobs.store.list()).map((r) => r.id).sort()).toEqual([kept[1]!.id, oldPending.id, oldFailed.id].sort());
   });
@@ -274,4 +275,60 @@ describe('a move stopped halfway', () => {
     expect(await keys('sent/')).toEqual([`sent/2026-11-22/${record.id}`]);
   });
 
+});
+
+describe('without a mail server', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const daysAgo = (n: number) => new Date(now.getTime() - n * day);
+
+  it('pending messages expire after the retention period, counted from their arrival; with a mail server they never do', async () => {
+    const old = [pendingMessage(daysAgo(120)), pendingMessage(daysAgo(31))];
+    const young = [pendingMessage(daysAgo(29)), pendingMessage(daysAgo(0))];
+    for (const m of [...old, ...young]) await servers.blobs.store.add(m);
+
+    // With a mail server (one that is down), nothing pending is deleted, however old.
+    const down = `smtp://127.0.0.1:${await closedPort()}`;
+    const withMail = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => now, retentionDays: 30, log });
+    expect(withMail).toMatchObject({ pending: 4, expired: 0 });
+    expect(await keys('pending/')).toHaveLength(4);
+
+    logs.length = 0;
+    const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 30, log });
+    expect(run).toMatchObject({ pending: 4, expired: 2, looked: 2 });
+    expect(await keys('pending/')).toEqual(young.map((m) => `pending/${m.id}`).sort());
+    expect(logs).toContain('contact retry: 2 pending message(s) older than 30 days deleted; no mail server is set, so nothing would ever send them');
+
+    // The default: 90 days.
+    await servers.blobs.store.add(pendingMessage(daysAgo(91)));
+    expect(await retryPendingMessages({ store: servers.blobs.store, now: () => now, log })).toMatchObject({ expired: 1 });
+  });
+});
+
+describe('a bounded run', () => {
+  const slot = retryEveryMinutes * 60_000;
+  const now = new Date(Math.floor(Date.parse('2026-11-22T10:00:00Z') / slot) * slot);
+
+  it(`reads at most ${pendingReadsPerRun} pending messages, however many wait`, async () => {
+    // Not due, so the run reads them and sends nothing: the reads are the run's whole cost.
+    const later = new Date(now.getTime() + day).toISOString();
+    const count = pendingReadsPerRun + 20;
+    await Promise.all(Array.from({ length: count }, (_, i) => servers.blobs.store.add(pendingMessage(new Date(now.getTime() - (i + 1) * 1000), { nextAttemptAt: later }))));
+    const before = servers.blobs.reads();
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    expect(run).toMatchObject({ pending: count, looked: pendingReadsPerRun, due: 0 });
+    expect(servers.blobs.reads() - before).toBe(pendingReadsPerRun);
+  });
+
+  it('each run reads the next window, so every waiting message is sent within a few runs, each once', async () => {
+    const messages = Array.from({ length: 25 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
+    for (const m of messages) await servers.blobs.store.add(m);
+    const looked: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const report = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + run * slot), readLimit: 10, log });
+      looked.push(report.looked);
+    }
+    expect(looked).toEqual([10, 10, 5]);
+    expect(messageIds().sort()).toEqual(messages.map((m) => `<${m.id}@${settings.domain}>`).sort());
+    expect(await keys('pending/')).toEqual([]);
+  });
 });
