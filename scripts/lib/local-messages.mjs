@@ -28,7 +28,7 @@ export async function readLocalMessages(directory = localStoreDirectory) {
     // store production and local runs use (contactStoreName in src/lib/contact/deploy-context.ts).
     const url = `http://localhost:${port}`;
     const store = getStore({ name: 'contact-messages', siteID: '0', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
-    const blobs = (await store.list()).blobs.filter((b) => !b.key.startsWith('received/'));
+    const blobs = (await store.list()).blobs.filter((b) => !b.key.startsWith('received/') && !b.key.startsWith('alerts/'));
     const read = async (key) => {
       const text = await store.get(key, { type: 'text' });
       try {

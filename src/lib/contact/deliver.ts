@@ -12,6 +12,7 @@
  * landed. Of two runs that read the same version, one claim lands and the other is refused; a run
  * that reads the message after the claim sees it not due. See store.ts for the keys.
  */
+import { alertIfDue, defaultAlertAfterHours, type AlertOutcome, type AlertSettings } from './alert';
 import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
 import { eachLimited } from '../each-limited';
 import { receivedTimeOf, type Held, type MessageStore, type StoredMessage } from './store';
@@ -154,6 +155,8 @@ export interface RetryDependencies {
   budgetMs?: number;
   /** See pendingReadsPerRun (its default); tests set fewer. */
   readLimit?: number;
+  /** The alert on a second channel (alert.ts); by default a log line after 6 hours, no webhook. */
+  alert?: AlertSettings;
 }
 
 export interface RetryReport {
@@ -176,6 +179,8 @@ export interface RetryReport {
   stale: number;
   /** Sent messages deleted by the retention rule. */
   deleted: number;
+  /** Whether this run alerted (alert.ts), and what. */
+  alert?: AlertOutcome;
 }
 
 function isDue(record: StoredMessage, now: Date): boolean {
@@ -248,6 +253,14 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
     log(`contact retry: ${report.stale} message(s) pending for more than 24 hours; they are in the message store`);
   }
 
+  // The latest mail error known to this run, for the alert.
+  let lastError: { at: string; error: string } | undefined;
+  const noteError = (record: StoredMessage) => {
+    if (record.lastError && record.lastAttemptAt && (!lastError || record.lastAttemptAt > lastError.at)) lastError = { at: record.lastAttemptAt, error: record.lastError };
+  };
+  waiting.forEach((h) => noteError(h.record));
+  const left = new Set(listed.map((p) => p.id).filter((id) => !moved.has(id)));
+
   const due = waiting.filter((h) => isDue(h.record, at)).sort((a, b) => a.record.id.localeCompare(b.record.id));
   report.due = due.length;
   const { mail } = deps;
@@ -274,12 +287,20 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
       if (record.status === 'sent') report.sent++;
       else if (record.status === 'failed') report.failed++;
       else report.stillPending++;
+      if (record.status !== 'pending' && !unrecorded) left.delete(record.id);
+      noteError(record);
       if (unrecorded) log(`contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})`);
       else if (record.status === 'failed') log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
     });
   }
 
   report.deleted = await deleteExpiredSent(store, at, retentionDays, timeLeft);
+  report.alert = await alertIfDue(
+    store,
+    deps.alert ?? { afterHours: defaultAlertAfterHours },
+    { now: at, pendingReceived: [...left].map(receivedTimeOf).filter((t) => !Number.isNaN(t)), lastError: lastError?.error },
+    log,
+  );
   return report;
 }
 

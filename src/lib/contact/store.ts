@@ -7,6 +7,7 @@
  *   failed/<id>               given up on (refused for good, or too many attempts), with the reason
  *   received/<browser id>     a marker, not a message: the browser's own id of a message it sent
  *                             (outbox.ts), and the id it is kept under here, so a repeat is known
+ *   alerts/last               not a message: the day of the retry run's last alert (alert.ts)
  *
  * A retry run therefore lists `pending/` only and reads nothing that was sent: its cost follows
  * the number of messages waiting, not the number ever received. Retention lists the day folders
@@ -66,6 +67,17 @@ export interface ReceivedMarker {
   receivedAt: string;
 }
 
+/** What `alerts/last` holds: when the last alert went out, and which failed messages it told of. */
+export interface AlertState {
+  /** The UTC day (yyyy-mm-dd) of the last alert; at most one goes out a day. */
+  day: string;
+  at: string;
+  /** The ids under failed/ when it went out: a failed id not among them is new. */
+  failed: string[];
+  /** The token of the write that left this version (see writeConditionally). */
+  claim?: string;
+}
+
 /** A pending record as one writer read or wrote it: the ETag its next write must match. */
 export interface Held {
   record: StoredMessage;
@@ -109,6 +121,15 @@ export interface MessageStore {
   discardPending(held: Held): Promise<void>;
   /** Deletes a pending message unread: one that expired where no mail server is set. */
   deletePending(id: string): Promise<void>;
+  /** Ids of the failed messages: one list call, no read. */
+  listFailed(): Promise<string[]>;
+  /** The last alert's state and its ETag, or undefined when no alert ever went out. */
+  readAlertState(): Promise<{ state: AlertState; etag: string } | undefined>;
+  /**
+   * Replaces the alert state, only if it is still the version `etag` names (undefined: only if
+   * there is none yet). Returns the new ETag, or undefined when another run wrote it first.
+   */
+  writeAlertState(state: AlertState, etag: string | undefined): Promise<string | undefined>;
 }
 
 /** Ids sort by time of arrival: "2026-11-22T10:15:30.123Z-k3j9x2". */
@@ -123,6 +144,9 @@ export const pendingPrefix = 'pending/';
 export const sentPrefix = 'sent/';
 export const failedPrefix = 'failed/';
 export const receivedPrefix = 'received/';
+export const alertKey = 'alerts/last';
+/** Keys that are not messages: left out of list() and of `npm run messages`. */
+export const isMessageKey = (key: string) => !key.startsWith(receivedPrefix) && !key.startsWith('alerts/');
 
 /** The key a record is kept under, from its status. */
 export function keyOf(record: StoredMessage): string {
@@ -151,9 +175,9 @@ export function blobsMessageStore(store: Store): MessageStore {
    */
   async function readBack(key: string, claim: string): Promise<string | undefined> {
     const direct = await store.getWithMetadata(key, { type: 'json' });
-    if (direct?.etag) return (direct.data as StoredMessage | null)?.claim === claim ? direct.etag : undefined;
+    if (direct?.etag) return (direct.data as { claim?: string } | null)?.claim === claim ? direct.etag : undefined;
     const etag = await listedEtag(key);
-    const found = await readJson(key);
+    const found = (await store.get(key, { type: 'json' })) as { claim?: string } | null;
     return etag && found?.claim === claim ? etag : undefined;
   }
 
@@ -166,13 +190,13 @@ export function blobsMessageStore(store: Store): MessageStore {
    * bring it twice), and so is a write that got no answer: the client retries a 5xx itself, and a
    * first try that landed but was answered with an error makes the retry fail its condition.
    */
-  async function writeConditionally(
+  async function writeConditionally<T extends { claim?: string }>(
     key: string,
-    record: StoredMessage,
+    record: T,
     condition: { onlyIfNew: true } | { onlyIfMatch: string },
     checkRefusal = false,
-  ): Promise<Held | undefined> {
-    const next: StoredMessage = { ...record, claim: crypto.randomUUID() };
+  ): Promise<{ record: T; etag: string } | undefined> {
+    const next: T = { ...record, claim: crypto.randomUUID() };
     let result: { modified: boolean; etag?: string };
     try {
       result = await store.setJSON(key, next, condition);
@@ -251,7 +275,7 @@ export function blobsMessageStore(store: Store): MessageStore {
     async list() {
       const { blobs } = await store.list();
       const records: StoredMessage[] = [];
-      const messages = blobs.filter((b) => !b.key.startsWith(receivedPrefix));
+      const messages = blobs.filter((b) => isMessageKey(b.key));
       await eachLimited(messages, storeWidth, async (b) => {
         const record = await readJson(b.key);
         if (record) records.push(record);
@@ -282,6 +306,23 @@ export function blobsMessageStore(store: Store): MessageStore {
 
     async deletePending(id) {
       await store.delete(`${pendingPrefix}${id}`);
+    },
+
+    async listFailed() {
+      const { blobs } = await store.list({ prefix: failedPrefix });
+      return blobs.map((b) => b.key.slice(failedPrefix.length));
+    },
+
+    async readAlertState() {
+      const found = await store.getWithMetadata(alertKey, { type: 'json' });
+      if (!found) return undefined;
+      const etag = found.etag ?? (await listedEtag(alertKey));
+      return etag ? { state: found.data as AlertState, etag } : undefined;
+    },
+
+    async writeAlertState(state, etag) {
+      const written = await writeConditionally(alertKey, state, etag ? { onlyIfMatch: etag } : { onlyIfNew: true });
+      return written?.etag;
     },
   };
 }
