@@ -53,6 +53,8 @@ export interface StoredMessage {
   failureReason?: string;
   /** The id the browser gave the message (src/lib/contact/outbox.ts), when it sent one. */
   browserId?: string;
+  /** When the operator put this failed message back to pending (`npm run messages requeue`). */
+  requeuedAt?: string;
   /**
    * Under pending/: the token of the conditional write that left this version (see above), so
    * its writer can tell its own write from another's when the store's answer is unclear.
@@ -255,6 +257,10 @@ export function blobsMessageStore(store: Store): MessageStore {
       const { claim: _token, ...filed } = record;
       await store.setJSON(keyOf(record), filed);
       await store.delete(`${pendingPrefix}${record.id}`);
+      // A requeued message whose failed copy was left behind (the command stopped between
+      // writing the pending copy and deleting the failed one): gone once the message is sent,
+      // so it can never be requeued and sent again.
+      if (record.status === 'sent' && record.requeuedAt) await store.delete(`${failedPrefix}${record.id}`);
     },
 
     async sentDays() {
