@@ -3,8 +3,10 @@
  * by the scheduled retry run, each further apart (at most a day), until one succeeds or the mail
  * server refuses the message for its content. Nothing else gives a message up: a server that is
  * down, a refused sender, a quota or a paused account are the site's to fix, and the message
- * goes out once they are. The scheduled run also deletes sent messages
- * once the retention period is over, and says when messages have waited for more than a day.
+ * goes out once they are. The scheduled run also deletes sent messages once the retention
+ * period is over (pending ones too when no mail server is set), reads at most
+ * pendingReadsPerRun pending messages, says when messages have waited for more than a day, and
+ * alerts on a second channel (alert.ts).
  *
  * No message is e-mailed twice by two writers at once: whoever sends a message holds it first.
  * The first delivery holds the message it has just stored; a retry run claims a due message by a
