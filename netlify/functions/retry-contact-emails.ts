@@ -1,13 +1,17 @@
 /**
  * Every 15 minutes: e-mails the stored contact messages that are pending and due, each retry
  * further apart; logs one line when messages have waited for more than a day; deletes sent
- * messages older than CONTACT_RETENTION_DAYS (default 90). See src/lib/contact/deliver.ts.
+ * messages older than CONTACT_RETENTION_DAYS (default 90), and pending ones too when no mail
+ * server is set; alerts once a day on CONTACT_ALERT_WEBHOOK and in the log when a message failed
+ * or has waited for more than CONTACT_ALERT_AFTER_HOURS (src/lib/contact/alert.ts). See
+ * src/lib/contact/deliver.ts.
  *
  * Netlify runs scheduled functions on the published production deploy only, so this works on the
  * production store; the context is still read, so that a run elsewhere could never touch it.
  */
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
+import { alertAfterHoursFrom } from '../../src/lib/contact/alert';
 import { retentionDaysFrom, retryPendingMessages } from '../../src/lib/contact/deliver';
 import { contactMailFor, contactStoreName } from '../../src/lib/contact/deploy-context';
 import { blobsMessageStore } from '../../src/lib/contact/store';
@@ -18,15 +22,22 @@ export default async (_request: Request, context: Context) => {
   const log = (line: string) => console.log(line);
   const { mail, notice } = contactMailFor(deployContext, process.env, identity.emails.general);
   if (!mail) log(`contact retry: ${notice}; pending messages stay in the store`);
+  const storeName = contactStoreName(deployContext);
   const report = await retryPendingMessages({
-    store: blobsMessageStore(getStore({ name: contactStoreName(deployContext), consistency: 'strong' })),
+    store: blobsMessageStore(getStore({ name: storeName, consistency: 'strong' })),
     mail,
     log,
     retentionDays: retentionDaysFrom(process.env.CONTACT_RETENTION_DAYS, log),
+    alert: {
+      webhook: process.env.CONTACT_ALERT_WEBHOOK || undefined,
+      afterHours: alertAfterHoursFrom(process.env.CONTACT_ALERT_AFTER_HOURS, log),
+      storeName,
+    },
   });
   log(
-    `contact retry: ${report.pending} pending, ${report.due} due, ${report.sent} sent, ${report.stillPending} still pending, ` +
-      `${report.failed} failed, ${report.skipped} left for later, ${report.deleted} expired deleted`,
+    `contact retry: ${report.pending} pending (${report.looked} read), ${report.due} due, ${report.sent} sent, ${report.stillPending} still pending, ` +
+      `${report.failed} failed, ${report.skipped} left for later, ${report.deleted} expired sent deleted` +
+      (report.expired ? `, ${report.expired} expired pending deleted` : ''),
   );
 };
 

@@ -1,61 +1,30 @@
 /**
- * Reads the contact messages of the local Netlify Blobs store (.netlify/blobs-serve), the one the
- * local server's function writes to, through a Blobs server of its own on the same folder.
+ * The local store's messages, as `npm run messages` lists them: kept for the callers and tests
+ * that read the local store only. The work is done by operator-messages.mjs, which also reads the
+ * production store.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BlobsServer } from '@netlify/blobs/server';
-import { getStore } from '@netlify/blobs';
+import { describeMessage, listMessages, localStoreDirectory, openMessageStore } from './operator-messages.mjs';
 
-export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
+export { describeMessage, localStoreDirectory };
 
 /**
- * All stored messages, newest first: pending, sent and failed ones alike, whether under the
- * pending/, sent/<day>/ and failed/ keys or at the top level where messages were kept before
- * (see src/lib/contact/store.ts). The markers under received/ (a browser's message id, and the
- * message it became) are not messages and are left out. An entry that cannot be read as a message
- * (for example one cut short when the server was killed mid-write) is returned as
+ * All stored messages of the local store in `directory`, newest first: pending, sent and failed
+ * ones alike, whether under the pending/, sent/<day>/ and failed/ keys or at the top level where
+ * messages were kept before (see src/lib/contact/store.ts). The markers under received/ and the
+ * alert state under alerts/ are not messages and are left out. An entry that cannot be read as a
+ * message (for example one cut short when the server was killed mid-write) is returned as
  * { id, unreadable: true }.
  */
 export async function readLocalMessages(directory = localStoreDirectory) {
-  if (!existsSync(directory)) return [];
-  const token = 'local-messages';
-  const server = new BlobsServer({ directory, token, port: 0 });
-  const { port } = await server.start();
+  const { store, close } = await openMessageStore({ directory });
   try {
-    // As the local emulation gives its functions: site id "0" when no Netlify site is linked, the
-    // store production and local runs use (contactStoreName in src/lib/contact/deploy-context.ts).
-    const url = `http://localhost:${port}`;
-    const store = getStore({ name: 'contact-messages', siteID: '0', token, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
-    const blobs = (await store.list()).blobs.filter((b) => !b.key.startsWith('received/'));
-    const read = async (key) => {
-      const text = await store.get(key, { type: 'text' });
-      try {
-        return JSON.parse(text);
-      } catch {
-        return { id: key, unreadable: true };
-      }
-    };
-    // A few at a time: thousands of reads at once overflow the Blobs server's connection queue.
-    const records = [];
-    for (let i = 0; i < blobs.length; i += 64) records.push(...(await Promise.all(blobs.slice(i, i + 64).map((b) => read(b.key)))).filter(Boolean));
-    return records.sort((a, b) => b.id.localeCompare(a.id));
+    return await listMessages(store);
   } finally {
-    await server.stop();
+    await close();
   }
-}
-
-/** Two lines for one message, as `npm run messages` prints it: the state first, failed ones with why. */
-export function describeMessage(record) {
-  if (record.unreadable) return [`${record.id}  [unreadable entry]`];
-  const m = record.message;
-  const tries = record.attempts ? `, ${record.attempts} attempt(s)` : '';
-  const state = record.status === 'failed' ? `failed${tries}: ${record.failureReason ?? record.lastError ?? 'no reason kept'}` : `${record.status}${tries}`;
-  return [
-    `${record.receivedAt}  [${state}]  ${m.name} <${m.email}>${m.company ? `, ${m.company}` : ''}`,
-    `  ${m.message.replace(/\s+/g, ' ').slice(0, 160)}`,
-  ];
 }
 
 /** Where `npm start` notes the address it serves on, so `npm run messages` names the right one. */

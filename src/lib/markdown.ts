@@ -12,20 +12,54 @@ import { satteri, type SatteriProcessorOptions } from '@astrojs/markdown-satteri
 import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 
 /**
- * GitHub's allow-list (hast-util-sanitize's default), with three changes:
- * - `id`, `name` and the ARIA references keep the values written: the default prefixes them with
- *   "user-content-", which would break links to a section (#governing-law) written in raw HTML.
- *   Markdown headings get their ids from Astro after this step, so those are untouched anyway.
+ * GitHub's allow-list (hast-util-sanitize's default), with two changes:
  * - `tel:` links are allowed besides web and mail links, for phone numbers.
  * - The text inside <style>, <template> and <noscript> is dropped with the element, as the
  *   default does for <script>, rather than shown as words on the page.
+ *
+ * The default clobber prefix stays: an `id` or `name` written in raw HTML (and the ARIA
+ * references) becomes "user-content-<value>", so an editor's `<img name="querySelector">` or
+ * `<a id="config">` can never stand in for `document.querySelector` or a global a page's script
+ * reads (DOM clobbering). Links within the same body to such an id (`href="#governing-law"`) are
+ * pointed at the prefixed id, so they keep working. Markdown headings get their ids from Astro
+ * after this step, unprefixed.
  */
 const markdownSchema: Schema = {
   ...defaultSchema,
-  clobber: [],
   protocols: { ...defaultSchema.protocols, href: [...(defaultSchema.protocols?.href ?? []), 'tel'] },
   strip: [...(defaultSchema.strip ?? []), 'style', 'template', 'noscript'],
 };
+
+const clobberPrefix = defaultSchema.clobberPrefix ?? 'user-content-';
+
+interface HastNode {
+  type: string;
+  tagName?: string;
+  properties?: Record<string, unknown>;
+  children?: HastNode[];
+}
+
+function eachElement(node: HastNode, visit: (element: HastNode) => void) {
+  if (node.type === 'element') visit(node);
+  for (const child of node.children ?? []) eachElement(child, visit);
+}
+
+/** Points `#x` links at `#user-content-x` where the body has that prefixed id (see above). */
+function followPrefixedIds<T extends HastNode>(root: T): T {
+  const ids = new Set<string>();
+  eachElement(root, (element) => {
+    const id = element.properties?.id;
+    if (typeof id === 'string' && id.startsWith(clobberPrefix)) ids.add(id);
+  });
+  if (ids.size === 0) return root;
+  eachElement(root, (element) => {
+    const href = element.properties?.href;
+    if (typeof href !== 'string' || !href.startsWith('#')) return;
+    const target = `${clobberPrefix}${decodeURIComponent(href.slice(1))}`;
+    if (ids.has(target)) element.properties!.href = `#${target}`;
+  });
+  return root;
+}
 
 type HastPlugin = NonNullable<SatteriProcessorOptions['hastPlugins']>[number];
 type Root = Parameters<typeof sanitize>[0] & { type: 'root' };
@@ -35,7 +69,7 @@ const sanitiseHtml: HastPlugin = {
   name: 'sanitise-html',
   after(root, ctx) {
     // The tree handed over is read-only; sanitize builds a new one from the allowed parts.
-    ctx.replaceNode(root, sanitize(root as Root, markdownSchema) as Root);
+    ctx.replaceNode(root, followPrefixedIds(sanitize(root as Root, markdownSchema) as Root & HastNode));
   },
 };
 

@@ -60,6 +60,26 @@ describe('pasted HTML', () => {
   });
 });
 
+describe('names and ids an editor writes cannot clobber the page\'s script', () => {
+  it('keeps the default clobber prefix on name and id', async () => {
+    const code = await render('<img src="/x.png" alt="x" name="querySelector"> <a id="config" href="/">x</a>');
+    expect(code).toContain('name="user-content-querySelector"');
+    expect(code).toContain('id="user-content-config"');
+  });
+
+  it('in a page, document.querySelector and a global stay what the script expects', async () => {
+    const { Window } = await import('happy-dom');
+    const html = await render('<img src="/x.png" alt="x" name="querySelector"><form name="getElementById"></form><a id="config" href="/">x</a>');
+    const page = new Window();
+    page.document.body.innerHTML = `<main>${html}</main>`;
+    expect(typeof page.document.querySelector).toBe('function');
+    expect(typeof page.document.getElementById).toBe('function');
+    expect(page.document.querySelector('main a')).not.toBeNull();
+    expect((page as unknown as Record<string, unknown>).config).toBeUndefined();
+    await page.happyDOM.close();
+  });
+});
+
 describe('what Markdown writes', () => {
   const markdown = [
     '## Use Licence',
@@ -81,16 +101,20 @@ describe('what Markdown writes', () => {
     '---',
     '',
     '<h2 id="governing-law">Governing Law</h2>',
+    '',
+    'See [the law](#governing-law).',
   ].join('\n');
 
   it('keeps headings with ids Astro gives them, unprefixed, and lists them', async () => {
     const { code, metadata } = await site.render(markdown);
     expect(code).toContain('<h2 id="use-licence">Use Licence</h2>');
     expect(code).toContain('<h3 id="information-you-give-us">Information you give us</h3>');
-    // An id written in HTML stays as written: links to #governing-law keep working.
-    expect(code).toContain('<h2 id="governing-law">Governing Law</h2>');
-    expect(code).not.toContain('user-content-');
-    expect(metadata.headings.map((h) => h.slug)).toEqual(['use-licence', 'information-you-give-us', 'governing-law']);
+    // An id written in HTML gets the sanitiser's prefix (no clobbering), and the body's links
+    // to it follow.
+    expect(code).toContain('<h2 id="user-content-governing-law">Governing Law</h2>');
+    expect(code).toContain('<a href="#user-content-governing-law">the law</a>');
+    expect(code).not.toContain('id="governing-law"');
+    expect(metadata.headings.map((h) => h.slug)).toEqual(['use-licence', 'information-you-give-us', 'user-content-governing-law']);
   });
 
   it('keeps emphasis, links of every allowed kind, nested lists, quotes, tables and rules', async () => {

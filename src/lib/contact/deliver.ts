@@ -3,8 +3,10 @@
  * by the scheduled retry run, each further apart (at most a day), until one succeeds or the mail
  * server refuses the message for its content. Nothing else gives a message up: a server that is
  * down, a refused sender, a quota or a paused account are the site's to fix, and the message
- * goes out once they are. The scheduled run also deletes sent messages
- * once the retention period is over, and says when messages have waited for more than a day.
+ * goes out once they are. The scheduled run also deletes sent messages once the retention
+ * period is over (pending ones too when no mail server is set), reads at most
+ * pendingReadsPerRun pending messages, says when messages have waited for more than a day, and
+ * alerts on a second channel (alert.ts).
  *
  * No message is e-mailed twice by two writers at once: whoever sends a message holds it first.
  * The first delivery holds the message it has just stored; a retry run claims a due message by a
@@ -12,9 +14,10 @@
  * landed. Of two runs that read the same version, one claim lands and the other is refused; a run
  * that reads the message after the claim sees it not due. See store.ts for the keys.
  */
+import { alertIfDue, defaultAlertAfterHours, type AlertOutcome, type AlertSettings } from './alert';
 import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
 import { eachLimited } from '../each-limited';
-import type { Held, MessageStore, StoredMessage } from './store';
+import { receivedTimeOf, type Held, type MessageStore, type StoredMessage } from './store';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -47,6 +50,22 @@ const readWidth = 8;
  * arrive, while a run stays short; a backlog (a first run on an old store) goes over a few days.
  */
 const deletionsPerRun = 100;
+
+/**
+ * Pending messages a run reads at most (list calls are not counted: they cost no read per
+ * message). With more waiting, each run reads a different window of this many, in the order they
+ * arrived, moving on by this many every run slot: every pending message is read at least once
+ * every ceil(n / 200) runs (15 minutes each), and a run stays within its time and reads however
+ * large a backlog grows (while the mail server is down, or with no mail server at all).
+ */
+export const pendingReadsPerRun = 200;
+
+/** The window of `count` items a run at `now` looks at, out of `total` (see pendingReadsPerRun). */
+export function windowOf(total: number, count: number, now: Date): { start: number; size: number } {
+  if (total <= count) return { start: 0, size: total };
+  const slot = Math.floor(now.getTime() / (retryEveryMinutes * minute));
+  return { start: (slot * count) % total, size: count };
+}
 
 /**
  * Minutes between two scheduled retry runs. The retry function's `config.schedule` must stay a
@@ -129,15 +148,26 @@ export interface RetryDependencies {
   mail?: MailDependencies | undefined;
   now?: () => Date;
   log?: (line: string) => void;
-  /** Days a sent message is kept (default 90). */
+  /**
+   * Days a sent message is kept (default 90); without a mail server (no `mail`), a pending
+   * message too, counted from its arrival.
+   */
   retentionDays?: number;
   /** See runBudgetMs. */
   budgetMs?: number;
+  /** See pendingReadsPerRun (its default); tests set fewer. */
+  readLimit?: number;
+  /** The alert on a second channel (alert.ts); by default a log line after 6 hours, no webhook. */
+  alert?: AlertSettings;
 }
 
 export interface RetryReport {
-  /** Messages found under pending/. */
+  /** Messages found under pending/ (listed, not read). */
   pending: number;
+  /** Of those, read by this run: at most pendingReadsPerRun. */
+  looked: number;
+  /** Pending messages deleted unread: older than the retention period, with no mail server set. */
+  expired: number;
   /** Of those, due for an attempt now. */
   due: number;
   sent: number;
@@ -147,10 +177,12 @@ export interface RetryReport {
   failed: number;
   /** Due but not attempted by this run: held by another run, unreadable just now, no SMTP server, or out of time. */
   skipped: number;
-  /** Pending for more than 24 hours. */
+  /** Pending for more than 24 hours (from the ids listed, not from reads). */
   stale: number;
   /** Sent messages deleted by the retention rule. */
   deleted: number;
+  /** Whether this run alerted (alert.ts), and what. */
+  alert?: AlertOutcome;
 }
 
 function isDue(record: StoredMessage, now: Date): boolean {
@@ -158,9 +190,10 @@ function isDue(record: StoredMessage, now: Date): boolean {
 }
 
 /**
- * One scheduled run: finishes interrupted moves, sends every due
- * pending message it can claim, reports long-waiting messages in one log line, and deletes sent
- * messages past the retention period. Its reads follow the number of pending messages only.
+ * One scheduled run: finishes interrupted moves, sends every due pending message it can claim,
+ * reports long-waiting messages in one log line, and deletes sent messages past the retention
+ * period (and, with no mail server set, pending ones too). It reads pending messages only, and
+ * at most pendingReadsPerRun of them.
  */
 export async function retryPendingMessages(deps: RetryDependencies): Promise<RetryReport> {
   const { store } = deps;
@@ -168,12 +201,38 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const log = deps.log ?? ((line: string) => console.log(line));
   const started = performance.now();
   const timeLeft = () => performance.now() - started < (deps.budgetMs ?? runBudgetMs);
-  const report: RetryReport = { pending: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0 };
+  const report: RetryReport = { pending: 0, looked: 0, expired: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0 };
+  const retentionDays = deps.retentionDays ?? defaultRetentionDays;
 
-  const listed = await store.listPending();
+  let listed = (await store.listPending()).sort((a, b) => a.id.localeCompare(b.id));
   report.pending = listed.length;
+  const at = now();
+
+  // No mail server: nothing will ever send these, so they are kept as long as sent messages are.
+  if (!deps.mail) {
+    const expiredBefore = at.getTime() - retentionDays * day;
+    const expired = listed.filter((p) => receivedTimeOf(p.id) < expiredBefore).slice(0, deletionsPerRun);
+    const gone = new Set<string>();
+    await eachLimited(expired, readWidth, async ({ id }) => {
+      try {
+        await store.deletePending(id);
+        gone.add(id);
+      } catch (error) {
+        log(`contact retry: could not delete expired pending message ${id}: ${describe(error)}`);
+      }
+    });
+    report.expired = gone.size;
+    if (gone.size) {
+      log(`contact retry: ${gone.size} pending message(s) older than ${retentionDays} days deleted; no mail server is set, so nothing would ever send them`);
+      listed = listed.filter((p) => !gone.has(p.id));
+    }
+  }
+
+  const window = windowOf(listed.length, deps.readLimit ?? pendingReadsPerRun, at);
+  const toRead = [...listed, ...listed].slice(window.start, window.start + window.size);
+  report.looked = toRead.length;
   const held: Held[] = [];
-  await eachLimited(listed, readWidth, async ({ id, etag }) => {
+  await eachLimited(toRead, readWidth, async ({ id, etag }) => {
     try {
       const found = await store.readPending(id, etag);
       if (found) held.push(found);
@@ -183,16 +242,26 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   });
 
   // A record marked sent or failed but still under pending/: its mover stopped halfway.
+  const moved = new Set<string>();
   for (const { record } of held.filter((h) => h.record.status !== 'pending')) {
+    moved.add(record.id);
     await store.file(record).catch((error: unknown) => log(`contact retry: could not file message ${record.id}: ${describe(error)}`));
   }
 
-  const at = now();
   const waiting = held.filter((h) => h.record.status === 'pending');
-  report.stale = waiting.filter((h) => at.getTime() - Date.parse(h.record.receivedAt) > staleAfterMs).length;
+  // From the ids: every message listed counts, read by this run or not.
+  report.stale = listed.filter((p) => !moved.has(p.id) && at.getTime() - receivedTimeOf(p.id) > staleAfterMs).length;
   if (report.stale) {
     log(`contact retry: ${report.stale} message(s) pending for more than 24 hours; they are in the message store`);
   }
+
+  // The latest mail error known to this run, for the alert.
+  let lastError: { at: string; error: string } | undefined;
+  const noteError = (record: StoredMessage) => {
+    if (record.lastError && record.lastAttemptAt && (!lastError || record.lastAttemptAt > lastError.at)) lastError = { at: record.lastAttemptAt, error: record.lastError };
+  };
+  waiting.forEach((h) => noteError(h.record));
+  const left = new Set(listed.map((p) => p.id).filter((id) => !moved.has(id)));
 
   const due = waiting.filter((h) => isDue(h.record, at)).sort((a, b) => a.record.id.localeCompare(b.record.id));
   report.due = due.length;
@@ -220,12 +289,20 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
       if (record.status === 'sent') report.sent++;
       else if (record.status === 'failed') report.failed++;
       else report.stillPending++;
+      if (record.status !== 'pending' && !unrecorded) left.delete(record.id);
+      noteError(record);
       if (unrecorded) log(`contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})`);
       else if (record.status === 'failed') log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
     });
   }
 
-  report.deleted = await deleteExpiredSent(store, at, deps.retentionDays ?? defaultRetentionDays, timeLeft);
+  report.deleted = await deleteExpiredSent(store, at, retentionDays, timeLeft);
+  report.alert = await alertIfDue(
+    store,
+    deps.alert ?? { afterHours: defaultAlertAfterHours },
+    { now: at, pendingReceived: [...left].map(receivedTimeOf).filter((t) => !Number.isNaN(t)), lastError: lastError?.error },
+    log,
+  );
   return report;
 }
 

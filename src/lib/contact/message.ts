@@ -18,12 +18,16 @@ export { honeypotField } from './form-fields';
 
 /**
  * Characters no one types on purpose, which only hide or disguise text: C0 and C1 control
- * characters and DEL, zero-width spaces and joiners, the byte-order mark, the invisible format
- * controls U+2060-U+206F (word joiner, invisible operators, direction isolates), the direction
- * marks and overrides (U+200E-U+200F, U+202A-U+202E, U+061C), and the line and paragraph
- * separators U+2028-U+2029. A message may still hold tabs and line breaks.
+ * characters and DEL, the line and paragraph separators U+2028-U+2029, and every format
+ * character (`\p{Cf}`): zero-width spaces and joiners, the byte-order mark, the soft hyphen, the
+ * invisible operators and format controls U+2060-U+206F, the direction marks, embeddings,
+ * overrides and isolates, the interlinear annotation marks, the Unicode tags U+E0000-U+E007F
+ * (which can carry a whole hidden text, and are refused even where unassigned), and the like;
+ * besides them, the fillers that show nothing though Unicode counts them as letters or marks
+ * (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner U+034F).
+ * A message may still hold tabs and line breaks.
  */
-const hidden = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF]/u;
+const hidden = /[\u0000-\u001F\u007F-\u009F\u034F\u115F\u1160\u2028\u2029\u3164\uFFA0\u{E0000}-\u{E007F}]|\p{Cf}/u;
 
 /**
  * Zero-width non-joiner and joiner (U+200C, U+200D) are part of the text between two visible
@@ -33,9 +37,15 @@ const hidden = /[\u0000-\u001F\u007F-\u009F\u061C\u200B-\u200F\u2028-\u202E\u206
  * other hidden characters.
  */
 const joinerInText = /(?<=[\p{L}\p{M}\p{N}\p{S}])[\u200C\u200D](?=[\p{L}\p{M}\p{N}\p{S}])|(?<=\p{M})[\u200C\u200D]/gu;
+/**
+ * The only tag characters that are text: the three flags Unicode recommends that are spelled
+ * with them (England, Scotland, Wales: a black flag, tag letters, a cancel tag). Exactly these
+ * are set aside; any other tag sequence is refused.
+ */
+const tagFlag = /\u{1F3F4}(?:\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}|\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}|\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 /** Whether `value` holds a hidden character, leaving aside joiners in text and those `allowed`. */
 const hasHidden = (value: string, allowed?: RegExp) => {
-  const rest = value.replace(joinerInText, '');
+  const rest = value.replace(tagFlag, '\u{1F3F4}').replace(joinerInText, '');
   return hidden.test(allowed ? rest.replace(allowed, '') : rest);
 };
 

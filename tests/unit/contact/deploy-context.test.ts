@@ -97,6 +97,6 @@ describe('the Netlify functions', () => {
     await retry(new Request('https://www.example.com/.netlify/functions/retry-contact-emails', { method: 'POST', body: '{"next_run":""}' }), as('production'));
     expect(recipients()).toEqual(['sales@example.com']);
     expect(await messagesIn('contact-messages')).toMatchObject([{ id: 'due-1', status: 'sent', attempts: 2 }]);
-    expect(lines).toContainEqual(expect.stringMatching(/^contact retry: 1 pending, 1 due, 1 sent, 0 still pending, 0 failed/));
+    expect(lines).toContainEqual(expect.stringMatching(/^contact retry: 1 pending \(1 read\), 1 due, 1 sent, 0 still pending, 0 failed/));
   });
 });

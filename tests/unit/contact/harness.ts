@@ -27,6 +27,16 @@ export interface LocalBlobs {
   reads: () => number;
   /** From now on every write fails, as when the store cannot be reached; reads still work. */
   breakWrites: () => void;
+  /**
+   * The next `count` writes (puts, including the client's own retries of a put) are answered
+   * with a 500: after the write was made (`land: true`) or without making it. With `count` at
+   * Infinity, every write from now on; `answerWrites()` ends it. `when` limits it to the writes
+   * whose body it accepts (the JSON written), and `chance` to a random share of them.
+   */
+  answerWrites500: (options: { count?: number; land: boolean; when?: (body: unknown) => boolean; chance?: number }) => void;
+  answerWrites: () => void;
+  /** Writes answered with a 500 so far. */
+  writes500: () => number;
   stop: () => Promise<void>;
 }
 
@@ -41,6 +51,25 @@ export async function startBlobs(): Promise<LocalBlobs> {
   // emulation checks, then writes, in separate steps, so two writes racing for one ETag can both
   // land there. Writes are taken in turn here, so the store keeps the service's promise.
   let writes: Promise<unknown> = Promise.resolve();
+  let fault: { count: number; land: boolean; when?: ((body: unknown) => boolean) | undefined; chance: number } | undefined;
+  let answered500 = 0;
+  const faulty = (init: RequestInit | undefined) => {
+    if (!fault || fault.count <= 0 || (init?.method ?? 'GET').toUpperCase() !== 'PUT') return false;
+    if (fault.when) {
+      let body: unknown;
+      try {
+        body = JSON.parse(String(init?.body));
+      } catch {
+        return false;
+      }
+      if (!fault.when(body)) return false;
+    }
+    if (Math.random() >= fault.chance) return false;
+    fault.count--;
+    answered500++;
+    return true;
+  };
+  const serverError = () => new Response('internal error', { status: 500 });
   const fetchInTurn: typeof globalThis.fetch = (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method === 'GET' || method === 'HEAD') {
@@ -49,7 +78,11 @@ export async function startBlobs(): Promise<LocalBlobs> {
       return fetch(input, init);
     }
     if (writesBroken) return Promise.reject(new TypeError('fetch failed: the store cannot be reached'));
-    const turn = writes.then(() => fetch(input, init));
+    const turn = writes.then(async () => {
+      if (!faulty(init)) return fetch(input, init);
+      if (fault!.land) await fetch(input, init);
+      return serverError();
+    });
     writes = turn.catch(() => {});
     return turn;
   };
@@ -66,6 +99,13 @@ export async function startBlobs(): Promise<LocalBlobs> {
     breakWrites: () => {
       writesBroken = true;
     },
+    answerWrites500: ({ count = Infinity, land, when, chance = 1 }) => {
+      fault = { count, land, when, chance };
+    },
+    answerWrites: () => {
+      fault = undefined;
+    },
+    writes500: () => answered500,
     stop: async () => {
       if (stopped) return;
       stopped = true;

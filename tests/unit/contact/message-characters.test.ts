@@ -20,6 +20,9 @@ const refused: Record<string, string[]> = {
   'direction marks, embeddings, overrides and isolates': ['\u200E', '\u200F', '\u061C', ...range(0x202a, 0x202e), ...range(0x2066, 0x2069)],
   'invisible operators and deprecated format controls': [...range(0x2061, 0x2064), ...range(0x206a, 0x206f)],
   'line and paragraph separators': ['\u2028', '\u2029'],
+  'Unicode tags, assigned or not': range(0xe0000, 0xe007f),
+  'the soft hyphen and other format characters (\\p{Cf})': ['\u00AD', '\u0600', '\u06DD', '\u070F', '\u180E', '\uFFF9', '\uFFFA', '\uFFFB', '\u{110BD}', '\u{13430}', '\u{1BCA0}', '\u{1D173}'],
+  'fillers that show nothing': ['\u115F', '\u1160', '\u3164', '\uFFA0', '\u034F'],
 };
 const allRefused = Object.values(refused).flat();
 
@@ -93,6 +96,33 @@ describe('hidden characters', () => {
   });
 });
 
+describe('every format character but the joiners in text is refused', () => {
+  it('each assigned \\p{Cf} character of Unicode, in every field', () => {
+    const all = range(0, 0x10ffff).filter((c) => /\p{Cf}/u.test(c));
+    expect(all.length).toBeGreaterThan(150);
+    for (const field of Object.keys(slots) as (keyof ContactMessage)[]) {
+      for (const c of all) {
+        // A joiner between two letters is text (below).
+        if (/[\u200C\u200D]/.test(c)) continue;
+        expect(check(field, slots[field](c)).ok, `${field} with ${hex(c)}`).toBe(false);
+      }
+    }
+  });
+
+  it('a hidden text in tag characters after visible words (ASCII smuggling) is refused', () => {
+    const smuggled = [...'ignore the above'].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
+    expect(check('message', `Please call me.${smuggled}`)).toEqual({ ok: false, fields: { message: hiddenError('Message') } });
+    // Even behind a black flag, unless it spells one of the three flags.
+    expect(check('message', `Hello \u{1F3F4}${smuggled}\u{E007F}`).ok).toBe(false);
+  });
+
+  it('the flags of England, Scotland and Wales, spelled with tags, are text', () => {
+    for (const flag of ['\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}']) {
+      expect(check('message', `Greetings from ${flag} Glasgow`).ok).toBe(true);
+    }
+  });
+});
+
 describe('joiners inside words and emoji are text', () => {
   const texts = {
     'a Persian name with a zero-width non-joiner': 'محمد\u200Cرضا',
@@ -118,7 +148,7 @@ describe('joiners inside words and emoji are text', () => {
 describe('a letter or digit', () => {
   it('is required in the name and the message', () => {
     for (const field of ['name', 'message'] as const) {
-      for (const text of ['---', '...', '!!!', '\u3164', '\u3164\u3164 \u115F', '\u{1F600}']) {
+      for (const text of ['---', '...', '!!!', '\u{1F600}']) {
         expect(check(field, text), `${field} ${JSON.stringify(text)}`).toEqual({
           ok: false,
           fields: { [field]: `${label(field)} must contain at least one letter or digit` },
@@ -164,6 +194,17 @@ describe('through the endpoint', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: 'Some fields need your attention', fields: { name: hiddenError('Name') } });
     expect(await store.list()).toEqual([]);
+    await blobs.stop();
+  });
+
+  it('refuses a message with a soft hyphen or a tag character with 400 and the reason', async () => {
+    const blobs = await startBlobs();
+    for (const message of ['We need a lavender fin\u00ADish.', 'We need a lavender finish.\u{E0041}\u{E0042}']) {
+      const response = await handleContactSubmission(post({ ...valid, message }), { store: blobs.store, log: () => {} });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ error: 'Some fields need your attention', fields: { message: hiddenError('Message') } });
+    }
+    expect(await blobs.store.list()).toEqual([]);
     await blobs.stop();
   });
 });

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { leaseMs, retentionDaysFrom, retryPendingMessages } from '../../../src/lib/contact/deliver';
+import { leaseMs, pendingReadsPerRun, retentionDaysFrom, retryEveryMinutes, retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { smtpMailer } from '../../../src/lib/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
 import { closedPort, post, useContactServers, valid } from './harness';
@@ -86,11 +86,60 @@ describe('two writers at once', () => {
     );
 
     expect(servers.inbox.received).toHaveLength(100);
+    expect(new Set(messageIds()).size).toBe(100);
     const mailed = servers.inbox.received.map((mail) => mail.text!.match(/Enquiry received .*\)/)![0]).sort();
     expect(mailed).toEqual(messages.map((m) => m.message.message).sort());
     expect(runs[0]!.sent + runs[1]!.sent).toBe(100);
     expect(await keys('pending/')).toEqual([]);
     expect((await servers.blobs.store.list()).every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+  });
+});
+
+const isClaim = (body: unknown) => {
+  const record = body as StoredMessage;
+  return record?.status === 'pending' && record.lastAttemptAt === undefined;
+};
+const messageIds = () => servers.inbox.received.map((mail) => mail.messageId);
+
+describe('claims the store answers with a 500', () => {
+  it('a run whose claims are answered with a 500 that did not write sends nothing; the next run sends each once', async () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const messages = Array.from({ length: 5 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
+    for (const m of messages) await servers.blobs.store.add(m);
+
+    servers.blobs.answerWrites500({ land: false, when: isClaim });
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    servers.blobs.answerWrites();
+    expect(run).toMatchObject({ due: 5, sent: 0, skipped: 5 });
+    expect(servers.inbox.offered).toBe(0);
+
+    const next = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    expect(next).toMatchObject({ due: 5, sent: 5 });
+    expect(new Set(messageIds()).size).toBe(5);
+  });
+
+  it('two runs at once over 40 messages while a third of all writes are answered with a 500 (written or not): no message twice, and every one once in the end', async () => {
+    for (const land of [false, true]) {
+      servers.inbox.received.length = 0;
+      const now = new Date('2026-11-22T12:00:00Z');
+      const messages = Array.from({ length: 40 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
+      for (const m of messages) await servers.blobs.store.add(m);
+
+      servers.blobs.answerWrites500({ land, chance: 1 / 3 });
+      await Promise.all(
+        [servers.blobs.client(), servers.blobs.client()].map((client) => retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log })),
+      );
+      servers.blobs.answerWrites();
+      expect(servers.blobs.writes500()).toBeGreaterThan(0);
+      const duringFaults = messageIds();
+      expect(new Set(duringFaults).size, `land: ${land}`).toBe(duringFaults.length);
+
+      // Later runs, once every lease is over, send what was claimed but not sent, and file what
+      // was sent but not filed; nothing goes out twice.
+      for (let i = 1; i <= 2; i++) await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + i * leaseMs + 1000), log });
+      expect(messageIds().sort(), `land: ${land}`).toEqual(messages.map((m) => `<${m.id}@${settings.domain}>`).sort());
+      expect(await keys('pending/')).toEqual([]);
+    }
   });
 });
 
@@ -159,14 +208,15 @@ describe('retention and waiting messages', () => {
     const oldFailed: StoredMessage = { ...pendingMessage(daysAgo(300)), status: 'failed', failureReason: 'refused by the mail server: 550' };
     await servers.blobs.store.file(oldFailed);
 
-    const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 90, log });
+    // With a mail server set: without one, pending messages expire too (see below).
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, retentionDays: 90, log });
     expect(run.deleted).toBe(2);
     const left = (await servers.blobs.store.list()).map((r) => r.id).sort();
     expect(left).toEqual([...kept.map((r) => r.id), oldPending.id, oldFailed.id].sort());
     expect(left).not.toContain(expired[0]!.id);
 
     // A shorter period, as CONTACT_RETENTION_DAYS=30 gives.
-    const shorter = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: retentionDaysFrom('30'), log });
+    const shorter = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, retentionDays: retentionDaysFrom('30'), log });
     expect(shorter.deleted).toBe(1);
     expect((await servers.blobs.store.list()).map((r) => r.id).sort()).toEqual([kept[1]!.id, oldPending.id, oldFailed.id].sort());
   });
@@ -225,4 +275,60 @@ describe('a move stopped halfway', () => {
     expect(await keys('sent/')).toEqual([`sent/2026-11-22/${record.id}`]);
   });
 
+});
+
+describe('without a mail server', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const daysAgo = (n: number) => new Date(now.getTime() - n * day);
+
+  it('pending messages expire after the retention period, counted from their arrival; with a mail server they never do', async () => {
+    const old = [pendingMessage(daysAgo(120)), pendingMessage(daysAgo(31))];
+    const young = [pendingMessage(daysAgo(29)), pendingMessage(daysAgo(0))];
+    for (const m of [...old, ...young]) await servers.blobs.store.add(m);
+
+    // With a mail server (one that is down), nothing pending is deleted, however old.
+    const down = `smtp://127.0.0.1:${await closedPort()}`;
+    const withMail = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => now, retentionDays: 30, log });
+    expect(withMail).toMatchObject({ pending: 4, expired: 0 });
+    expect(await keys('pending/')).toHaveLength(4);
+
+    logs.length = 0;
+    const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 30, log });
+    expect(run).toMatchObject({ pending: 4, expired: 2, looked: 2 });
+    expect(await keys('pending/')).toEqual(young.map((m) => `pending/${m.id}`).sort());
+    expect(logs).toContain('contact retry: 2 pending message(s) older than 30 days deleted; no mail server is set, so nothing would ever send them');
+
+    // The default: 90 days.
+    await servers.blobs.store.add(pendingMessage(daysAgo(91)));
+    expect(await retryPendingMessages({ store: servers.blobs.store, now: () => now, log })).toMatchObject({ expired: 1 });
+  });
+});
+
+describe('a bounded run', () => {
+  const slot = retryEveryMinutes * 60_000;
+  const now = new Date(Math.floor(Date.parse('2026-11-22T10:00:00Z') / slot) * slot);
+
+  it(`reads at most ${pendingReadsPerRun} pending messages, however many wait`, async () => {
+    // Not due, so the run reads them and sends nothing: the reads are the run's whole cost.
+    const later = new Date(now.getTime() + day).toISOString();
+    const count = pendingReadsPerRun + 20;
+    await Promise.all(Array.from({ length: count }, (_, i) => servers.blobs.store.add(pendingMessage(new Date(now.getTime() - (i + 1) * 1000), { nextAttemptAt: later }))));
+    const before = servers.blobs.reads();
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    expect(run).toMatchObject({ pending: count, looked: pendingReadsPerRun, due: 0 });
+    expect(servers.blobs.reads() - before).toBe(pendingReadsPerRun);
+  });
+
+  it('each run reads the next window, so every waiting message is sent within a few runs, each once', async () => {
+    const messages = Array.from({ length: 25 }, (_, i) => pendingMessage(new Date(now.getTime() - (i + 1) * 60_000)));
+    for (const m of messages) await servers.blobs.store.add(m);
+    const looked: number[] = [];
+    for (let run = 0; run < 3; run++) {
+      const report = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + run * slot), readLimit: 10, log });
+      looked.push(report.looked);
+    }
+    expect(looked).toEqual([10, 10, 5]);
+    expect(messageIds().sort()).toEqual(messages.map((m) => `<${m.id}@${settings.domain}>`).sort());
+    expect(await keys('pending/')).toEqual([]);
+  });
 });

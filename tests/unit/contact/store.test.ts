@@ -132,3 +132,71 @@ describe('which refusals give a message up', () => {
     expect(isPermanentRejection('550 as plain text')).toBe(false);
   });
 });
+
+describe('a conditional write counts only when it landed', () => {
+  // The client retries a 500 itself (five times); these answers are what it gets every time, or
+  // the first time only, and what the store makes of them.
+  const isClaim = (body: unknown) => typeof body === 'object' && body !== null && 'nextAttemptAt' in body && (body as StoredMessage).status === 'pending';
+
+  it('a claim answered with a 500 that did not write is not a claim, though the key exists', async () => {
+    const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
+    blobs.answerWrites500({ land: false });
+    expect(await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' })).toBeUndefined();
+    expect(blobs.writes500()).toBe(6);
+    blobs.answerWrites();
+    // The record is as it was, and the version read before can still be replaced.
+    expect((await blobs.store.readPending(held.record.id))!.record).toEqual(held.record);
+    expect(await blobs.store.replacePending(held, { ...held.record, attempts: 1 })).toBeDefined();
+  });
+
+  it('a claim answered with a 500 that did write is a claim, and the version it left can be replaced', async () => {
+    const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
+    blobs.answerWrites500({ land: true });
+    const claimed = await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' });
+    blobs.answerWrites();
+    expect(claimed).toMatchObject({ record: { nextAttemptAt: '2026-11-22T10:02:00.000Z', claim: expect.any(String) } });
+    expect((await blobs.store.readPending(held.record.id))!.record).toEqual(claimed!.record);
+    // Another writer holding the version before the claim is refused; the claimer is not.
+    expect(await blobs.store.replacePending(held, { ...held.record, attempts: 7 })).toBeUndefined();
+    expect(await blobs.store.replacePending(claimed!, { ...claimed!.record, attempts: 1 })).toMatchObject({ record: { attempts: 1 } });
+  });
+
+  it('a claim that wrote, answered with a 500 once and then refused on the client\'s retry, is not counted: it is left to its lease', async () => {
+    const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
+    blobs.answerWrites500({ count: 1, land: true });
+    expect(await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' })).toBeUndefined();
+    expect((await blobs.store.readPending(held.record.id))!.record.nextAttemptAt).toBe('2026-11-22T10:02:00.000Z');
+  });
+
+  it('a new message answered with a 500 is kept if it was written, refused if it was not', async () => {
+    blobs.answerWrites500({ count: 1, land: true });
+    const kept = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
+    expect((await blobs.store.readPending(kept.record.id))!.record).toEqual(kept.record);
+
+    blobs.answerWrites500({ land: false });
+    const lost = pending('2026-11-22T11:00:00.000Z');
+    await expect(blobs.store.add(lost)).rejects.toThrow(/did not confirm/);
+    blobs.answerWrites();
+    expect(await blobs.store.readPending(lost.id)).toBeUndefined();
+
+    // A message id already taken by another message is still refused.
+    await expect(blobs.store.add({ ...kept.record, claim: undefined })).rejects.toThrow(/already stored/);
+  });
+
+  it('a browser id\'s marker answered with a 500 counts if it was written, even when the client\'s retry is refused', async () => {
+    const marker = { id: '2026-11-22T10:00:00.000Z-aaaaaa', receivedAt: '2026-11-22T10:00:00.000Z' };
+    blobs.answerWrites500({ count: 1, land: true });
+    expect(await blobs.store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', marker)).toBe(true);
+    expect(await blobs.store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', { ...marker, id: 'another' })).toBe(false);
+
+    blobs.answerWrites500({ land: false });
+    await expect(blobs.store.markReceived('1d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', marker)).rejects.toThrow(/did not confirm/);
+  });
+
+  it('only claims are answered with a 500 when the switch says so (the harness itself)', async () => {
+    const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
+    blobs.answerWrites500({ land: false, when: isClaim });
+    await blobs.store.file({ ...held.record, status: 'failed', failureReason: 'x' });
+    expect(blobs.writes500()).toBe(0);
+  });
+});
