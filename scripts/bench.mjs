@@ -123,13 +123,18 @@ async function startServer() {
   return server;
 }
 
-if (options['low-bandwidth']) {
+/** A production build (exits with its output if it fails), then the server over it. */
+async function buildAndServe() {
   const built = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (built.status !== 0) {
     console.error(built.stdout);
     process.exit(1);
   }
-  const server = await startServer();
+  return startServer();
+}
+
+if (options['low-bandwidth']) {
+  const server = await buildAndServe();
   try {
     const load = loadavg()[0];
     const { rows, table } = await benchLowBandwidth({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lowBandwidth });
@@ -156,12 +161,7 @@ if (options.visit) {
 }
 
 if (options.search) {
-  const built = spawnSync('astro', ['build'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  if (built.status !== 0) {
-    console.error(built.stdout);
-    process.exit(1);
-  }
-  const server = await startServer();
+  const server = await buildAndServe();
   try {
     const { over } = await measureSearch();
     process.exitCode = over ? 1 : 0;
