@@ -18,8 +18,17 @@ const failedPrefix = 'failed/';
 const sentPrefix = 'sent/';
 const isMessageKey = (key) => !key.startsWith('received/') && !key.startsWith('alerts/');
 
+/**
+ * The optional details of a sample or data-sheet request (`requestDetailFields` of
+ * src/lib/contact/message.ts), each shown on a line and in a CSV column of its own.
+ */
+export const detailFields = ['country', 'quantity', 'substrate'];
+
 /** The fields every message has; anything else a message carries is shown as an extra field. */
-const knownFields = new Set(['name', 'email', 'company', 'message', 'regarding']);
+const knownFields = new Set(['name', 'email', 'company', 'message', 'regarding', ...detailFields]);
+
+/** The details a message carries, in the order of the form. */
+const detailsOf = (m) => detailFields.filter((field) => m[field]).map((field) => [field, m[field]]);
 
 /**
  * The store to work on. With a token and a site id: the site's store on Netlify. Without:
@@ -200,6 +209,7 @@ export function describeMessage(record) {
     `  id ${record.id}`,
     ...(topic ? [`  topic: ${topic}`] : []),
     ...(item ? [`  item: ${item}`] : []),
+    ...detailsOf(m).map(([key, value]) => `  ${key}: ${oneLine(value).slice(0, 160)}`),
     ...extras.map(([key, value]) => `  ${key}: ${oneLine(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 160)}`),
     `  ${oneLine(m.message).slice(0, 160)}`,
   ];
@@ -228,6 +238,7 @@ export function describeInFull(record) {
     ['company', m.company],
     ['topic', topic],
     ['item', item],
+    ...detailsOf(m),
     ...Object.entries(extraFields(record)).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
   ].filter(([, value]) => value !== undefined && value !== '');
   return [...rows.map(([key, value]) => `${`${key}:`.padEnd(14)}${value}`), '', m.message];
@@ -244,7 +255,7 @@ export function csvCell(value) {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvColumns = ['id', 'status', 'received_at', 'sent_at', 'name', 'email', 'company', 'topic', 'item', 'message', 'attempts', 'problem', 'extra'];
+export const csvColumns = ['id', 'status', 'received_at', 'sent_at', 'name', 'email', 'company', 'topic', 'item', ...detailFields, 'message', 'attempts', 'problem', 'extra'];
 
 /** The messages as CSV (one header line, CRLF line ends), as a spreadsheet opens it. */
 export function toCsv(records) {
@@ -255,7 +266,7 @@ export function toCsv(records) {
     const { topic, item } = topicAndItem(m.regarding);
     const extra = extraFields(r);
     lines.push(
-      [r.id, r.status, r.receivedAt, r.sentAt, m.name, m.email, m.company, topic, item, m.message, r.attempts, r.failureReason ?? (r.status === 'pending' ? r.lastError : undefined), Object.keys(extra).length ? JSON.stringify(extra) : '']
+      [r.id, r.status, r.receivedAt, r.sentAt, m.name, m.email, m.company, topic, item, ...detailFields.map((field) => m[field]), m.message, r.attempts, r.failureReason ?? (r.status === 'pending' ? r.lastError : undefined), Object.keys(extra).length ? JSON.stringify(extra) : '']
         .map(csvCell)
         .join(','),
     );

@@ -31,4 +31,14 @@ export const registerWorkerScript =
   `if("serviceWorker"in navigator)addEventListener("load",()=>{const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller||` +
   's.ready.then(r=>r.active?.postMessage({keep:[location.href,...performance.getEntriesByType("resource").map(e=>e.name)]}))).catch(()=>{})});';
 
-export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);
+/**
+ * The contact form a product's or technology's link filled in (/contact?topic=…&about=…#form):
+ * focus goes to its first empty field, which a visitor fills in next, while the view stays where
+ * the address's #form put it, on the note that names what was filled in. Run where the form ends,
+ * before the island hydrates, which keeps the same elements.
+ */
+export const focusFirstEmptyFieldScript =
+  '(function(){var n=document.getElementById("contact-prefilled"),f=n&&document.querySelector("form[aria-describedby=contact-prefilled]");if(!f)return;' +
+  'for(var i=0;i<f.elements.length;i++){var e=f.elements[i];if(/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName)&&e.type!=="hidden"&&e.tabIndex>=0&&!e.value&&e.offsetParent){e.focus({preventScroll:true});break}}})();';
+
+export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, focusFirstEmptyFieldScript].map(cspHash);

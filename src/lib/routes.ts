@@ -13,7 +13,10 @@ export const routes = {
   about: '/about',
   careers: '/careers',
   contact: '/contact',
-  /** Where the contact form lands a visitor without JavaScript once the message is accepted. */
+  /**
+   * Where the contact form lands a visitor without JavaScript once the message is accepted,
+   * with `?reference=<message id>` (referenceQuery); rendered on demand to show it.
+   */
   contactThanks: '/contact/thanks',
   /**
    * Where the service worker lands a visitor whose form, posted without the page's script, could
@@ -70,6 +73,12 @@ export const itemCardPath = (category: string, item: string) => `${categoryPath(
 /** Where the site serves an item's document: /documents/<category>/<file name>. */
 export const documentPath = (category: string, fileName: string) => `/documents/${category}/${fileName}`;
 
+/** The query of the thank-you page that names the message's reference. */
+export const referenceQuery = 'reference';
+
+/** The id of the contact page's form section, where links that fill the form in land. */
+export const contactFormAnchor = 'form';
+
 /**
  * The contact form about a topic, and optionally about a technology or category, whose message
  * starts with the topic's sentence: /contact?topic=technical-data&about=microencapsulation.
@@ -77,8 +86,10 @@ export const documentPath = (category: string, fileName: string) => `/documents/
 export function contactPath(topic: string, about?: string): string {
   const query = new URLSearchParams({ topic });
   if (about) query.set('about', about);
-  return `${routes.contact}?${query.toString()}`;
+  // Straight to the form, which starts some 1,700 px down the page on a phone.
+  return `${routes.contact}?${query.toString()}#${contactFormAnchor}`;
 }
+
 
 /**
  * /portfolio/<slug> is an older address of each category page. One rule in netlify.toml sends it

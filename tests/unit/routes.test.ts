@@ -46,8 +46,8 @@ describe('page paths', () => {
   });
 
   it('opens the contact form about a topic and a subject', () => {
-    expect(contactPath('samples')).toBe(`${routes.contact}?topic=samples`);
-    expect(contactPath('technical-data', 'micro encapsulation')).toBe(`${routes.contact}?topic=technical-data&about=micro+encapsulation`);
+    expect(contactPath('samples')).toBe(`${routes.contact}?topic=samples#form`);
+    expect(contactPath('technical-data', 'micro encapsulation')).toBe(`${routes.contact}?topic=technical-data&about=micro+encapsulation#form`);
   });
 });
 

@@ -13,6 +13,7 @@
  */
 import { useCallback, useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
+import SentConfirmation from './SentConfirmation';
 import { joinName } from '../../lib/contact/name';
 import { newBrowserId } from '../../lib/contact/browser-id';
 import { flaggedCount, keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, updateFlag, type KeptEnquiry } from '../../lib/contact/outbox';
@@ -28,22 +29,28 @@ export type ContactFormText = ContactFormWords;
 export interface ContactFormProps {
   endpoint: string;
   text: ContactFormText;
-  topics: (PrefillTopic & { label: string })[];
+  /** `details`: the topic also asks, optionally, where to send, how much, and for which substrate or process. */
+  topics: (PrefillTopic & { label: string; details?: boolean | undefined })[];
   /** Technology and category names by slug, for the pre-filled sentence. */
   subjects: Record<string, string>;
   /** Longest value of each field (`contactLimits` of src/lib/contact/message.ts). */
   limits: Record<Exclude<keyof typeof contactLimits, 'bodyBytes'>, number>;
   honeypotField: string;
+  /** The mailbox that answers messages, named in the confirmation. */
+  answerFrom: string;
   /** How the form starts, when not empty: pre-filled, or refused by the server. */
   start?: ContactFormState | undefined;
 }
 
-const empty: FormValues = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', message: '' };
+const empty: FormValues = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', country: '', quantity: '', substrate: '', message: '' };
 type Values = FormValues;
 
 /** Fields the server may name in its answer, in the order of the form, and the input of each. */
-const errorFields = ['name', 'email', 'company', 'message'] as const satisfies readonly ErrorField[];
-const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', message: 'message' };
+const errorFields = ['name', 'email', 'company', 'country', 'quantity', 'substrate', 'message'] as const satisfies readonly ErrorField[];
+const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', country: 'country', quantity: 'quantity', substrate: 'substrate', message: 'message' };
+
+/** The optional details of a sample or data-sheet request (`requestDetailFields` of message.ts). */
+const detailFields = ['country', 'quantity', 'substrate'] as const satisfies readonly (keyof FormValues)[];
 
 /** Attributes tying a field to its error message, when it has one. */
 const described = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
@@ -117,7 +124,7 @@ const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
 
 type TextFieldProps = {
-  name: 'firstName' | 'lastName' | 'email' | 'company';
+  name: 'firstName' | 'lastName' | 'email' | 'company' | (typeof detailFields)[number];
   label: string;
   /** The word that marks an optional field, if this one is. */
   optional?: string | undefined;
@@ -155,7 +162,7 @@ function valuesOnThePage(endpoint: string, start: Partial<Values> = {}): Values 
   return Object.fromEntries(Object.keys(empty).map((key) => [key, String(data.get(key) ?? '')])) as Values;
 }
 
-export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField, start }: ContactFormProps) {
+export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField, answerFrom, start }: ContactFormProps) {
   const { labels } = text;
   const [values, setValues] = useState<Values>(() => valuesOnThePage(endpoint, start?.values));
   const [sending, setSending] = useState(false);
@@ -165,6 +172,10 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const [refusal, setRefusal] = useState(start?.error);
   // The messages kept in this browser's outbox, as last read.
   const [kept, setKept] = useState<KeptEnquiry[]>([]);
+  // What a link filled in, named above the form until the message is sent.
+  const [prefilled, setPrefilled] = useState(start?.prefilled);
+  // The last message sent from this page: its reference, shown above the emptied form.
+  const [sent, setSent] = useState<{ reference: string | undefined } | undefined>();
 
   const refreshKept = useCallback(async () => setKept(await keptEnquiries().catch(() => [])), []);
 
@@ -233,11 +244,16 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     // The message's own id, made before the first attempt: if this attempt reaches the server but
     // its answer is lost, the copy kept below is the same message, and the server knows it.
     const id = newBrowserId();
+    // The request details go only with a topic that asks for them, as the form shows them.
+    const details = topics.find((topic) => topic.id === values.topic)?.details
+      ? Object.fromEntries(detailFields.filter((field) => values[field].trim()).map((field) => [field, values[field]]))
+      : {};
     const body = {
       name: joinName(values.firstName, values.lastName),
       email: values.email,
       company: values.company,
       message: values.message,
+      ...details,
       ...(values.topic ? { topic: values.topic } : {}),
       ...(values.about ? { about: values.about } : {}),
       ...(honeypot ? { [honeypotField]: honeypot } : {}),
@@ -263,13 +279,18 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
         toast(text.kept.title, { description: text.kept.text });
         setErrors({});
         setValues(empty);
+        setPrefilled(undefined);
+        setSent(undefined);
         await refreshKept();
         void requestBackgroundSync();
         return;
       }
       toast.success(text.success.title, { description: text.success.text });
+      const answer = (await attempt.response.json().catch(() => ({}))) as { reference?: unknown };
       setErrors({});
       setValues(empty);
+      setPrefilled(undefined);
+      setSent({ reference: typeof answer.reference === 'string' ? answer.reference : undefined });
     } catch (error) {
       console.error('Error sending message:', error);
       toast.error(text.failure.title, { description: text.failure.text });
@@ -282,7 +303,13 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   return (
     <>
       {kept.length > 0 && <KeptList kept={kept} words={text.kept} onCancel={(entry) => void cancelKept(entry)} onEdit={(entry) => void editKept(entry)} />}
-      <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false}>
+      {sent && <SentConfirmation key={sent.reference ?? 'sent'} words={text.confirmation} reference={sent.reference} answerFrom={answerFrom} focus />}
+      {prefilled && (
+        <p id="contact-prefilled" className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-900">
+          {text.prefilled.replace('{subject}', prefilled)}
+        </p>
+      )}
+      <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false} aria-describedby={prefilled ? 'contact-prefilled' : undefined}>
         {refusal && (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <p className="font-semibold">{text.correction.title}</p>
@@ -313,7 +340,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           <select id="topic" name="topic" value={values.topic} onChange={update('topic')} className={inputClass}>
             <option value="">{labels.noTopic}</option>
             {topics.map((topic) => (
-              <option key={topic.id} value={topic.id}>
+              <option key={topic.id} value={topic.id} data-details={topic.details ? '' : undefined}>
                 {topic.label}
               </option>
             ))}
@@ -321,6 +348,15 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           {/* The catalogue item the form was opened for; the server accepts known items only. */}
           <input type="hidden" name="about" value={values.about} />
         </p>
+        {/* Shown by the stylesheet while the chosen topic asks for them (src/styles/global.css). */}
+        <fieldset className="request-details space-y-5">
+          <legend className="mb-3 text-sm font-semibold">{text.details}</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField name="country" label={labels.country} optional={labels.optional} autoComplete="country-name" maxLength={limits.country} value={values.country} onChange={update('country')} error={errors.country} />
+            <TextField name="quantity" label={labels.quantity} optional={labels.optional} maxLength={limits.quantity} value={values.quantity} onChange={update('quantity')} error={errors.quantity} />
+          </div>
+          <TextField name="substrate" label={labels.substrate} optional={labels.optional} maxLength={limits.substrate} value={values.substrate} onChange={update('substrate')} error={errors.substrate} />
+        </fieldset>
         <p>
           <label htmlFor="message" className="text-sm font-semibold">
             {labels.message}

@@ -12,17 +12,20 @@ import { prefillFor, type PrefillTopic } from './prefill';
 import { routes } from '../routes';
 
 /** The fields of the form, as the form posts them. */
-export const formFields = ['firstName', 'lastName', 'email', 'company', 'topic', 'about', 'message'] as const;
+export const formFields = ['firstName', 'lastName', 'email', 'company', 'topic', 'about', 'country', 'quantity', 'substrate', 'message'] as const;
 export type FormValues = Record<(typeof formFields)[number], string>;
 
-/** The fields the server names in its reasons. */
-export type ErrorField = 'name' | 'email' | 'company' | 'message';
+/** The fields the server names in its reasons, in the order of the form. */
+export const errorFields = ['name', 'email', 'company', 'country', 'quantity', 'substrate', 'message'] as const;
+export type ErrorField = (typeof errorFields)[number];
 
 /** How the form starts: its values, the reason per field, and what was said of the whole. */
 export interface ContactFormState {
   values: Partial<FormValues>;
   errors: Partial<Record<ErrorField, string>>;
   error?: string;
+  /** What a link filled in (an item's name and codes, a technology, a category or a topic), for the note above the form. */
+  prefilled?: string;
 }
 
 export type FormPageAnswer =
@@ -39,7 +42,7 @@ export function keptValues(body: Record<string, unknown>): Partial<FormValues> {
 
 const knownErrors = (fields: FieldErrors): ContactFormState['errors'] => {
   const errors: ContactFormState['errors'] = {};
-  for (const field of ['name', 'email', 'company', 'message'] as const) if (fields[field]) errors[field] = fields[field];
+  for (const field of errorFields) if (fields[field]) errors[field] = fields[field];
   return errors;
 };
 
@@ -57,8 +60,8 @@ export interface FormPageData {
 export async function formPageAnswer(request: Request, data: FormPageData): Promise<FormPageAnswer> {
   const url = new URL(request.url);
   if (request.method !== 'POST') {
-    const { topic, about, message } = prefillFor(url.search, data.topics, data.subjects, data.items);
-    return { kind: 'page', status: 200, state: { values: topic ? { topic, about, message } : {}, errors: {} } };
+    const { topic, about, message, named } = prefillFor(url.search, data.topics, data.subjects, data.items);
+    return { kind: 'page', status: 200, state: topic ? { values: { topic, about, message }, errors: {}, prefilled: named } : { values: {}, errors: {} } };
   }
   const read = await readContactRequest(request, data.extraOrigins);
   if (!read.ok) return { kind: 'page', status: read.status, state: { values: {}, errors: {}, error: read.error } };

@@ -6,7 +6,7 @@
  * do when the store fails after the e-mail went out: the message has reached the company.
  *
  * The form posted without JavaScript comes here too (its `action`). Accepted, it goes on to the
- * thank-you page (303). Refused, it is handed over (307: the browser posts the same body again)
+ * thank-you page (303), whose address carries the message's reference. Refused, it is handed over (307: the browser posts the same body again)
  * to the contact page rendered on demand (routes.contactForm, src/pages/contact/form.astro),
  * which reads it with the same functions and shows the reasons in the form itself.
  *
@@ -23,7 +23,7 @@ import type { Mailer, MailSettings } from './mail';
 import { validateContactMessage, type FieldErrors } from './message';
 import { fieldsError, isRobot, normalise, readContactRequest, unsavedError, unsavedQuery, type BodyFormat } from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
-import { routes } from '../routes';
+import { referenceQuery, routes } from '../routes';
 
 export interface ContactDependencies {
   store: MessageStore;
@@ -110,7 +110,12 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     return refusal(read.status, read.error, read.format);
   }
   const { format } = read;
-  const accepted = (repeat = false) => (format === 'form' ? seeOther(thanks) : json(200, repeat ? { ok: true, repeat } : { ok: true }));
+  // The script's answer names the message's reference (its id in the store), which the form shows
+  // and `npm run messages show` finds; a repeat names the message first received under its id.
+  const accepted = (reference?: string, repeat = false) =>
+    format === 'form'
+      ? seeOther(reference ? `${thanks}?${new URLSearchParams({ [referenceQuery]: reference })}` : thanks)
+      : json(200, { ok: true, ...(reference ? { reference } : {}), ...(repeat ? { repeat } : {}) });
 
   if (isRobot(read.body)) return accepted();
 
@@ -134,7 +139,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     }
     if (earlier) {
       log(`contact: message id ${browserId} was received before (${earlier.id}); answered as accepted, nothing stored or sent again`);
-      return accepted(true);
+      return accepted(earlier.id, true);
     }
   }
 
@@ -172,7 +177,8 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
         log(`contact: the repeat ${record.id} of message id ${browserId} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`);
       });
       log(`contact: message id ${browserId} was received at the same time by another request; answered as accepted, nothing stored or sent again`);
-      return accepted(true);
+      const winner = await deps.store.receivedAs(browserId).catch(() => undefined);
+      return accepted(winner?.id, true);
     }
   }
 
@@ -191,5 +197,5 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   } else {
     log(`contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`);
   }
-  return accepted();
+  return accepted(record.id);
 }

@@ -8,6 +8,9 @@ export const contactLimits = {
   name: 200,
   email: 254,
   company: 200,
+  country: 100,
+  quantity: 100,
+  substrate: 200,
   message: 5000,
   /** Largest request body accepted, in bytes. */
   bodyBytes: 32 * 1024,
@@ -64,6 +67,12 @@ const singleLine = (label: string, max: number) =>
     .refine((value) => !/[\r\n]/.test(value), { error: `${label} must be on one line` })
     .refine((value) => !hasHidden(value), { error: hiddenError(label) });
 
+/** An optional one-line detail: left out of the message when empty. */
+const optionalDetail = (label: string, max: number) =>
+  singleLine(label, max)
+    .optional()
+    .transform((value) => value || undefined);
+
 export const contactMessageSchema = z.object({
   name: singleLine('Name', contactLimits.name).pipe(
     z.string().min(1, { error: 'Name is required' }).regex(letterOrDigit, { error: letterError('Name') }),
@@ -72,6 +81,11 @@ export const contactMessageSchema = z.object({
     z.string().min(1, { error: 'Email is required' }).pipe(z.email({ error: 'Email must be a valid e-mail address' })),
   ),
   company: singleLine('Company', contactLimits.company).optional().default(''),
+  // Asked for samples and data sheets (topics with `details` in src/content/topics.json), always
+  // optional; kept with the message when filled in, whatever the topic.
+  country: optionalDetail('Country', contactLimits.country),
+  quantity: optionalDetail('Quantity', contactLimits.quantity),
+  substrate: optionalDetail('Substrate or process', contactLimits.substrate),
   message: z
     .string({ error: 'Message must be text' })
     .trim()
@@ -93,6 +107,9 @@ export type KeptMessage = ContactMessage & {
 };
 
 export type FieldErrors = Partial<Record<keyof ContactMessage, string>>;
+
+/** The optional details of a sample or data-sheet request, in the order of the form. */
+export const requestDetailFields = ['country', 'quantity', 'substrate'] as const satisfies readonly (keyof ContactMessage)[];
 
 export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: FieldErrors };
 

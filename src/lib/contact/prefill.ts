@@ -9,13 +9,18 @@
 import type { Topic } from '../schemas/topic';
 
 /** What the form needs of a contact topic (src/content/topics.json). */
-export type PrefillTopic = Pick<Topic, 'id' | 'sentence'>;
+export type PrefillTopic = Pick<Topic, 'id' | 'sentence'> & Partial<Pick<Topic, 'label'>>;
 
 /** What the form starts with: the topic chosen, the item it is about, and the message. */
 export interface Prefill {
   topic: string;
   about: string;
   message: string;
+  /**
+   * What the request is for, as the note above the form names it: the item's name and codes,
+   * the technology or category, or else the topic's label; empty when nothing was filled in.
+   */
+  named: string;
 }
 
 /** Words standing for the item in a topic's sentence, after the item's name and codes. */
@@ -35,13 +40,13 @@ export function prefillFor(
 ): Prefill {
   const params = new URLSearchParams(search);
   const topic = topics.find((t) => t.id === params.get('topic'));
-  if (!topic) return { topic: '', about: '', message: '' };
+  if (!topic) return { topic: '', about: '', message: '', named: '' };
   const about = params.get('about') ?? '';
   if (about && Object.hasOwn(items, about)) {
-    return { topic: topic.id, about, message: `${items[about]!}: ${topic.sentence.replaceAll('{about}', thisProduct)}\n\n` };
+    return { topic: topic.id, about, message: `${items[about]!}: ${topic.sentence.replaceAll('{about}', thisProduct)}\n\n`, named: items[about]! };
   }
-  const subject = about && Object.hasOwn(subjects, about) ? subjects[about]! : fallbackSubject;
-  return { topic: topic.id, about: '', message: `${topic.sentence.replaceAll('{about}', subject)}\n\n` };
+  const known = about && Object.hasOwn(subjects, about) ? subjects[about]! : undefined;
+  return { topic: topic.id, about: '', message: `${topic.sentence.replaceAll('{about}', known ?? fallbackSubject)}\n\n`, named: known ?? topic.label ?? '' };
 }
 
 /** The sentence for a topic about a subject; without a known subject, "your products". */

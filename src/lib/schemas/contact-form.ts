@@ -23,12 +23,32 @@ export const contactFormSchema = z
         noTopic: text('First choice of the topic list, for no particular topic, e.g. "General enquiry"'),
         optional: text('Marker after the label of an optional field, e.g. "(optional)"'),
         honeypot: text('Label of the hidden field robots fill in; people never see it'),
+        country: text('Label of the optional field for the country a sample goes to (shown for topics with details), e.g. "Country to send to"'),
+        quantity: text('Label of the optional quantity field (shown for topics with details), e.g. "Quantity"'),
+        substrate: text('Label of the optional substrate or process field (shown for topics with details), e.g. "Substrate or process"'),
       })
       .describe('The labels of the form fields.'),
+    details: text('Heading of the optional fields shown for sample and data-sheet topics, e.g. "Where and what it is for"'),
+    prefilled: text('Note above a form a product or technology page filled in; {subject} is what it names, e.g. "Your request for {subject} is filled in below."').refine(
+      (words) => words.includes('{subject}'),
+      { error: 'prefilled must contain {subject}, where the product, technology or topic goes' },
+    ),
     submitLabel: text('Submit button label, e.g. "Send Message"'),
     sendingLabel: text('Submit button label while sending, e.g. "Sending..."'),
     success: toast('when the form was sent'),
     failure: toast('when sending failed'),
+    confirmation: z
+      .strictObject({
+        heading: text('Heading of the confirmation, e.g. "Your message has reached us"'),
+        reference: text('The message\'s reference; {reference} is its id, e.g. "Your reference: {reference}"').refine((words) => words.includes('{reference}'), {
+          error: 'reference must contain {reference}, where the id goes',
+        }),
+        next: text('What happens next, e.g. "A chemist reads it and answers, usually within one working day."'),
+        answeredBy: text('Which mailbox answers; {email} is the company\'s address, e.g. "The answer comes from {email}."').refine((words) => words.includes('{email}'), {
+          error: 'answeredBy must contain {email}, where the address goes',
+        }),
+      })
+      .describe('Shown above the emptied form after a message was sent, until the visitor leaves the page.'),
     correction: z
       .strictObject({
         title: text('Heading of the box above the form, e.g. "Please check your message"'),

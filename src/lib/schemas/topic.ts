@@ -9,6 +9,10 @@ export const topicSchema = z
       (s) => s.includes('{about}'),
       { error: 'sentence must contain {about}, where the technology or category name goes' },
     ),
+    details: z
+      .boolean()
+      .optional()
+      .describe('Whether the form, for this topic, also offers three optional fields: the country to send to, the quantity, and the substrate or process (for samples and data sheets).'),
   })
   .describe('A reason to get in touch, used by buttons that open the contact form.');
 

@@ -14,7 +14,7 @@ import topics from '../../../src/content/topics.json';
 
 afterEach(cleanup);
 const { bodyBytes: _bodyBytes, ...limits } = contactLimits;
-const props: ContactFormProps = { endpoint: routes.contactEndpoint, text: contactFormWords, topics, subjects: {}, limits, honeypotField };
+const props: ContactFormProps = { endpoint: routes.contactEndpoint, text: contactFormWords, topics, subjects: {}, limits, honeypotField, answerFrom: 'sales@example.com' };
 const { labels } = contactFormWords;
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 
@@ -32,6 +32,30 @@ describe('ContactForm', () => {
     expect((screen.getByLabelText(labels.topic, { exact: false }) as HTMLSelectElement).value).toBe(topic.id);
     expect((document.querySelector('input[name="about"]') as HTMLInputElement).value).toBe('a/b');
     expect(field(labels.message).value).toBe('Samples please');
+  });
+
+  it('names what a link filled in, in a note the form is described by', () => {
+    render(<ContactForm {...props} start={{ values: { topic: topics[0]!.id, message: 'Samples please' }, errors: {}, prefilled: 'Lavender Oil (EOA-LAV-30)' }} />);
+    const note = contactFormWords.prefilled.replace('{subject}', 'Lavender Oil (EOA-LAV-30)');
+    const form = screen.getByRole('button', { name: contactFormWords.submitLabel }).closest('form')!;
+    expect(document.getElementById(form.getAttribute('aria-describedby')!)?.textContent).toBe(note);
+  });
+
+  it('marks the topics that ask for request details, and renders those fields, optional, in one group', () => {
+    const html = renderToString(<ContactForm {...props} />);
+    for (const topic of topics) {
+      const option = new RegExp(`<option value="${topic.id}"( data-details="")?>`).exec(html);
+      expect(option?.[1] !== undefined, topic.id).toBe(Boolean((topic as { details?: boolean }).details));
+    }
+    render(<ContactForm {...props} />);
+    const group = screen.getByRole('group', { name: contactFormWords.details });
+    expect(group.classList).toContain('request-details');
+    for (const name of [labels.country, labels.quantity, labels.substrate]) {
+      const input = field(name);
+      expect(group.contains(input)).toBe(true);
+      expect(input.required).toBe(false);
+      expect(input.closest('p')?.textContent).toContain(labels.optional);
+    }
   });
 
   it("renders refused: each reason under its field, described by it, the values kept, and the whole in a box", () => {

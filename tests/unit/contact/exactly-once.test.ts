@@ -30,14 +30,16 @@ describe('a message sent with a browser id', () => {
     const messageId = newBrowserId();
     const first = await send({ ...valid, messageId });
     expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ ok: true });
+    const { reference } = (await first.json()) as { reference: string };
 
     const again = await send({ ...valid, messageId });
     expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ ok: true, repeat: true });
+    // The repeat names the message first received: the reference the visitor was given.
+    expect(await again.json()).toEqual({ ok: true, reference, repeat: true });
 
     const records = await servers.blobs.store.list();
     expect(records).toHaveLength(1);
+    expect(records[0]?.id).toBe(reference);
     expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId, message: { name: valid.name } });
     expect(servers.inbox.received).toHaveLength(1);
     // The marker says which message the id became, and nothing of what it says.
@@ -62,11 +64,14 @@ describe('a message sent with a browser id', () => {
     };
     const answers = await Promise.all([send({ ...valid, messageId }, racing), send({ ...valid, messageId }, racing)]);
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
-    expect((await Promise.all(answers.map((a) => a.json()))).filter((a) => a.repeat)).toHaveLength(1);
-    expect(lookups).toBe(2);
+    const bodies = await Promise.all(answers.map((a) => a.json()));
+    expect(bodies.filter((a) => a.repeat)).toHaveLength(1);
+    // Both looked the id up before storing; the loser looks once more, for the winner's reference.
+    expect(lookups).toBe(3);
 
     const records = await servers.blobs.store.list();
     expect(records).toHaveLength(1);
+    expect(bodies.map((a) => a.reference)).toEqual([records[0]!.id, records[0]!.id]);
     expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId });
     expect(servers.inbox.received).toHaveLength(1);
     expect(logs.join('\n')).toContain('received at the same time by another request');
@@ -89,7 +94,8 @@ describe('a message sent with a browser id', () => {
     const messageId = newBrowserId();
     await send({ ...valid, messageId });
     expect((await servers.blobs.store.list())[0]?.status).toBe('sent');
-    expect(await (await send({ ...valid, messageId, message: 'Typed again, differently' })).json()).toEqual({ ok: true, repeat: true });
+    const { id } = (await servers.blobs.store.list())[0]!;
+    expect(await (await send({ ...valid, messageId, message: 'Typed again, differently' })).json()).toEqual({ ok: true, reference: id, repeat: true });
     expect(await servers.blobs.store.list()).toHaveLength(1);
     expect(servers.inbox.received).toHaveLength(1);
   });

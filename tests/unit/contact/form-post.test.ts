@@ -34,13 +34,18 @@ const untouchable: MessageStore = new Proxy({} as MessageStore, {
 describe('the contact page on demand, asked with a query', () => {
   it('starts the form for a catalogue item: topic, item and message', async () => {
     const answer = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}&about=${encodeURIComponent(itemId)}`), data);
-    expect(answer).toMatchObject({ kind: 'page', status: 200, state: { values: { topic: topic.id, about: itemId }, errors: {} } });
+    // The note above the form names the item with its codes.
+    expect(answer).toMatchObject({ kind: 'page', status: 200, state: { values: { topic: topic.id, about: itemId }, errors: {}, prefilled: label } });
     expect(answer.kind === 'page' && answer.state.values.message?.startsWith(`${label}: `)).toBe(true);
   });
 
   it('starts it for a technology, and leaves it empty for an unknown topic or without a query', async () => {
     const answer = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}&about=microencapsulation`), data);
     expect(answer.kind === 'page' && answer.state.values).toEqual({ topic: topic.id, about: '', message: `${topic.sentence.replaceAll('{about}', 'Microencapsulation')}\n\n` });
+    expect(answer.kind === 'page' && answer.state.prefilled).toBe('Microencapsulation');
+    // A topic alone: the note names the topic.
+    const topicOnly = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}`), data);
+    expect(topicOnly.kind === 'page' && topicOnly.state.prefilled).toBe(topic.label);
     for (const query of ['?topic=nope&about=microencapsulation', '']) {
       expect(await formPageAnswer(page(`${routes.contactForm}${query}`), data)).toEqual({ kind: 'page', status: 200, state: { values: {}, errors: {} } });
     }

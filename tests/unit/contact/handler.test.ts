@@ -3,7 +3,8 @@ import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { MailDeferred, smtpMailer } from '../../../src/lib/contact/mail';
 import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
-import { routes } from '../../../src/lib/routes';
+import { referenceQuery, routes } from '../../../src/lib/routes';
+import { isMessageId } from '../../../src/lib/contact/store';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -28,10 +29,12 @@ describe('an accepted message', () => {
       withMail(),
     );
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    const answer = await response.json();
 
     const [record, ...others] = await servers.blobs.store.list();
     expect(others).toEqual([]);
+    // The answer names the message's reference: its id in the store.
+    expect(answer).toEqual({ ok: true, reference: record!.id });
     expect(record).toMatchObject({ status: 'sent', attempts: 1, message: { name: 'Ada Lovelace', company: 'Analytical Looms' } });
     expect(Date.parse(record!.receivedAt)).not.toBeNaN();
 
@@ -141,8 +144,29 @@ describe('an accepted message', () => {
     const form = new URLSearchParams({ firstName: '  Ada ', lastName: ' Lovelace ', email: 'ada@example.org', company: '', message: 'Hello', website: '' });
     const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(routes.contactThanks);
-    expect((await servers.blobs.store.list())[0]!.message.name).toBe('Ada Lovelace');
+    const [record] = await servers.blobs.store.list();
+    expect(record!.message.name).toBe('Ada Lovelace');
+    // The thank-you page is given the message's reference to show.
+    expect(response.headers.get('location')).toBe(`${routes.contactThanks}?${referenceQuery}=${encodeURIComponent(record!.id)}`);
+    expect(isMessageId(record!.id)).toBe(true);
+  });
+
+  it("carries a sample request's details, when filled in, to the store and the e-mail", async () => {
+    const details = { country: 'Viet Nam', quantity: '2 kg', substrate: 'Cotton jersey <exhaust>' };
+    const response = await handleContactSubmission(post({ ...valid, ...details, quantity: '  2 kg  ' }), withMail());
+    expect(response.status).toBe(200);
+    const [record] = await servers.blobs.store.list();
+    expect(record!.message).toMatchObject(details);
+    const mail = servers.inbox.received[0]!;
+    expect(mail.text).toContain('Country: Viet Nam\nQuantity: 2 kg\nSubstrate or process: Cotton jersey <exhaust>\n');
+    expect(mail.html).toContain('<th align="left">Substrate or process</th><td>Cotton jersey &lt;exhaust&gt;</td>');
+
+    // Empty details are left out, of the record and of the e-mail.
+    await handleContactSubmission(post({ ...valid, country: '', quantity: ' ', message: 'No details' }), withMail());
+    const plain = (await servers.blobs.store.list()).find((r) => r.message.message === 'No details')!;
+    expect(Object.keys(plain.message)).not.toEqual(expect.arrayContaining(['country']));
+    expect(JSON.parse(JSON.stringify(plain.message))).not.toHaveProperty('quantity');
+    expect(servers.inbox.received[1]!.text).not.toContain('Country:');
   });
 });
 
@@ -172,7 +196,7 @@ describe('a refused request', () => {
 
   it('names each bad field', async () => {
     const response = await handleContactSubmission(
-      post({ name: '   ', email: 'not-an-address', company: 'c'.repeat(201), message: '' }),
+      post({ name: '   ', email: 'not-an-address', company: 'c'.repeat(201), country: 'Thai\nland', quantity: 'q'.repeat(101), substrate: 'Cotton\u200B', message: '' }),
       withMail(),
     );
     expect(response.status).toBe(400);
@@ -182,6 +206,9 @@ describe('a refused request', () => {
         name: 'Name is required',
         email: 'Email must be a valid e-mail address',
         company: 'Company must be at most 200 characters',
+        country: 'Country must be on one line',
+        quantity: 'Quantity must be at most 100 characters',
+        substrate: 'Substrate or process contains an invisible or control character; please type it again',
         message: 'Message is required',
       },
     });
@@ -247,7 +274,7 @@ describe('when the store cannot be written', () => {
     const mailer = { send: async (email: Parameters<typeof smtp.send>[0]) => (await smtp.send(email), servers.blobs.breakWrites()) };
     const response = await handleContactSubmission(post(valid), { ...withMail(), mail: { mailer, settings } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ok: true });
+    expect(await response.json()).toEqual({ ok: true, reference: expect.any(String) });
     expect(servers.inbox.received).toHaveLength(1);
     // Kept as it was stored, still under its lease; the log says what happened.
     expect(await servers.blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 0 }]);

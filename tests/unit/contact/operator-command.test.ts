@@ -16,7 +16,8 @@ import { getStore, type Store } from '@netlify/blobs';
 import { retryPendingMessages } from '../../../src/lib/contact/deliver';
 import { smtpMailer } from '../../../src/lib/contact/mail';
 import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../../src/lib/contact/store';
-import { csvCell } from '../../../scripts/lib/operator-messages.mjs';
+import { csvCell, detailFields } from '../../../scripts/lib/operator-messages.mjs';
+import { requestDetailFields } from '../../../src/lib/contact/message';
 import { startSmtp, valid, type Inbox } from './harness';
 
 const run = promisify(execFile);
@@ -61,7 +62,7 @@ const record = (id: string, fields: Partial<StoredMessage>, message: Partial<Sto
 async function seed() {
   await withStore(async (store, blobs) => {
     await store.add(
-      record(ids.pending, { nextAttemptAt: '2099-01-01T00:00:00.000Z', attempts: 2, lastError: '421 try later' }, { regarding: 'Product samples: Lavender Oil (EOA-LAV-30)', phone: '+66 2 000 0000' }),
+      record(ids.pending, { nextAttemptAt: '2099-01-01T00:00:00.000Z', attempts: 2, lastError: '421 try later' }, { regarding: 'Product samples: Lavender Oil (EOA-LAV-30)', country: 'Viet Nam', quantity: '2 kg', substrate: 'Cotton jersey, exhaust', phone: '+66 2 000 0000' }),
     );
     await store.file(record(ids.sent, { status: 'sent', attempts: 1, sentAt: '2026-11-21T10:00:01.000Z' }, { regarding: 'Brochure', message: '=HYPERLINK("https://evil.example") and "quotes", commas' }));
     await store.file(record(ids.failed, { status: 'failed', attempts: 1, failedAt: '2026-11-20T10:00:01.000Z', failureReason: 'refused by the mail server: 552 5.3.4 Message too big' }, { name: 'Grace Hopper', email: 'grace@example.org' }));
@@ -91,6 +92,9 @@ describe('npm run messages on a local store', () => {
     expect(lines).toContain(`  id ${ids.pending}`);
     expect(lines).toContain('  topic: Product samples');
     expect(lines).toContain('  item: Lavender Oil (EOA-LAV-30)');
+    expect(lines).toContain('  country: Viet Nam');
+    expect(lines).toContain('  quantity: 2 kg');
+    expect(lines).toContain('  substrate: Cotton jersey, exhaust');
     expect(lines).toContain('  phone: +66 2 000 0000');
     expect(lines).toContain('  topic: Brochure');
     expect(lines).toContain('2026-11-20T10:00:00.000Z  [failed, 1 attempt(s): refused by the mail server: 552 5.3.4 Message too big]  Grace Hopper <grace@example.org>, Analytical Looms');
@@ -108,7 +112,7 @@ describe('npm run messages on a local store', () => {
   it('shows one message in full, wherever it stands', async () => {
     await seed();
     const pending = await messages('show', ids.pending);
-    for (const line of [`id:           ${ids.pending}`, 'status:       pending', 'topic:        Product samples', 'item:         Lavender Oil (EOA-LAV-30)', 'phone:        +66 2 000 0000', 'last error:   421 try later', `Message ${ids.pending}`]) {
+    for (const line of [`id:           ${ids.pending}`, 'status:       pending', 'topic:        Product samples', 'item:         Lavender Oil (EOA-LAV-30)', 'country:      Viet Nam', 'quantity:     2 kg', 'substrate:    Cotton jersey, exhaust', 'phone:        +66 2 000 0000', 'last error:   421 try later', `Message ${ids.pending}`]) {
       expect(pending.split('\n')).toContain(line);
     }
     expect(await messages('show', ids.sent)).toContain('sent:         2026-11-21T10:00:01.000Z');
@@ -120,9 +124,9 @@ describe('npm run messages on a local store', () => {
     expect(await messages('export', '--out', out)).toBe(`4 message(s) written to ${out}\n`);
     const csv = readFileSync(out, 'utf8');
     const rows = csv.split('\r\n');
-    expect(rows[0]).toBe('id,status,received_at,sent_at,name,email,company,topic,item,message,attempts,problem,extra');
-    expect(rows[1]).toBe(`${ids.pending},pending,2026-11-22T10:00:00.000Z,,Ada Lovelace,ada@example.org,Analytical Looms,Product samples,Lavender Oil (EOA-LAV-30),Message ${ids.pending},2,421 try later,"{""phone"":""+66 2 000 0000""}"`);
-    expect(rows[2]).toContain(`,Brochure,,"'=HYPERLINK(""https://evil.example"") and ""quotes"", commas",1,,`);
+    expect(rows[0]).toBe('id,status,received_at,sent_at,name,email,company,topic,item,country,quantity,substrate,message,attempts,problem,extra');
+    expect(rows[1]).toBe(`${ids.pending},pending,2026-11-22T10:00:00.000Z,,Ada Lovelace,ada@example.org,Analytical Looms,Product samples,Lavender Oil (EOA-LAV-30),Viet Nam,2 kg,"Cotton jersey, exhaust",Message ${ids.pending},2,421 try later,"{""phone"":""+66 2 000 0000""}"`);
+    expect(rows[2]).toContain(`,Brochure,,,,,"'=HYPERLINK(""https://evil.example"") and ""quotes"", commas",1,,`);
     expect(rows).toHaveLength(6);
     expect((await messages('export', '--status', 'failed')).split('\r\n')).toHaveLength(4);
     expect(csvCell('-1+1')).toBe("'-1+1");
@@ -171,6 +175,10 @@ describe('npm run messages on a local store', () => {
     await withStore((store) => retryPendingMessages({ store, mail: { mailer: smtpMailer(inbox.url), settings }, now: () => new Date('2026-11-23T00:00:00Z'), log: () => {} }));
     await expect(messages('requeue', ids.failed)).rejects.toMatchObject({ stderr: expect.stringContaining('is not a failed message') });
     expect(inbox.received).toHaveLength(1);
+  });
+
+  it('names the same request details as the form and the function', () => {
+    expect(detailFields).toEqual([...requestDetailFields]);
   });
 
   it('an empty or missing local store says so', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { prefillMessage } from '../../../src/lib/contact/prefill';
+import { prefillFor, prefillMessage } from '../../../src/lib/contact/prefill';
 import { joinName } from '../../../src/lib/contact/name';
 
 /** Topics as src/content/topics.json writes them; the test's own, so editors may reword theirs. */
@@ -26,6 +26,15 @@ describe('contact pre-fill', () => {
     expect(prefillMessage('?topic=samples&about=<script>', topics, subjects)).toBe('I would like to request samples of your products.\n\n');
     expect(prefillMessage('?topic=samples&about=constructor', topics, subjects)).toBe('I would like to request samples of your products.\n\n');
     expect(prefillMessage('', topics, subjects)).toBe('');
+  });
+
+  it('names what it filled in: the item with its codes, else the technology or category, else the topic', () => {
+    const items = { 'essential-oil-actives/lavender-oil': 'Lavender Oil (EOA-LAV-30)' };
+    const labelled = topics.map((t) => ({ ...t, label: `Label of ${t.id}` }));
+    expect(prefillFor('?topic=samples&about=essential-oil-actives/lavender-oil', labelled, subjects, items).named).toBe('Lavender Oil (EOA-LAV-30)');
+    expect(prefillFor('?topic=samples&about=pigments', labelled, subjects, items).named).toBe('Pigments');
+    expect(prefillFor('?topic=samples&about=nothing-known', labelled, subjects, items).named).toBe('Label of samples');
+    expect(prefillFor('?topic=nope&about=pigments', labelled, subjects, items).named).toBe('');
   });
 
   it('joins first and last name with one space, trimmed', () => {
