@@ -47,7 +47,6 @@ title: ${slug}
 slug: ${slug}
 order: 1
 shortDescription: Short.
-description: Longer description.
 searchDescription: What this page offers, in words long enough for a search result to show them.
 icon: palette
 colour: rose

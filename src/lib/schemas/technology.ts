@@ -14,9 +14,6 @@ export const offeringBase = ({ image }: SchemaContext) => ({
   shortDescription: text('One sentence for menus and cards (at most 120 characters)').max(120, {
     error: 'shortDescription must be at most 120 characters',
   }),
-  description: text('Full description for the overview card (at most 300 characters)').max(300, {
-    error: 'description must be at most 300 characters',
-  }),
   searchDescription,
   icon,
   colour,
@@ -30,6 +27,11 @@ export const technologySchema = (context: SchemaContext) =>
   z
     .strictObject({
       ...offeringBase(context),
+      // Only a technology's card shows a long description (the Technologies overview); a
+      // category's card shows its short one.
+      description: text('Full description for the overview card (at most 300 characters)').max(300, {
+        error: 'description must be at most 300 characters',
+      }),
       features: textList('Feature list on the technology card', 3).describe('Three to five short features for the card.'),
     })
     .describe('A technology: one page, one card, one menu entry.');
