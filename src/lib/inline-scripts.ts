@@ -34,11 +34,15 @@ export const registerWorkerScript =
 /**
  * The contact form a product's or technology's link filled in (/contact?topic=…&about=…#form):
  * focus goes to its first empty field, which a visitor fills in next, while the view stays where
- * the address's #form put it, on the note that names what was filled in. Run where the form ends,
- * before the island hydrates, which keeps the same elements.
+ * the address's #form put it, on the note that names what was filled in. After the load event:
+ * Chromium clears the focus when it scrolls to a fragment whose target cannot take focus, which
+ * it may do until the page has loaded. A visitor who has already focused something keeps it.
+ * Only the contact page rendered on demand carries it, so its hash is added to that page's policy
+ * alone (src/pages/contact/form.astro), not to every page's.
  */
 export const focusFirstEmptyFieldScript =
-  '(function(){var n=document.getElementById("contact-prefilled"),f=n&&document.querySelector("form[aria-describedby=contact-prefilled]");if(!f)return;' +
-  'for(var i=0;i<f.elements.length;i++){var e=f.elements[i];if(/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName)&&e.type!=="hidden"&&e.tabIndex>=0&&!e.value&&e.offsetParent){e.focus({preventScroll:true});break}}})();';
+  'addEventListener("load",function(){setTimeout(function(){var f=document.querySelector("form[aria-describedby=contact-prefilled]");' +
+  'if(!f||(document.activeElement&&document.activeElement!==document.body))return;' +
+  'for(var i=0;i<f.elements.length;i++){var e=f.elements[i];if(/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName)&&e.type!=="hidden"&&e.tabIndex>=0&&!e.value&&e.offsetParent){e.focus({preventScroll:true});break}}})});';
 
-export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, focusFirstEmptyFieldScript].map(cspHash);
+export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);

@@ -47,7 +47,8 @@ const storedWith = async (marker: string) => (await readLocalMessages()).filter(
 
 /** The confirmation: the stored message's reference, what happens next, who answers. */
 async function expectConfirmation(page: Page, reference: string) {
-  const confirmation = page.getByRole('region', { name: formText.confirmation.heading });
+  // The box the heading heads.
+  const confirmation = page.getByRole('heading', { name: formText.confirmation.heading }).locator('xpath=..');
   await expect(confirmation).toBeVisible();
   await expect(confirmation).toContainText(formText.confirmation.reference.replace('{reference}', reference));
   await expect(confirmation).toContainText(formText.confirmation.next);
@@ -85,7 +86,7 @@ for (const viewport of [narrow, wide]) {
       await expect(details(page)).toBeHidden();
       // The confirmation stays while the toast goes.
       await expect(page.getByText(formText.success.title)).toBeHidden({ timeout: 15_000 });
-      await expect(page.getByRole('region', { name: formText.confirmation.heading })).toBeVisible();
+      await expect(page.getByRole('heading', { name: formText.confirmation.heading })).toBeVisible();
     });
 
     test.describe('without JavaScript', () => {

@@ -305,7 +305,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
       {kept.length > 0 && <KeptList kept={kept} words={text.kept} onCancel={(entry) => void cancelKept(entry)} onEdit={(entry) => void editKept(entry)} />}
       {sent && <SentConfirmation key={sent.reference ?? 'sent'} words={text.confirmation} reference={sent.reference} answerFrom={answerFrom} focus />}
       {prefilled && (
-        <p id="contact-prefilled" className="mb-6 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-sm font-medium text-brand-900">
+        <p id="contact-prefilled" className="mb-6 rounded-lg border border-line bg-mist px-4 py-3 text-sm font-medium text-brand-900">
           {text.prefilled.replace('{subject}', prefilled)}
         </p>
       )}
@@ -348,7 +348,7 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           {/* The catalogue item the form was opened for; the server accepts known items only. */}
           <input type="hidden" name="about" value={values.about} />
         </p>
-        {/* Shown by the stylesheet while the chosen topic asks for them (src/styles/global.css). */}
+        {/* Shown while the chosen topic asks for them (the style of ContactPage.astro). */}
         <fieldset className="request-details space-y-5">
           <legend className="mb-3 text-sm font-semibold">{text.details}</legend>
           <div className="grid gap-5 sm:grid-cols-2">

@@ -24,12 +24,13 @@ export default function SentConfirmation({ words, reference, answerFrom, focus =
   }, [focus]);
   const [beforeEmail, afterEmail = ''] = words.answeredBy.split('{email}');
   return (
-    <section aria-labelledby="sent-heading" className="mb-8 rounded-lg border border-brand-200 bg-brand-50 px-4 py-3 text-left text-sm">
-      <Heading id="sent-heading" ref={heading} tabIndex={-1} className="text-base font-semibold text-brand-900">
+    // Not a named region: its name ("...your message...") would also answer to the form's "Message" label.
+    <section className="mb-8 rounded-lg border border-line bg-mist px-4 py-3 text-left text-sm">
+      <Heading ref={heading} tabIndex={-1} className="text-base font-semibold text-brand-900">
         {words.heading}
       </Heading>
       {reference && (
-        <p className="mt-1 font-medium break-all" data-reference={reference}>
+        <p className="mt-1 font-medium break-words" data-reference={reference}>
           {words.reference.replace('{reference}', reference)}
         </p>
       )}
