@@ -95,7 +95,12 @@ export const contactMessageSchema = z.object({
     .regex(letterOrDigit, { error: letterError('Message') }),
 });
 
-export type ContactMessage = z.infer<typeof contactMessageSchema>;
+/** The optional details of a sample or data-sheet request, in the order of the form. */
+export const requestDetailFields = ['country', 'quantity', 'substrate'] as const;
+type RequestDetail = (typeof requestDetailFields)[number];
+
+/** A valid message; a request detail is present only when filled in. */
+export type ContactMessage = Omit<z.infer<typeof contactMessageSchema>, RequestDetail> & Partial<Record<RequestDetail, string>>;
 
 /** A message as it is kept and e-mailed: what the visitor wrote, and what the server resolved. */
 export type KeptMessage = ContactMessage & {
@@ -108,15 +113,17 @@ export type KeptMessage = ContactMessage & {
 
 export type FieldErrors = Partial<Record<keyof ContactMessage, string>>;
 
-/** The optional details of a sample or data-sheet request, in the order of the form. */
-export const requestDetailFields = ['country', 'quantity', 'substrate'] as const satisfies readonly (keyof ContactMessage)[];
 
 export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: FieldErrors };
 
 /** Checks a decoded body; on failure names each bad field with one message. */
 export function validateContactMessage(input: unknown): Validation {
   const result = contactMessageSchema.safeParse(input);
-  if (result.success) return { ok: true, message: result.data };
+  if (result.success) {
+    // A detail left empty is no key at all, in the stored message as in the e-mail.
+    const message = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined)) as ContactMessage;
+    return { ok: true, message };
+  }
   const fields: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];

@@ -31,12 +31,15 @@ const slots: Record<keyof ContactMessage, (c: string) => string> = {
   name: (c) => `Ada${c} Lovelace`,
   email: (c) => `ada${c}@example.org`,
   company: (c) => `Analytical${c} Looms`,
+  country: (c) => `Viet${c} Nam`,
+  quantity: (c) => `2${c} kg`,
+  substrate: (c) => `Cotton${c} jersey, exhaust`,
   message: (c) => `We need a lavender finish${c} for cotton jersey.`,
 };
 
 const check = (field: keyof ContactMessage, value: string) => validateContactMessage({ ...valid, [field]: value });
 const hiddenError = (label: string) => `${label} contains an invisible or control character; please type it again`;
-const label = (field: string) => field[0]!.toUpperCase() + field.slice(1);
+const label = (field: string) => (field === 'substrate' ? 'Substrate or process' : field[0]!.toUpperCase() + field.slice(1));
 
 describe('hidden characters', () => {
   for (const [what, characters] of Object.entries(refused)) {
