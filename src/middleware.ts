@@ -8,6 +8,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { siteHeaders } from './lib/site-headers';
+import { renderPath, renderPolicy } from './lib/preview/address';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
@@ -16,5 +17,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (name.toLowerCase() === 'content-security-policy') response.headers.append(name, value);
     else response.headers.set(name, value);
   }
+  // /admin's preview renderer: its answers are sandboxed too (src/lib/preview/address.ts).
+  if (context.url.pathname === renderPath) response.headers.append('Content-Security-Policy', renderPolicy);
   return response;
 });

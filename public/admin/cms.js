@@ -13,7 +13,7 @@
  * site's build (src/cms/integration.ts), and so is the YAML library the formats of ./layout.js
  * use; nothing is fetched from elsewhere.
  */
-import { frontmatterFormat, jsonFormat, jsonListFormat } from './layout.js';
+import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey } from './layout.js';
 
 /** Names of the fields that hold a picture or document path (the image and file widgets of config.yml, which src/cms/config.ts generates). */
 export const pictureFields = ['image', 'logo', 'file'];
@@ -181,7 +181,10 @@ async function start() {
     import('/admin/preview.js'),
     fetch('/admin/config.yml').then((response) => response.text()),
   ]);
-  registerPreviews(CMS, YAML.parse(config).collections);
+  // The preview posts the data as it would be saved: tidied, without the file's text that the
+  // formats of ./layout.js keep beside it.
+  const saved = (data) => tidy(data)?.delete?.(sourceKey);
+  registerPreviews(CMS, YAML.parse(config).collections, { tidy: saved });
   const style = document.createElement('style');
   style.textContent = widgetStyles;
   document.head.append(style);

@@ -382,7 +382,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
   function catalogue(name: string, root: string): CmsCollection[] {
     const products = json(name);
     const { label, body, ...options } = optionsOf(name);
-    return layout.catalogue.flatMap(({ folder, title, colour, kinds, groupHeadings }) =>
+    return layout.catalogue.flatMap(({ folder, title, kinds, groupHeadings }) =>
       kinds.flatMap((kind) => {
         // A kind no schema knows is content:check's to report; it has no form.
         const variant = variantOf(products, 'kind', kind);
@@ -400,8 +400,6 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
             extension: 'md',
             format: formats.markdown,
             preview_path: `products/${folder}`,
-            // The accent colour the preview (src/cms/preview.ts) draws the item's card in, as its category page does.
-            ...(colour ? { accent: colour } : {}),
             ...pictures(fields),
             ...listing(fields),
             fields: [...fields, ...bodyField(body)],

@@ -1,14 +1,19 @@
 /**
- * The preview pane of /admin, drawn as the site draws the entry, with the site's own stylesheet
- * (/admin/site.css, src/cms/integration.ts): a catalogue item as its card on the category page
- * (the markup of src/components/catalogue/ProductCard.astro, its heading, codes, badges, text and
- * facts from the same item model, src/lib/catalogue-item.ts), any other entry as the head of its
- * page. Decap redraws it as the editor types. Bundled for the browser by src/cms/integration.ts
- * (esbuild) into /admin/preview.js; public/admin/cms.js loads it. Nothing is fetched from
- * elsewhere: pictures come from Decap's own store of the entry's files.
+ * The preview pane of /admin: the entry being edited, as the site renders it. As the editor types
+ * (at most one request per pause of `previewDelay`), the entry is posted to the site's own
+ * renderer, /admin/render (src/pages/admin/render.astro), which validates it with its
+ * collection's schema and answers with the real components' HTML (a catalogue item's card and
+ * page, a category's or technology's page, a company page) or with the `file: field: message`
+ * lines the site would refuse it with. The pane shows that HTML as inert markup (no script of it
+ * runs, links stay put) with the site's own stylesheet (/admin/site.css, src/cms/integration.ts).
+ * Pictures come from Decap's own store of the entry's files, in place of the stand-ins the
+ * renderer writes (src/lib/preview/picture.ts): nothing is fetched from elsewhere.
+ *
+ * Bundled for the browser by src/cms/integration.ts (esbuild) into /admin/preview.js;
+ * public/admin/cms.js loads it.
  */
-import { catalogueItem } from '../lib/catalogue-item';
-import labelsFile from '../content/site/labels.json';
+import { renderPath } from '../lib/preview/address';
+import { standInPath } from '../lib/preview/picture';
 
 type Element = unknown;
 type H = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;
@@ -16,10 +21,11 @@ type H = (type: string, props?: Record<string, unknown> | null, ...children: unk
 /** Decap's Immutable entry, as far as the preview reads it. */
 interface Entry {
   get(key: string): unknown;
-  getIn(path: string[]): unknown;
 }
 interface PreviewProps {
   entry: Entry;
+  /** The entry's collection (Immutable), as Decap hands it to the preview. */
+  collection?: { get(key: string): unknown };
   getAsset: (path: string) => { toString(): string } | undefined;
 }
 interface CmsApi {
@@ -27,116 +33,152 @@ interface CmsApi {
   registerPreviewStyle(href: string): void;
 }
 /** The collections of config.yml, as far as the previews need them. */
-interface Collection {
+export interface Collection {
   name: string;
   folder?: string;
-  fields?: { name: string; widget: string }[];
-  /** A catalogue collection's accent colour (src/cms/config.ts). */
-  accent?: string;
-  files?: { name: string }[];
+  files?: { name: string; file?: string }[];
 }
 
-const factLabels = (labelsFile as { facts: Record<string, string> }).facts;
+/** How long the editor may pause before the preview is drawn again, in milliseconds. */
+export const previewDelay = 300;
 
-const toJs = (value: unknown): Record<string, unknown> =>
-  value && typeof (value as { toJS?: unknown }).toJS === 'function' ? (value as { toJS(): Record<string, unknown> }).toJS() : ((value as Record<string, unknown>) ?? {});
+const toJs = (value: unknown): unknown => (value && typeof (value as { toJS?: unknown }).toJS === 'function' ? (value as { toJS(): unknown }).toJS() : value);
 
-const asset = (props: PreviewProps, path: unknown) => (typeof path === 'string' && path ? String(props.getAsset(path) ?? '') : '');
+/** What the preview posts: the collection, where its files are, the entry's file name and its data as it would be saved. */
+export function previewRequest(collection: Collection, entry: Entry, tidy: (data: unknown) => unknown = (d) => d) {
+  const slug = entry.get('slug');
+  const file = collection.files?.find((f) => f.name === slug)?.file;
+  return {
+    collection: collection.name,
+    ...(collection.folder ? { folder: collection.folder } : {}),
+    ...(file ? { file } : {}),
+    ...(typeof slug === 'string' && slug ? { slug } : {}),
+    data: (toJs(tidy(entry.get('data'))) as Record<string, unknown> | undefined) ?? {},
+  };
+}
 
-/** The card of a catalogue item, as ProductCard.astro renders it (the classes are the same). */
-export function productCard(h: H, props: PreviewProps, category: string, accent?: string): Element {
-  const data = toJs(props.entry.get('data'));
-  const slug = String(props.entry.get('slug') ?? 'new-item');
-  let item: ReturnType<typeof catalogueItem> | undefined;
-  try {
-    item = catalogueItem({ id: `${category}/${slug}`, data: data as never });
-  } catch {
-    // An item still being filled in may lack what the model reads.
+/** Every string of the form's data, by the path the saved file writes it with ("./images/a.webp" -> "images/a.webp"). */
+function pathsOf(value: unknown, found = new Map<string, string>()): Map<string, string> {
+  if (typeof value === 'string') {
+    found.set(value, value);
+    if (!/^(\.{1,2}\/|\/|[a-z][a-z0-9+.-]*:)/i.test(value)) found.set(`./${value}`, value);
+  } else if (value && typeof value === 'object') {
+    for (const child of Object.values(value)) pathsOf(child, found);
   }
-  const name = item?.name ?? String(data.name ?? data.title ?? '');
-  const picture = asset(props, data.image);
-  return h(
-    'div',
-    { className: `bg-mist p-6${accent ? ` accent-${accent}` : ''}` },
-    h(
-      'div',
-      { className: 'mx-auto grid max-w-md gap-6' },
-      h(
-        'article',
-        { id: slug, className: 'flex flex-col overflow-hidden rounded-card border border-line bg-paper shadow-card' },
-        picture ? h('img', { src: picture, alt: String(data.imageAlt ?? ''), className: 'aspect-[3/2] w-full object-cover' }) : null,
-        h(
-          'div',
-          { className: 'flex flex-1 flex-col p-6' },
-          h('h3', { className: 'text-lg font-semibold' }, h('a', { href: '#', className: 'underline-offset-4 hover:underline' }, name)),
-          item?.subtitle ? h('p', { className: 'mt-0.5 text-sm font-medium text-[var(--accent-text,var(--color-brand-800))]' }, item.subtitle) : null,
-          item?.badges.length
-            ? h(
-                'ul',
-                { className: 'mt-3 flex flex-wrap gap-2' },
-                ...item.badges.map((badge) =>
-                  h('li', { key: badge, className: 'rounded-full bg-[var(--accent-soft,var(--color-brand-100))] px-2.5 py-0.5 text-xs font-semibold text-[var(--accent-text,var(--color-brand-900))]' }, badge),
-                ),
-              )
-            : null,
-          item?.intro ? h('p', { className: 'mt-3 text-muted' }, item.intro) : null,
-          item?.facts.length
-            ? h(
-                'dl',
-                { className: 'mt-4 space-y-3 text-sm' },
-                ...item.facts.map((fact) =>
-                  h(
-                    'div',
-                    { key: fact.key },
-                    h('dt', { className: 'font-semibold text-ink' }, factLabels[fact.key] ?? fact.key),
-                    h('dd', { className: 'mt-0.5 text-muted' }, Array.isArray(fact.value) ? fact.value.join(' · ') : String(fact.value)),
-                  ),
-                ),
-              )
-            : null,
-        ),
-      ),
-    ),
-  );
+  return found;
 }
 
-/** Any other entry: the head of its page (heading, introduction, picture) in the site's type. */
-export function pageHead(h: H, props: PreviewProps): Element {
-  const data = toJs(props.entry.get('data'));
-  const hero = toJs(data.hero);
-  const heading = String(hero.heading ?? data.title ?? data.name ?? '');
-  const intro = hero.intro ?? data.intro ?? data.description;
-  const picture = asset(props, data.image);
-  return h(
-    'section',
-    { className: 'bg-mist px-6 pt-12 pb-10' },
-    h(
-      'div',
-      { className: 'mx-auto max-w-3xl' },
-      hero.eyebrow ? h('p', { className: 'text-sm font-semibold text-brand-800' }, String(hero.eyebrow)) : null,
-      h('h1', { className: 'mt-2 text-3xl font-bold tracking-tight sm:text-4xl' }, heading),
-      typeof intro === 'string' ? h('p', { className: 'mt-4 text-lg text-muted' }, intro) : null,
-      picture ? h('img', { src: picture, alt: String(data.imageAlt ?? ''), className: 'mt-8 aspect-[3/2] w-full rounded-card object-cover shadow-card' }) : null,
-    ),
-  );
+/**
+ * The renderer's HTML made inert and local: no scripts, styles or head elements (the pane has the
+ * site's stylesheet), and each stand-in picture shown from `assetOf` (Decap's copy of the file).
+ */
+export function inertHtml(html: string, assetOf: (path: string) => string, doc: Document = document): string {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  const root = template.content;
+  for (const element of root.querySelectorAll('script, style, link, meta, base, iframe, object, embed, form')) element.remove();
+  for (const img of root.querySelectorAll('img')) {
+    const path = standInPath(img.getAttribute('src') ?? '') ?? standInPath(img.getAttribute('srcset') ?? '');
+    if (!path) continue;
+    const picture = img.parentElement?.tagName === 'PICTURE' ? img.parentElement : undefined;
+    for (const source of picture?.querySelectorAll('source') ?? []) source.remove();
+    img.removeAttribute('srcset');
+    img.removeAttribute('sizes');
+    img.setAttribute('loading', 'eager');
+    img.setAttribute('src', assetOf(path));
+  }
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of [...element.attributes]) if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
+  }
+  const holder = doc.createElement('div');
+  holder.append(root);
+  return holder.innerHTML;
 }
 
-/** Registers a preview for every collection (and every file of a files collection) of the configuration. */
-export function registerPreviews(CMS: CmsApi, collections: readonly Collection[], stylesheet = '/admin/site.css') {
+type Answer = { kind: 'html'; html: string } | { kind: 'errors'; errors: string[] } | { kind: 'none' } | { kind: 'failed'; message: string };
+
+/** Posts the entry and reads the renderer's answer. */
+export async function fetchPreview(body: string, signal?: AbortSignal): Promise<Answer> {
+  const response = await fetch(renderPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
+  if (response.status === 422) return { kind: 'errors', errors: ((await response.json()) as { errors: string[] }).errors };
+  if (!response.ok) return { kind: 'failed', message: `The preview could not be drawn (${response.status}): ${(await response.text()).slice(0, 300)}` };
+  const html = (await response.text()).replace(/^\s*<!doctype[^>]*>/i, '').trim();
+  return html ? { kind: 'html', html } : { kind: 'none' };
+}
+
+/** Words of the pane itself (the site's words come with its pages). */
+const words = {
+  refused: 'The site would refuse this entry; correct it before publishing:',
+  none: 'This entry has no page of its own; the pages that use it show the change once it is published.',
+  drawing: 'Drawing the preview…',
+};
+
+/**
+ * Registers the preview for every collection (and every file of a files collection) of the
+ * configuration. Decap names a file's preview by the file's name, which may be a collection's too
+ * (the overview page "technologies"): so one template serves all, and reads which collection the
+ * entry is in from its props.
+ */
+export function registerPreviews(CMS: CmsApi, collections: readonly Collection[], { stylesheet = '/admin/site.css', tidy }: { stylesheet?: string; tidy?: (data: unknown) => unknown } = {}) {
   const { h, createClass } = window as unknown as { h: H; createClass: (spec: Record<string, unknown>) => unknown };
   CMS.registerPreviewStyle(stylesheet);
+  const byName = new Map(collections.map((collection) => [collection.name, collection]));
+  type Self = { props: PreviewProps; state: { answer?: Answer }; timer?: ReturnType<typeof setTimeout>; controller?: AbortController; sent?: string; setState(state: object): void };
+  const template = createClass({
+    getInitialState: () => ({ answer: undefined }),
+    componentDidMount(this: Self & { post(): void }) {
+      this.post();
+    },
+    componentDidUpdate(this: Self, previous: PreviewProps) {
+      if (previous.entry === this.props.entry) return;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => (this as Self & { post(): void }).post(), previewDelay);
+    },
+    componentWillUnmount(this: Self) {
+      clearTimeout(this.timer);
+      this.controller?.abort();
+    },
+    async post(this: Self) {
+      const collection = byName.get(String(this.props.collection?.get('name') ?? ''));
+      if (!collection) return this.setState({ answer: { kind: 'none' } });
+      const body = JSON.stringify(previewRequest(collection, this.props.entry, tidy));
+      if (body === this.sent) return;
+      this.sent = body;
+      this.controller?.abort();
+      const controller = (this.controller = new AbortController());
+      try {
+        const answer = await fetchPreview(body, controller.signal);
+        if (!controller.signal.aborted) this.setState({ answer });
+      } catch (error) {
+        if (!controller.signal.aborted) this.setState({ answer: { kind: 'failed', message: `The preview could not be drawn: ${(error as Error).message}` } });
+      }
+    },
+    render(this: Self) {
+      const { answer } = this.state;
+      const note = (text: string) => h('p', { className: 'p-6 text-muted' }, text);
+      if (!answer) return note(words.drawing);
+      if (answer.kind === 'none') return note(words.none);
+      if (answer.kind === 'failed') return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
+      if (answer.kind === 'errors') {
+        return h(
+          'div',
+          { className: 'p-6', role: 'alert', 'data-preview': 'errors' },
+          h('p', { className: 'font-semibold' }, words.refused),
+          h('ul', { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' }, ...answer.errors.map((line) => h('li', { key: line }, line))),
+        );
+      }
+      const paths = pathsOf(toJs(this.props.entry.get('data')));
+      const assetOf = (path: string) => String(this.props.getAsset(paths.get(path) ?? path) ?? '');
+      return h('div', {
+        // Links of the page stay in the pane: it shows the page, it does not browse the site.
+        onClick: (event: { target: { closest?(selector: string): unknown }; preventDefault(): void }) => {
+          if (event.target.closest?.('a')) event.preventDefault();
+        },
+        dangerouslySetInnerHTML: { __html: inertHtml(answer.html, assetOf) },
+      });
+    },
+  });
   for (const collection of collections) {
-    // A catalogue collection: its items' kind is fixed (a hidden field); its folder is the category.
-    const catalogue = collection.folder && collection.fields?.some((f) => f.name === 'kind' && f.widget === 'hidden');
-    const category = catalogue ? collection.folder!.split('/').pop() : undefined;
-    const render = category
-      ? function (this: { props: PreviewProps }) {
-          return productCard(h, this.props, category!, collection.accent);
-        }
-      : function (this: { props: PreviewProps }) {
-          return pageHead(h, this.props);
-        };
-    const template = createClass({ render });
     CMS.registerPreviewTemplate(collection.name, template);
     for (const file of collection.files ?? []) CMS.registerPreviewTemplate(file.name, template);
   }

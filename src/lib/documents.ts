@@ -48,3 +48,16 @@ export function documentsOf(root: string, itemId: string, documents: readonly Do
     return { ...document, href: documentHref(itemId, document.file), bytes: statSync(documentSource(root, itemId, document.file)).size };
   });
 }
+
+/**
+ * The documents of `documentsOf` whose files are there, the others left out: for /admin's
+ * preview, where a PDF just chosen in the form is not saved yet (and the server may have no
+ * content files at all).
+ */
+export function documentsFound(root: string, itemId: string, documents: readonly DocumentFile[] = []) {
+  return documentsOf(
+    root,
+    itemId,
+    documents.filter((document, index) => !documentProblem(root, itemId, index, document.file)),
+  );
+}

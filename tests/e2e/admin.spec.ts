@@ -477,23 +477,25 @@ test('saving one changed sentence through /admin changes one line of the file', 
   await stopServers();
 });
 
-test("the preview shows a product as the site's card, with the site's stylesheet, as the editor types", async ({ page, context }, testInfo) => {
+test("the preview shows a product as the site's card and page, and a technology as its page, with the site's stylesheet, as the editor types", async ({ page, context }, testInfo) => {
   const site = await startEditor();
   const { policyViolations, pageErrors } = watchErrors(page);
   const item = firstEntry(`src/content/products/${aroma}`);
   const model = catalogueItem({ id: `${aroma}/${item.slug}`, data: item.data as never });
   expect(model.codes.length).toBeGreaterThan(0);
 
-  // The card as the site draws it, and the styles that make it look so.
+  // The card and the item page as the site draws them, and the styles that make them look so.
   const styles = (element: Element, selector: string) => {
     const s = getComputedStyle(element);
     return { selector, fontFamily: s.fontFamily, fontSize: s.fontSize, fontWeight: s.fontWeight, color: s.color, borderRadius: s.borderRadius, boxShadow: s.boxShadow, objectFit: s.objectFit, background: s.backgroundColor };
   };
   const parts = ['', ' h3', ' h3 + p', ' img'];
+  const pageParts = ['h1', 'nav[aria-label] ol', 'nav[aria-label] [aria-current="page"]'];
   const sitePage = await context.newPage();
   await sitePage.goto(`${site}/products/${aroma}`);
   const card = sitePage.locator(`article#${item.slug}`);
-  await expect(card.locator('h3')).toHaveText(model.name);
+  // The dev server compiles the page on its first request: on a busy machine that takes a while.
+  await expect(card.locator('h3')).toHaveText(model.name, { timeout: 30_000 });
   const onSite = await Promise.all(parts.map((part) => sitePage.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
   await sitePage.close();
 
@@ -505,6 +507,9 @@ test("the preview shows a product as the site's card, with the site's stylesheet
   await expect(previewCard.locator('h3 + p')).toContainText(model.codes[0]!);
   const picture = previewCard.locator('img');
   await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  // The picture is the editor's own copy of the file: nothing is fetched from the image CDN or elsewhere.
+  expect(await picture.getAttribute('src')).toMatch(/^(blob:|\/)/);
+  expect(await preview.locator('picture source, script').count()).toBe(0);
   // The site's stylesheet loads into the preview's frame after the card is drawn.
   await expect.poll(() => previewCard.locator('h3').evaluate((h3) => getComputedStyle(h3).fontWeight), { timeout: 30_000 }).toBe(onSite[1]!.fontWeight);
   const inPreview = await Promise.all(parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
@@ -516,12 +521,52 @@ test("the preview shows a product as the site's card, with the site's stylesheet
   expect(inPreview[3]!.objectFit).toBe('cover');
   const box = (await picture.boundingBox())!;
   expect(box.width / box.height).toBeCloseTo(3 / 2, 1);
-  await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png') });
+  const shot = await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png') });
   await testInfo.attach('preview card', { path: testInfo.outputPath('preview-card.png'), contentType: 'image/png' });
+  // The screenshot shows the picture: its top part (3:2 of the card's width) is no empty box.
+  const { width: shotWidth } = await sharp(shot).metadata();
+  const top = await sharp(shot).extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor((shotWidth! * 2) / 3) - 2 }).stats();
+  expect(Math.max(...top.channels.map((c) => c.stdev))).toBeGreaterThan(5);
 
-  // It follows the form as the editor types.
+  // Below the card, the item page as the site renders it: its heading and breadcrumb, styled
+  // alike (the site's page seen as wide as the preview's frame, so the same breakpoints apply).
+  const frameWidth = Math.round((await page.locator('iframe').first().boundingBox())!.width);
+  const itemPage = await context.newPage();
+  await itemPage.setViewportSize({ width: frameWidth, height: 900 });
+  await itemPage.goto(`${site}${model.href}`);
+  await expect(itemPage.locator('main h1')).toHaveText(model.name);
+  const itemPageOnSite = await Promise.all(pageParts.map((part) => itemPage.locator(`main ${part}`).first().evaluate(styles, part)));
+  const breadcrumb = (await itemPage.locator('main nav[aria-label] ol li a').allTextContents()).map((text) => text.trim());
+  expect(breadcrumb.length).toBeGreaterThan(1);
+  await itemPage.close();
+  const previewPage = preview.locator('[data-preview="page"]');
+  await expect(previewPage.locator('h1')).toHaveText(model.name);
+  expect((await previewPage.locator('nav[aria-label] ol li a').allTextContents()).map((text) => text.trim())).toEqual(breadcrumb);
+  const itemPageInPreview = await Promise.all(pageParts.map((part) => previewPage.locator(part).first().evaluate(styles, part)));
+  expect(itemPageInPreview).toEqual(itemPageOnSite);
+  await previewPage.locator('section').first().screenshot({ path: testInfo.outputPath('preview-page.png') });
+  await testInfo.attach('preview item page', { path: testInfo.outputPath('preview-page.png'), contentType: 'image/png' });
+
+  // It follows the form as the editor types: card and page.
   await page.getByLabel('Name', { exact: true }).fill(`${model.name} Deluxe`);
   await expect(previewCard.locator('h3')).toHaveText(`${model.name} Deluxe`);
+  await expect(previewPage.locator('h1')).toHaveText(`${model.name} Deluxe`);
+  // What the site would refuse shows as the content check says it, file and field named.
+  await page.getByLabel('Name', { exact: true }).fill('');
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(`src/content/products/${aroma}/${item.slug}.md: name: required:`);
+  await page.getByLabel('Name', { exact: true }).fill(model.name);
+  await expect(previewCard.locator('h3')).toHaveText(model.name);
+
+  // A technology previews as its page: the same heading as the site's page.
+  const technology = firstEntry('src/content/technologies');
+  const technologyPage = await context.newPage();
+  await technologyPage.goto(`${site}/${technology.data.slug}`);
+  const heading = (await technologyPage.locator('main h1').textContent())!.trim();
+  await technologyPage.close();
+  await page.goto(`${site}/admin#/collections/technologies/entries/${technology.data.slug}`);
+  await page.reload();
+  await expect(preview.locator('[data-preview="page"] h1')).toHaveText(heading, { timeout: 30_000 });
+
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
   await stopServers();
