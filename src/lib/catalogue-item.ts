@@ -199,6 +199,15 @@ function itemBadges(data: ItemData): string[] {
 /** A compliance entry as one line: "ZDHC MRSL: Level 3", or the scheme alone. */
 export const complianceLine = (entry: ComplianceEntry) => (entry.status ? `${entry.scheme}: ${entry.status}` : entry.scheme);
 
+/**
+ * The schemes an item complies with, as the card and search name them in one line: "OekoTex
+ * Standard 100 and ZDHC MRSL 2.0", "bluesign: Approved, GOTS and ZDHC MRSL: Level 3".
+ */
+export function complianceSummary(entries: readonly ComplianceEntry[]): string {
+  const lines = entries.map(complianceLine);
+  return lines.length > 1 ? `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}` : (lines[0] ?? '');
+}
+
 /** Whichever of these fields the item's kind has. */
 type AnyField<K extends string> = { [P in K]?: string | string[] | undefined };
 
@@ -240,7 +249,7 @@ function itemFacts(data: ItemData, lists: Lists): Fact[] {
   add('media', d.media);
   add('nature', d.nature);
   // The card and search name the schemes; the item page shows each with its proof instead.
-  add('compliance', (data.compliance ?? []).map(complianceLine));
+  add('compliance', complianceSummary(data.compliance ?? []));
   add('testMethod', d.testMethod);
   add('specialNote', d.specialNote);
   return facts;

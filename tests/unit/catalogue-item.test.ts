@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, complianceLine, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { descriptionLength } from '../../src/lib/seo-limits';
 
@@ -65,8 +65,9 @@ describe('catalogue items', () => {
       const shown = catalogueItem({ id, data }).facts.flatMap((fact) => (Array.isArray(fact.value) ? fact.value : [fact.value]));
       for (const [field, value] of Object.entries(data)) {
         if (skip.has(field)) continue;
-        // A compliance entry is named on the card by its scheme and status.
-        for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(field === 'compliance' ? complianceLine(entry) : entry);
+        // The compliance entries are named on the card in one line, by their schemes and statuses.
+        if (field === 'compliance') expect(shown, `${id}: ${field}`).toContain(complianceSummary(value as { scheme: string }[]));
+        else for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
       }
     }
   });
@@ -155,14 +156,17 @@ describe('the data buyers look for', () => {
     expect(model(base).handling).toEqual([]);
   });
 
-  it('keeps each compliance entry whole, and names the schemes with their status among the facts', () => {
+  it('keeps each compliance entry whole, and names the schemes with their status in one fact', () => {
     const entries = [
       { scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'ZD-123', validUntil: '2027-03-31', verifyUrl: 'https://example.org/check?id=ZD-123' },
       { scheme: 'GOTS' },
     ];
     const item = model({ ...base, compliance: entries });
     expect(item.compliance).toEqual(entries);
-    expect(item.facts.find((fact) => fact.key === 'compliance')).toEqual({ key: 'compliance', value: ['ZDHC MRSL: Level 3', 'GOTS'] });
+    expect(item.facts.find((fact) => fact.key === 'compliance')).toEqual({ key: 'compliance', value: 'ZDHC MRSL: Level 3 and GOTS' });
+    // The launch content's one line reads as it did when it was a single text.
+    expect(complianceSummary([{ scheme: 'OekoTex Standard 100' }, { scheme: 'ZDHC MRSL 2.0' }])).toBe('OekoTex Standard 100 and ZDHC MRSL 2.0');
+    expect(complianceSummary([{ scheme: 'A' }, { scheme: 'B', status: 'Approved' }, { scheme: 'C' }])).toBe('A, B: Approved and C');
     expect(model(base).facts.map((fact) => fact.key)).not.toContain('compliance');
   });
 
