@@ -92,7 +92,7 @@ export const fullData = {
     { name: 'Recommended dosage, exhaust', value: '2-4', unit: '% o.w.f.' },
   ],
   packaging: '25 kg carboys, 125 kg drums and 1,000 kg IBCs',
-  storage: '5-30 °C in the closed original container, away from frost and direct sunlight; stir before use',
+  storage: '5-30 °C, closed, away from frost and direct sunlight; stir before use',
   shelfLife: '12 months from the date of production',
   compliance: [
     { scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'TEST-ZDHC-0001', validUntil: '2030-06-30', verifyUrl: 'https://example.org/zdhc/TEST-ZDHC-0001' },

@@ -26,7 +26,8 @@ export const viewedDateScript =
  * languages first instead, in the order the browser names them (`navigator.languages`; an exact
  * "en-GB" before a plain "en"), the rest after in the built order. It runs once, inline right
  * after the list, before the list is painted: no file is loaded, nothing moves on screen, and
- * without JavaScript the built order stands. Only the pages with such a list carry it.
+ * without JavaScript the built order stands. Only the pages with such a list carry it, and only
+ * their policy lists its hash (`documentOrderHash`).
  */
 export const documentOrderScript =
   '(()=>{const l=navigator.languages?.length?navigator.languages:[navigator.language||""],p=c=>c.toLowerCase().split("-")[0],' +
@@ -45,4 +46,11 @@ export const registerWorkerScript =
   `if("serviceWorker"in navigator)addEventListener("load",()=>{const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller||` +
   's.ready.then(r=>r.active?.postMessage({keep:[location.href,...performance.getEntriesByType("resource").map(e=>e.name)]}))).catch(()=>{})});';
 
-export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, documentOrderScript].map(cspHash);
+export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);
+
+/**
+ * The hash of `documentOrderScript`, which only the item pages that carry the script add to their
+ * own policy (`Astro.csp.insertScriptHash` in src/pages/products/[category]/[item].astro), so no
+ * other page's policy grows by it.
+ */
+export const documentOrderHash = cspHash(documentOrderScript);

@@ -55,6 +55,13 @@ export function languageName(code: string): string {
   }
 }
 
+/** Whether documents of one type come in more than one language: then the page carries `documentOrderScript`. */
+export function documentsInSeveralLanguages(documents: readonly Pick<PageDocument, 'type' | 'language'>[]): boolean {
+  const languages = new Map<string, Set<string>>();
+  for (const d of documents) languages.set(d.type, (languages.get(d.type) ?? new Set()).add(primary(d.language)));
+  return [...languages.values()].some((set) => set.size > 1);
+}
+
 /**
  * The documents grouped by type, in the order of the schema's types (technical data sheet, safety
  * data sheet, brochure; a type it does not know last); within a type, those in the page's own

@@ -13,8 +13,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';

@@ -21,7 +21,7 @@ test.describe.configure({ mode: 'serial' });
 const words = readContent('site/labels.json').catalogue as {
   typicalProperties: string;
   typicalPropertiesCaption: string;
-  propertyColumns: Record<'name' | 'value' | 'unit' | 'testMethod', string>;
+  propertyColumns: Record<'name' | 'value' | 'testMethod', string>;
   handling: string;
   handlingFields: Record<'packaging' | 'storage' | 'shelfLife', string>;
   compliance: string;
@@ -113,31 +113,29 @@ for (const way of ways) {
     const table = page.getByRole('table', { name: ui.fill(words.typicalPropertiesCaption, { name: name() }) });
     await expect(table).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: words.typicalProperties })).toBeVisible();
-    // Below 640 px the unit joins its value and its column is left out, so three columns fit.
-    const phone = way.viewport.width < 640;
+    // Three columns at every width: a property, its value with its unit, its test method.
     const columns = table.getByRole('columnheader');
-    const headings = [words.propertyColumns.name, words.propertyColumns.value, words.propertyColumns.unit, words.propertyColumns.testMethod];
-    await expect(columns).toHaveText(phone ? headings.filter((h) => h !== words.propertyColumns.unit) : headings);
-    for (const th of await table.locator('thead th').all()) await expect(th).toHaveAttribute('scope', 'col');
+    await expect(columns).toHaveText([words.propertyColumns.name, words.propertyColumns.value, words.propertyColumns.testMethod]);
+    for (const th of await columns.all()) await expect(th).toHaveAttribute('scope', 'col');
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(fullData.typicalProperties.length);
     for (const [i, property] of fullData.typicalProperties.entries()) {
       const row = rows.nth(i);
       await expect(row.getByRole('rowheader')).toHaveText(property.name);
       await expect(row.locator('th')).toHaveAttribute('scope', 'row');
-      const unit = property.unit ?? '';
-      const method = property.testMethod ?? '';
-      await expect(row.getByRole('cell')).toHaveText(phone ? [`${property.value} ${unit}`.trim(), method] : [property.value, unit, method], { useInnerText: true });
+      // The unit stays on the line of its value (a no-break space between them).
+      const value = property.unit ? `${property.value}\u00a0${property.unit}` : property.value;
+      expect(await row.getByRole('cell').allTextContents()).toEqual([value, property.testMethod ?? '']);
     }
     // No word is broken to fit: each row header's words stay whole on one line each.
     for (const header of await table.getByRole('rowheader').all()) {
-      const [lines, words] = await header.evaluate((th) => {
+      const [lines, wordCount] = await header.evaluate((th) => {
         const range = document.createRange();
         range.selectNodeContents(th);
         const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
         return [tops.size, (th.textContent ?? '').trim().split(/\s+/).length];
       });
-      expect(lines, await header.textContent() ?? '').toBeLessThanOrEqual(words);
+      expect(lines, await header.textContent() ?? '').toBeLessThanOrEqual(wordCount);
     }
     // Every column fits the screen: nothing to scroll sideways, at a phone's width too.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(way.viewport.width);

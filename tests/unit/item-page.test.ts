@@ -1,7 +1,7 @@
 /** The item page's data (src/lib/item-page.ts): what ProductPage.astro shows, without Astro. */
 import { describe, expect, it } from 'vitest';
 import type { ItemData, ItemEntry } from '../../src/lib/catalogue-item';
-import { documentGroups, itemPageData, languageName, type ItemPageInput, type PageDocument } from '../../src/lib/item-page';
+import { documentGroups, documentsInSeveralLanguages, itemPageData, languageName, type ItemPageInput, type PageDocument } from '../../src/lib/item-page';
 import { fill, labels } from '../../src/lib/labels';
 import { categoryPath, contactPath, routes, technologyPath } from '../../src/lib/routes';
 import topics from '../../src/content/topics.json';
@@ -150,6 +150,10 @@ describe('the documents of an item page', () => {
     expect(documentGroups([doc('Brochure', 'en'), doc('Brochure', 'th')], 'th')[0]!.documents.map((d) => d.language)).toEqual(['th', 'en']);
     // One language, however many regions: nothing to reorder.
     expect(documentGroups([doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'en-GB', 'United Kingdom')])[0]!.byLanguage).toBe(false);
+    // The page carries the script (and its policy the script's hash) only then.
+    expect(documentsInSeveralLanguages([doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'en-GB', 'United Kingdom'), doc('Brochure', 'de')])).toBe(false);
+    expect(documentsInSeveralLanguages([doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'de', 'European Union')])).toBe(true);
+    expect(documentsInSeveralLanguages([])).toBe(false);
   });
 
   it('names each language in the words of the page, and keeps the region', () => {

@@ -101,8 +101,7 @@ export const labelsSchema = z
         propertyColumns: z
           .strictObject({
             name: text('Heading of the column of property names, e.g. "Property"'),
-            value: text('Heading of the column of values, e.g. "Typical value"'),
-            unit: text('Heading of the column of units, e.g. "Unit"'),
+            value: text('Heading of the column of values with their units, e.g. "Typical value"'),
             testMethod: text('Heading of the column of test methods, e.g. "Test method"'),
           })
           .describe('The column headings of the table of typical properties.'),

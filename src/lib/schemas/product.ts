@@ -173,7 +173,7 @@ const sharedFields = (reference: ReferenceTo) => ({
     .describe('Typical properties, shown as a table on the item page with their units and test methods. Only values the company has measured.'),
   packaging: text('Packaging').describe('How the product is packed, e.g. "125 kg drums and 1,000 kg IBCs".').optional(),
   storage: text('Storage').describe('How to store the product, e.g. "5-30 °C, away from frost and direct sunlight".').optional(),
-  shelfLife: text('Shelf life').describe('How long the product keeps, e.g. "12 months from production in the closed original container".').optional(),
+  shelfLife: text('Shelf life').describe('How long the product keeps, e.g. "12 months from production, unopened".').optional(),
   compliance: z
     .array(complianceEntry)
     .optional()
