@@ -6,6 +6,7 @@
  * Text is written in Helvetica (WinAnsi); characters outside Latin-1 are replaced by "?".
  */
 import { writeFileSync } from 'node:fs';
+import { dataSheetPdf } from './lib/data-sheet-pdf.mjs';
 
 const [out, title, ...lines] = process.argv.slice(2);
 if (!out || !title) {
@@ -13,35 +14,4 @@ if (!out || !title) {
   process.exit(1);
 }
 
-const escape = (/** @type {string} */ s) =>
-  s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
-
-const text = [
-  'BT',
-  '/F2 18 Tf 56 780 Td',
-  `(${escape(title)}) Tj`,
-  '/F1 11 Tf 0 -30 Td 15 TL',
-  ...lines.map((line) => `(${escape(line)}) '`),
-  'ET',
-].join('\n');
-
-const objects = [
-  '<< /Type /Catalog /Pages 2 0 R >>',
-  '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-  '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>',
-  `<< /Length ${Buffer.byteLength(text, 'latin1')} >>\nstream\n${text}\nendstream`,
-  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-  '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-  `<< /Title (${escape(title)}) >>`,
-];
-
-let pdf = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
-const offsets = objects.map((body, i) => {
-  const offset = Buffer.byteLength(pdf, 'latin1');
-  pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  return offset;
-});
-const xref = Buffer.byteLength(pdf, 'latin1');
-pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info ${objects.length} 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-writeFileSync(out, Buffer.from(pdf, 'latin1'));
+writeFileSync(out, dataSheetPdf(title, lines));

@@ -13,12 +13,20 @@
  * made unique, so it is valid whatever fields the schemas gain, and reuses that item's picture.
  * A build only copies pictures (Netlify Image CDN resizes them when first requested), so a new
  * picture an editor adds costs the copy of one file.
+ *
+ * Every build, the one with 0 extra items included, also holds the full-data test item
+ * (`addFullDataItem`): an item page with a full table of typical properties, packaging and
+ * storage, compliance entries and documents in three languages, whose bytes are reported on their
+ * own line. The browser tests build a copy of the project with the same item
+ * (tests/e2e/item-data.spec.ts). It is never written into the project's own content.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { dataSheetPdf } from './data-sheet-pdf.mjs';
 
 const productsFolder = 'src/content/products';
 
@@ -61,6 +69,81 @@ function syntheticItem(text, n) {
     .join('\n');
 }
 
+/** The file name, and so the address, of the full-data test item. */
+export const fullDataSlug = 'full-data-test-item';
+
+/**
+ * What the full-data test item carries beyond its copied fields: made-up values for measuring and
+ * testing (the links lead to the reserved example.org), sized as a full data sheet would be.
+ */
+export const fullData = {
+  typicalProperties: [
+    { name: 'Appearance', value: 'White to off-white liquid dispersion' },
+    { name: 'Ionic character', value: 'Non-ionic' },
+    { name: 'pH (as supplied)', value: '6.0-7.5', testMethod: 'ISO 976' },
+    { name: 'Solids content', value: '35', unit: '%', testMethod: 'ISO 3251, 2 h at 105 °C' },
+    { name: 'Density at 20 °C', value: '1.05', unit: 'g/cm³', testMethod: 'ISO 2811-1' },
+    { name: 'Viscosity at 25 °C', value: '1500-2500', unit: 'mPa·s', testMethod: 'ISO 2555, Brookfield RVT, spindle 3, 20 rpm' },
+    { name: 'Capsule size (median)', value: '4-8', unit: 'µm', testMethod: 'ISO 13320, laser diffraction' },
+    { name: 'Active load', value: '30', unit: '%', testMethod: 'Internal method QC-12' },
+    { name: 'Flash point', value: '> 100', unit: '°C', testMethod: 'ISO 2719' },
+    { name: 'Wash durability at 40 °C', value: '20', unit: 'washes', testMethod: 'ISO 6330, 4N' },
+    { name: 'Recommended dosage, pad', value: '40-60', unit: 'g/l' },
+    { name: 'Recommended dosage, exhaust', value: '2-4', unit: '% o.w.f.' },
+  ],
+  packaging: '25 kg carboys, 125 kg drums and 1,000 kg IBCs',
+  storage: '5-30 °C, closed, away from frost and direct sunlight; stir before use',
+  shelfLife: '12 months from the date of production',
+  compliance: [
+    { scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'TEST-ZDHC-0001', validUntil: '2030-06-30', verifyUrl: 'https://example.org/zdhc/TEST-ZDHC-0001' },
+    { scheme: 'bluesign', status: 'Approved', certificateNumber: 'TEST-BS-0002', verifyUrl: 'https://example.org/bluesign/TEST-BS-0002' },
+    { scheme: 'OEKO-TEX ECO PASSPORT', status: 'Certified', certificateNumber: 'TEST-EP-0003', validUntil: '2029-12-31', verifyUrl: 'https://example.org/oeko-tex/TEST-EP-0003' },
+    { scheme: 'GOTS', status: 'Approved input' },
+  ],
+  documents: [
+    { type: 'Technical data sheet', title: 'Full Data Test Item technical data sheet', language: 'en', file: './documents/full-data-test-item-tds-en.pdf' },
+    { type: 'Technical data sheet', title: 'Full Data Test Item technisches Merkblatt', language: 'de', region: 'European Union', file: './documents/full-data-test-item-tds-de.pdf' },
+    { type: 'Safety data sheet', title: 'Full Data Test Item safety data sheet, EU', language: 'de', region: 'European Union', file: './documents/full-data-test-item-sds-eu-de.pdf' },
+    { type: 'Safety data sheet', title: 'Full Data Test Item safety data sheet, India', language: 'en', region: 'India', file: './documents/full-data-test-item-sds-in-en.pdf' },
+    { type: 'Safety data sheet', title: 'Full Data Test Item safety data sheet, Thailand', language: 'th', region: 'Thailand', file: './documents/full-data-test-item-sds-th-th.pdf' },
+    { type: 'Brochure', title: 'Full Data Test Item brochure', language: 'en', file: './documents/full-data-test-item-brochure-en.pdf' },
+  ],
+};
+
+/** The category folders of the catalogue under `root`, in name order. */
+const categoryFolders = (root) =>
+  readdirSync(join(root, productsFolder))
+    .filter((name) => statSync(join(root, productsFolder, name)).isDirectory())
+    .sort();
+
+/**
+ * Writes the full-data test item into the first category of the project at `root` (a copy, never
+ * the project itself): a copy of that category's first item, named "Full Data Test Item", with
+ * `fullData` added and its documents written as PDFs. Returns its id, category, file name and data.
+ * @param {string} root
+ */
+export function addFullDataItem(root) {
+  const [category] = categoryFolders(root);
+  if (!category) throw new Error(`${productsFolder}: no category folder to add the full-data test item to`);
+  const folder = join(root, productsFolder, category);
+  const [base] = readdirSync(folder)
+    .filter((name) => name.endsWith('.md'))
+    .sort();
+  if (!base) throw new Error(`${productsFolder}/${category}: no item to copy for the full-data test item`);
+  const text = syntheticItem(readFileSync(join(folder, base), 'utf8'), 0);
+  const match = /^---\n([\s\S]*?)\n---\n?([\s\S]*)$/.exec(text);
+  if (!match) throw new Error(`${productsFolder}/${category}/${base}: no frontmatter`);
+  const copied = parseYaml(match[1]);
+  const nameKey = 'name' in copied ? 'name' : 'title';
+  const data = { ...copied, [nameKey]: 'Full Data Test Item', ...fullData };
+  mkdirSync(join(folder, 'documents'), { recursive: true });
+  for (const document of fullData.documents) {
+    writeFileSync(join(folder, document.file), dataSheetPdf(document.title, [`${document.type}, ${document.region ?? 'all markets'}, language ${document.language}.`, 'A test document: its values are made up.']));
+  }
+  writeFileSync(join(folder, `${fullDataSlug}.md`), `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n${match[2]}`);
+  return { id: `${category}/${fullDataSlug}`, category, slug: fullDataSlug, data };
+}
+
 function unquote(value) {
   return /^".*"$/.test(value) ? JSON.parse(value) : /^'.*'$/.test(value) ? value.slice(1, -1).replaceAll("''", "'") : value;
 }
@@ -81,11 +164,10 @@ function htmlFiles(dir) {
   });
 }
 
-/** The heaviest page of a build by HTML + linked CSS, gzip, and how many pages exceed `maxKB`. */
-function pageBytes(dist, maxKB) {
+/** The heaviest page of a build (or of `files`) by HTML + linked CSS, gzip, and how many pages exceed `maxKB`. */
+function pageBytes(dist, maxKB, files = htmlFiles(dist)) {
   let heaviest = { route: '', kb: 0 };
   let over = 0;
-  const files = htmlFiles(dist);
   for (const file of files) {
     const html = readFileSync(file);
     const linked = [...html.toString().matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1])));
@@ -97,7 +179,7 @@ function pageBytes(dist, maxKB) {
 }
 
 function addItems(root, extra) {
-  const categories = readdirSync(join(root, productsFolder)).filter((name) => statSync(join(root, productsFolder, name)).isDirectory());
+  const categories = categoryFolders(root);
   const sources = categories.map((category) => {
     const folder = join(root, productsFolder, category);
     return { folder, files: readdirSync(folder).filter((name) => name.endsWith('.md')).map((name) => readFileSync(join(folder, name), 'utf8')) };
@@ -120,11 +202,13 @@ function buildWith(extra, { keep = false } = {}) {
     }
     symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
     addItems(root, extra);
+    const fullItem = addFullDataItem(root);
     const started = performance.now();
     const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
     const seconds = (performance.now() - started) / 1000;
     if (result.status !== 0) throw new Error(`build with ${extra} extra items failed:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
-    return { extra, seconds, bytes: dirSize(join(root, 'dist')), root: keep ? root : undefined };
+    const fullPage = pageBytes(join(root, 'dist'), Infinity, [join(root, 'dist', 'products', `${fullItem.id}.html`)]).heaviest;
+    return { extra, seconds, bytes: dirSize(join(root, 'dist')), fullPage, root: keep ? root : undefined };
   } finally {
     if (!keep) rmSync(root, { recursive: true, force: true });
   }
@@ -167,6 +251,9 @@ export async function benchCatalogue(n, { budgets, measureSearch }) {
         bytes.over === 0,
         `${bytes.over} page(s) over ${budgets.bytes.htmlAndCssGzipKB.max} KB`,
       )}`,
+      `- the full-data test item (${fullData.typicalProperties.length} typical properties, ${fullData.compliance.length} compliance entries, ${fullData.documents.length} documents in ${
+        new Set(fullData.documents.map((d) => d.language)).size
+      } languages), ${full.fullPage.route}: ${mark(full.fullPage.kb <= budgets.bytes.htmlAndCssGzipKB.max, `${full.fullPage.kb.toFixed(1)} KB HTML + CSS gzip`)} (budget ≤ ${budgets.bytes.htmlAndCssGzipKB.max} KB)`,
     );
     if (measureSearch) {
       const search = await measureSearch(join(full.root, 'dist'));

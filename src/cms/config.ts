@@ -5,7 +5,8 @@
  *
  * - the field's name, whether it is required (`required` of its object; optional fields and fields
  *   with a default are not), its hint (the schema's `.describe()`), its default;
- * - its widget from its type: text -> string (image for the pictures `image()` stands for),
+ * - its widget from its type: text -> string (image for the pictures `image()` stands for, file
+ *   for documents, the date picker for dates),
  *   whole number -> number (int), true/false -> boolean, one of a list of values -> select,
  *   a fixed value -> hidden, a list of allowed values -> select (multiple), a list of objects ->
  *   list with fields, a list of sections told apart by a fixed `type` -> list with types, an
@@ -279,6 +280,8 @@ function fieldConverter(overlay: Overlay) {
         if (node.widget === 'file') {
           return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder, ...uploadLimit(documentLimits) };
         }
+        // A date (src/lib/schemas/product.ts): the date picker, saving year-month-day as the content writes it.
+        if (node.widget === 'date') return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
         return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
       case 'integer':
       case 'number': {

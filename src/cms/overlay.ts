@@ -98,6 +98,8 @@ export const overlay = {
     documents: { label: 'Documents (PDF)' },
     file: { label: 'PDF file' },
     language: { label: 'Language code' },
+    status: { label: 'Level or status' },
+    verifyUrl: { label: 'Link to verify it' },
     // The technologies an item draws on are chosen from the technologies rather than typed (a
     // field of another type by this name, such as the home page's section, keeps its own widget).
     technologies: {

@@ -45,7 +45,28 @@ export interface CategoryDefaults {
 }
 
 /** The contact topics (src/content/topics.json) an item's page opens the form about. */
-export const itemTopics = { sample: 'samples', question: 'product-question', dataSheet: 'technical-data' } as const;
+export const itemTopics = { sample: 'samples', question: 'product-question', dataSheet: 'technical-data', safetyDataSheet: 'safety-data-sheet' } as const;
+
+/** A typical property of an item, as its page's table and its Product JSON-LD give it. */
+export interface TypicalProperty {
+  name: string;
+  value: string;
+  unit?: string | undefined;
+  testMethod?: string | undefined;
+}
+
+/** A scheme an item complies with, and its proof. `validUntil` is year-month-day. */
+export interface ComplianceEntry {
+  scheme: string;
+  status?: string | undefined;
+  certificateNumber?: string | undefined;
+  validUntil?: string | undefined;
+  verifyUrl?: string | undefined;
+}
+
+/** How an item is packed, stored and how long it keeps: the keys of labels.json's `catalogue.handlingFields`. */
+export const handlingKeys = ['packaging', 'storage', 'shelfLife'] as const;
+export type HandlingKey = (typeof handlingKeys)[number];
 
 /** Everything the site shows or indexes of one catalogue item. */
 export interface CatalogueItem {
@@ -81,7 +102,13 @@ export interface CatalogueItem {
   applicationMethods: string[];
   /** Which of the two lists come from the category. */
   inherited: { industries: boolean; applicationMethods: boolean };
-  /** The contact form about the item, per topic: a sample, a question, the technical data sheet. */
+  /** Its typical properties, in the order the file lists them. */
+  typicalProperties: TypicalProperty[];
+  /** Packaging, storage and shelf life, those it names, in that order. */
+  handling: { key: HandlingKey; value: string }[];
+  /** The schemes it complies with, each with its proof, in the order the file lists them. */
+  compliance: ComplianceEntry[];
+  /** The contact form about the item, per topic: a sample, a question, the technical or the safety data sheet. */
   contact: Record<keyof typeof itemTopics, string>;
 }
 
@@ -169,6 +196,18 @@ function itemBadges(data: ItemData): string[] {
   return data.kind === 'plant-slurry' ? [data.type] : [];
 }
 
+/** A compliance entry as one line: "ZDHC MRSL: Level 3", or the scheme alone. */
+export const complianceLine = (entry: ComplianceEntry) => (entry.status ? `${entry.scheme}: ${entry.status}` : entry.scheme);
+
+/**
+ * The schemes an item complies with, as the card and search name them in one line: "OekoTex
+ * Standard 100 and ZDHC MRSL 2.0", "bluesign: Approved, GOTS and ZDHC MRSL: Level 3".
+ */
+export function complianceSummary(entries: readonly ComplianceEntry[]): string {
+  const lines = entries.map(complianceLine);
+  return lines.length > 1 ? `${lines.slice(0, -1).join(', ')} and ${lines.at(-1)}` : (lines[0] ?? '');
+}
+
 /** Whichever of these fields the item's kind has. */
 type AnyField<K extends string> = { [P in K]?: string | string[] | undefined };
 
@@ -209,7 +248,8 @@ function itemFacts(data: ItemData, lists: Lists): Fact[] {
   if (!industriesFirst) addList('industries');
   add('media', d.media);
   add('nature', d.nature);
-  add('compliance', d.compliance);
+  // The card and search name the schemes; the item page shows each with its proof instead.
+  add('compliance', complianceSummary(data.compliance ?? []));
   add('testMethod', d.testMethod);
   add('specialNote', d.specialNote);
   return facts;
@@ -251,10 +291,17 @@ export function catalogueItem({ id, data }: ItemEntry, categoryDefaults: Categor
     industries: lists.industries.values,
     applicationMethods: lists.applicationMethods.values,
     inherited: { industries: lists.industries.inherited, applicationMethods: lists.applicationMethods.inherited },
+    typicalProperties: (data.typicalProperties ?? []).map((p) => ({ ...p })),
+    handling: handlingKeys.flatMap((key) => {
+      const value = data[key];
+      return value ? [{ key, value }] : [];
+    }),
+    compliance: (data.compliance ?? []).map((entry) => ({ ...entry })),
     contact: {
       sample: contactPath(itemTopics.sample, id),
       question: contactPath(itemTopics.question, id),
       dataSheet: contactPath(itemTopics.dataSheet, id),
+      safetyDataSheet: contactPath(itemTopics.safetyDataSheet, id),
     },
   };
 }
@@ -285,7 +332,16 @@ export function searchRecord(item: CatalogueItem, categoryTitle: string): Search
 
 /** What the item's Product JSON-LD is made from (src/lib/structured-data.ts). */
 export function productInput(item: CatalogueItem, categoryTitle: string, site: URL, image?: string): ProductPageItem {
-  return { name: item.name, description: item.description, url: new URL(item.href, site), category: categoryTitle, image, codes: item.codes };
+  return {
+    name: item.name,
+    description: item.description,
+    url: new URL(item.href, site),
+    category: categoryTitle,
+    image,
+    codes: item.codes,
+    properties: item.typicalProperties,
+    certifications: item.compliance,
+  };
 }
 
 /**

@@ -11,6 +11,8 @@ export interface DocumentFile {
   type: string;
   title: string;
   language: string;
+  /** The country or region it is written for; none when it is for every market. */
+  region?: string | undefined;
   file: string;
 }
 

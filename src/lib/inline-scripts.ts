@@ -21,6 +21,21 @@ export const viewedDateScript =
   "t.setAttribute('datetime',[d.getFullYear(),String(d.getMonth()+1).padStart(2,'0'),String(d.getDate()).padStart(2,'0')].join('-'));})();";
 
 /**
+ * An item page whose documents of one type come in several languages lists them in the page's
+ * language first (src/lib/item-page.ts, `documentGroups`); this puts the ones in the visitor's
+ * languages first instead, in the order the browser names them (`navigator.languages`; an exact
+ * "en-GB" before a plain "en"), the rest after in the built order. It runs once, inline right
+ * after the list, before the list is painted: no file is loaded, nothing moves on screen, and
+ * without JavaScript the built order stands. Only the pages with such a list carry it, and only
+ * their policy lists its hash (`documentOrderHash`).
+ */
+export const documentOrderScript =
+  '(()=>{const l=navigator.languages?.length?navigator.languages:[navigator.language||""],p=c=>c.toLowerCase().split("-")[0],' +
+  'r=h=>{for(let i=0;i<l.length;i++){if(l[i].toLowerCase()===h.toLowerCase())return 2*i;if(p(l[i])===p(h))return 2*i+1}return 2*l.length};' +
+  'for(const u of document.querySelectorAll("[data-by-language]"))[...u.children].map((c,i)=>[r(c.querySelector("[hreflang]")?.getAttribute("hreflang")||""),i,c])' +
+  '.sort((a,b)=>a[0]-b[0]||a[1]-b[1]).forEach(e=>u.append(e[2]))})();';
+
+/**
  * Every page registers the service worker (/sw.js, src/service-worker/) once it has loaded, so the
  * worker never competes with the page's own downloads. A page that loaded before the worker took
  * control (the first page of a first visit) tells the worker its address and the files it loaded,
@@ -46,3 +61,10 @@ export const focusFirstEmptyFieldScript =
   'for(var i=0;i<f.elements.length;i++){var e=f.elements[i];if(/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName)&&e.type!=="hidden"&&e.tabIndex>=0&&!e.value&&e.offsetParent){e.focus({preventScroll:true});break}}})});';
 
 export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);
+
+/**
+ * The hash of `documentOrderScript`, which only the item pages that carry the script add to their
+ * own policy (`Astro.csp.insertScriptHash` in src/pages/products/[category]/[item].astro), so no
+ * other page's policy grows by it.
+ */
+export const documentOrderHash = cspHash(documentOrderScript);

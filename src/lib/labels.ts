@@ -8,6 +8,9 @@ import { labelsSchema, type Labels } from './schemas/labels';
 
 const labelsFile = 'src/content/site/labels.json';
 
+/** The language the content is written in: every page's `<html lang>`. */
+export const siteLanguage = 'en';
+
 export const labels: Labels = parseOrExplain(labelsSchema, raw, labelsFile);
 
 /** A label with its {placeholders} filled in: fill('More {category}', { category: 'Pigments' }). */

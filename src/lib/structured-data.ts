@@ -2,7 +2,7 @@
  * JSON-LD for search engines, typed with schema-dts: the organisation on every page, and the
  * list of products on catalogue pages.
  */
-import type { BreadcrumbList, ItemList, Organization, PostalAddress, Product, WithContext } from 'schema-dts';
+import type { BreadcrumbList, Certification, ItemList, Organization, PostalAddress, Product, PropertyValue, WithContext } from 'schema-dts';
 import type { Identity } from './schemas/identity';
 
 /** The @id of the company's Organization, which other structured data refers to. */
@@ -83,6 +83,16 @@ export interface ProductPageItem {
   image?: string | undefined;
   /** Product codes of the item's variants. */
   codes: readonly string[];
+  /** Typical properties: name, value, unit, test method. */
+  properties?: readonly { name: string; value: string; unit?: string | undefined; testMethod?: string | undefined }[];
+  /** Schemes the product complies with, and their proof. */
+  certifications?: readonly {
+    scheme: string;
+    status?: string | undefined;
+    certificateNumber?: string | undefined;
+    validUntil?: string | undefined;
+    verifyUrl?: string | undefined;
+  }[];
 }
 
 /** The company as a product names it: the @id of the Organization every page describes, and its name. */
@@ -91,11 +101,49 @@ export interface ProductOrganization {
   name: string;
 }
 
+/** A number as written ("35", "1.05", "-5"), or undefined for any other value ("6.0-7.0", "Clear liquid"). */
+function numberOf(value: string): number | undefined {
+  return /^-?\d+(?:\.\d+)?$/.test(value.trim()) ? Number(value) : undefined;
+}
+
+/**
+ * A typical property as schema.org's PropertyValue: its value (a number when it is one), the unit
+ * as written (`unitText`; `unitCode` wants UN/CEFACT codes, which content does not carry) and the
+ * test method as `measurementTechnique`, which schema.org gives PropertyValue for "the technique
+ * or method used to measure it".
+ */
+export function propertyValue(property: NonNullable<ProductPageItem['properties']>[number]): PropertyValue {
+  return {
+    '@type': 'PropertyValue',
+    name: property.name,
+    value: numberOf(property.value) ?? property.value,
+    ...(property.unit ? { unitText: property.unit } : {}),
+    ...(property.testMethod ? { measurementTechnique: property.testMethod } : {}),
+  };
+}
+
+/**
+ * A compliance entry as schema.org's Certification (`hasCertification` of a Product): named by its
+ * scheme and level or status, its certificate number as `certificationIdentification`, the date it
+ * runs out as `expires`, and the page that verifies it as its `url`. The certifying body is left
+ * out: content names the scheme, not who issued it.
+ */
+export function certification(entry: NonNullable<ProductPageItem['certifications']>[number]): Certification {
+  return {
+    '@type': 'Certification',
+    name: entry.status ? `${entry.scheme}, ${entry.status}` : entry.scheme,
+    ...(entry.certificateNumber ? { certificationIdentification: entry.certificateNumber } : {}),
+    ...(entry.validUntil ? { expires: entry.validUntil } : {}),
+    ...(entry.verifyUrl ? { url: entry.verifyUrl } : {}),
+  };
+}
+
 /**
  * One catalogue item. The brand and manufacturer are the company's Organization: its @id refers
  * to the one every page describes, and its name comes along, because validators that follow
  * Google's rules read a brand without a name as an organization without a name. A single code
- * is the item's `sku`, several codes are each a variant's `sku`.
+ * is the item's `sku`, several codes are each a variant's `sku`. Typical properties are its
+ * `additionalProperty`, compliance entries its `hasCertification`.
  */
 export function productJsonLd(item: ProductPageItem, organization: ProductOrganization): WithContext<Product> {
   const company: Organization = { '@type': 'Organization', '@id': organization.id, name: organization.name };
@@ -115,6 +163,8 @@ export function productJsonLd(item: ProductPageItem, organization: ProductOrgani
     ...(item.codes.length > 1
       ? { isRelatedTo: item.codes.map((code): Product => ({ '@type': 'Product', name: `${item.name} ${code}`, sku: code, brand: company })) }
       : {}),
+    ...(item.properties?.length ? { additionalProperty: item.properties.map(propertyValue) } : {}),
+    ...(item.certifications?.length ? { hasCertification: item.certifications.map(certification) } : {}),
   };
 }
 

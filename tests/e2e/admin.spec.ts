@@ -12,14 +12,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
-import { categoryGroups, escapeRegExp } from './support';
+import { categoryGroups, copyProject, escapeRegExp, freePort } from './support';
 import type { CmsCollection } from '../../src/cms/config';
 import { pictureLimits } from '../../src/lib/content-limits';
 import { catalogueItem } from '../../src/lib/catalogue-item';
@@ -33,44 +31,13 @@ const aroma: string = (() => {
   return found.slug;
 })();
 
-const project = process.cwd();
 let copy = '';
 const servers: { name: string; child: ChildProcess; output: string[] }[] = [];
-
-function copyProject(): string {
-  const target = mkdtempSync(join(tmpdir(), 'cms-e2e-'));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: project, encoding: 'utf8' });
-  expect(listed.status, listed.stderr).toBe(0);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(project, file))) continue; // deleted in the working copy
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    copyFileSync(join(project, file), join(target, file));
-  }
-  // Each package linked, not node_modules itself: Vite's and Astro's caches in node_modules/.vite
-  // and node_modules/.astro then belong to the copy.
-  mkdirSync(join(target, 'node_modules'));
-  for (const name of readdirSync(join(project, 'node_modules'))) {
-    if (name === '.vite' || name === '.astro' || name === '.cache') continue;
-    symlinkSync(join(project, 'node_modules', name), join(target, 'node_modules', name));
-  }
-  return target;
-}
 
 /** The port named by `variable`, else a free one. */
 function port(variable: string): Promise<number> {
   const chosen = process.env[variable];
   return chosen ? Promise.resolve(Number(chosen)) : freePort();
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, 'localhost', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 const bin = (name: string) => join(copy, 'node_modules/.bin', name);
@@ -212,7 +179,7 @@ const expectedFrontmatter = ({ upload, ...item }: AromaVariant) => ({
 });
 
 test.beforeAll(() => {
-  copy = copyProject();
+  copy = copyProject('cms-e2e-');
 });
 
 test.afterAll(async () => {

@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { catalogueItem, itemLabel, itemName, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, complianceLine, itemLabel, itemName, type ItemData } from '../../src/lib/catalogue-item';
+import { narrow, readContent, wide } from './support';
 
 const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as { name: string };
 
@@ -21,6 +22,8 @@ const items = readdirSync(products).flatMap((category) =>
 );
 const withDocument = items.find((i) => i.data.documents?.length);
 const withoutDataSheet = items.find((i) => !i.data.documents?.some((d) => d.type === 'Technical data sheet'))!;
+const withoutSafetyDataSheet = items.filter((i) => !i.data.documents?.some((d) => d.type === 'Safety data sheet'));
+const catalogueWords = readContent('site/labels.json').catalogue as { requestDataSheet: string; requestSafetyDataSheet: string; documents: string; compliance: string };
 
 test('every item has a page headed by its name, with a breadcrumb and every field', async ({ page }) => {
   test.setTimeout(20_000 + items.length * 3_000);
@@ -31,9 +34,13 @@ test('every item has a page headed by its name, with a breadcrumb and every fiel
     await expect(crumbs).toHaveCount(3);
     await expect(crumbs.nth(2)).toHaveAttribute('aria-current', 'page');
     for (const fact of catalogueItem(item).facts) {
+      // Compliance has a section of its own, with each scheme's proof.
+      if (fact.key === 'compliance') continue;
       const first = Array.isArray(fact.value) ? fact.value[0]! : fact.value;
       await expect(page.locator('dl').getByText(first, { exact: true }).first(), `${item.id}: ${fact.key}`).toBeVisible();
     }
+    const compliance = page.getByRole('region', { name: catalogueWords.compliance, exact: true });
+    await expect(compliance.locator('li > p:first-child'), `${item.id}: compliance`).toHaveText((item.data.compliance ?? []).map(complianceLine).map((line) => line.replace(': ', ' · ')));
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.map((text) => JSON.parse(text)['@type']);
     expect(types).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Product']));
@@ -84,10 +91,32 @@ test.describe('without JavaScript', () => {
 
   test('an item without a data sheet offers to request one', async ({ page }) => {
     await page.goto(`/products/${withoutDataSheet.id}`);
-    await page.getByRole('link', { name: 'Request the technical data sheet' }).click();
+    await page.getByRole('link', { name: catalogueWords.requestDataSheet }).click();
     await expect(page.locator('#topic')).toHaveValue('technical-data');
     await expect(page.locator('input[name="about"]')).toHaveValue(withoutDataSheet.id);
   });
+});
+
+test.describe('an item without a safety data sheet offers to request one, pre-filled as the other requests are', () => {
+  test.skip(withoutSafetyDataSheet.length === 0, 'every item has a safety data sheet');
+  for (const viewport of [narrow, wide]) {
+    for (const javaScriptEnabled of [false, true]) {
+      test(`at ${viewport.width} px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser }) => {
+        const context = await browser.newContext({ viewport, javaScriptEnabled });
+        const page = await context.newPage();
+        // The first and the last such item, so both ends of the catalogue are seen.
+        const item = javaScriptEnabled ? withoutSafetyDataSheet.at(-1)! : withoutSafetyDataSheet[0]!;
+        await page.goto(`/products/${item.id}`);
+        const documents = page.getByRole('region', { name: catalogueWords.documents, exact: true });
+        await documents.getByRole('link', { name: catalogueWords.requestSafetyDataSheet }).click();
+        await expect(page).toHaveURL(/\/contact\?topic=safety-data-sheet&about=/);
+        await expect(page.locator('#topic')).toHaveValue('safety-data-sheet');
+        await expect(page.locator('input[name="about"]')).toHaveValue(item.id);
+        await expect(page.locator('#message')).toHaveValue(new RegExp(`^${itemLabel(item.data).replace(/[()]/g, '\\$&')}: `));
+        await context.close();
+      });
+    }
+  }
 });
 
 test('documents are listed with their type and size, and are PDFs', async ({ page, request }) => {
@@ -96,8 +125,10 @@ test('documents are listed with their type and size, and are PDFs', async ({ pag
   const document = withDocument!.data.documents![0]!;
   const link = page.getByRole('link', { name: document.title });
   const item = page.locator('li', { has: link });
-  await expect(item).toContainText(document.type);
+  // Under the heading of its type, with its size and language.
+  await expect(item.locator('xpath=../preceding-sibling::h3[1]')).toHaveText(document.type);
   await expect(item).toContainText(/PDF, \d+ (bytes|KB|MB)/);
+  await expect(link).toHaveAttribute('hreflang', document.language);
   const response = await request.get((await link.getAttribute('href'))!);
   expect(response.status()).toBe(200);
   expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');

@@ -1,5 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { contactHref } from '../../src/lib/contact-link';
 import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
@@ -63,6 +66,43 @@ export async function isExpanded(toggle: Locator): Promise<boolean | undefined> 
 
 /** Waits until a toggle says it is expanded (or collapsed), as Playwright's assertions wait. */
 export const expectExpanded = (toggle: Locator, expanded: boolean) => expect.poll(() => isExpanded(toggle)).toBe(expanded);
+
+/**
+ * A throwaway copy of the project in a temporary folder (named `prefix`...): its tracked (and new,
+ * not ignored) files, and a node_modules folder of links to this one's packages, so the copy's
+ * build caches stay its own. For tests that change content and build or serve the copy.
+ */
+export function copyProject(prefix: string): string {
+  const project = process.cwd();
+  const target = mkdtempSync(join(tmpdir(), prefix));
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: project, encoding: 'utf8' });
+  expect(listed.status, listed.stderr).toBe(0);
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(project, file))) continue; // deleted in the working copy
+    mkdirSync(dirname(join(target, file)), { recursive: true });
+    copyFileSync(join(project, file), join(target, file));
+  }
+  // Each package linked, not node_modules itself: Vite's and Astro's caches in node_modules/.vite
+  // and node_modules/.astro then belong to the copy.
+  mkdirSync(join(target, 'node_modules'));
+  for (const name of readdirSync(join(project, 'node_modules'))) {
+    if (name === '.vite' || name === '.astro' || name === '.cache') continue;
+    symlinkSync(join(project, 'node_modules', name), join(target, 'node_modules', name));
+  }
+  return target;
+}
+
+/** A TCP port no server listens on now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, 'localhost', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 export const wide = { width: 1280, height: 900 };
 export const narrow = { width: 390, height: 844 };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { descriptionLength } from '../../src/lib/seo-limits';
 
@@ -59,12 +59,15 @@ describe('catalogue items', () => {
   });
 
   it('lists every list and text field of an item among its facts', () => {
-    const skip = new Set(['kind', 'order', 'name', 'title', 'variant', 'variantName', 'scentFamily', 'audience', 'type', 'printCategory', 'description', 'image', 'imageAlt', 'icon', 'documents', 'technologies']);
+    // The item page's own sections show these (typical properties, packaging and storage); the card does not.
+    const skip = new Set(['kind', 'order', 'name', 'title', 'variant', 'variantName', 'scentFamily', 'audience', 'type', 'printCategory', 'description', 'image', 'imageAlt', 'icon', 'documents', 'technologies', 'typicalProperties', 'packaging', 'storage', 'shelfLife']);
     for (const { id, data } of items) {
       const shown = catalogueItem({ id, data }).facts.flatMap((fact) => (Array.isArray(fact.value) ? fact.value : [fact.value]));
       for (const [field, value] of Object.entries(data)) {
         if (skip.has(field)) continue;
-        for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
+        // The compliance entries are named on the card in one line, by their schemes and statuses.
+        if (field === 'compliance') expect(shown, `${id}: ${field}`).toContain(complianceSummary(value as { scheme: string }[]));
+        else for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
       }
     }
   });
@@ -124,5 +127,50 @@ describe("an item's industries and application methods", () => {
   it('reach the search record, so /search filters by them', () => {
     const record = searchRecord(catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category), 'Aroma Finishes');
     expect(record.filters).toEqual({ category: ['Aroma Finishes'], industry: category.industries, method: category.applicationMethods });
+  });
+});
+
+describe('the data buyers look for', () => {
+  const base = { kind: 'essential-oil', name: 'Test Oil', variant: 'EOA-TST-10', properties: ['A property'], benefits: ['A benefit'] };
+
+  it('keeps typical properties in the order of the file, each with its unit and test method when it has them', () => {
+    const item = model({
+      ...base,
+      typicalProperties: [
+        { name: 'pH (1% solution)', value: '6.0-7.0', testMethod: 'ISO 4316' },
+        { name: 'Solids content', value: '35', unit: '%' },
+      ],
+    });
+    expect(item.typicalProperties).toEqual([
+      { name: 'pH (1% solution)', value: '6.0-7.0', testMethod: 'ISO 4316' },
+      { name: 'Solids content', value: '35', unit: '%' },
+    ]);
+    expect(model(base).typicalProperties).toEqual([]);
+  });
+
+  it('gives packaging, storage and shelf life in that order, only those the file names', () => {
+    expect(model({ ...base, shelfLife: '12 months', packaging: '125 kg drums' }).handling).toEqual([
+      { key: 'packaging', value: '125 kg drums' },
+      { key: 'shelfLife', value: '12 months' },
+    ]);
+    expect(model(base).handling).toEqual([]);
+  });
+
+  it('keeps each compliance entry whole, and names the schemes with their status in one fact', () => {
+    const entries = [
+      { scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'ZD-123', validUntil: '2027-03-31', verifyUrl: 'https://example.org/check?id=ZD-123' },
+      { scheme: 'GOTS' },
+    ];
+    const item = model({ ...base, compliance: entries });
+    expect(item.compliance).toEqual(entries);
+    expect(item.facts.find((fact) => fact.key === 'compliance')).toEqual({ key: 'compliance', value: 'ZDHC MRSL: Level 3 and GOTS' });
+    // The launch content's one line reads as it did when it was a single text.
+    expect(complianceSummary([{ scheme: 'OekoTex Standard 100' }, { scheme: 'ZDHC MRSL 2.0' }])).toBe('OekoTex Standard 100 and ZDHC MRSL 2.0');
+    expect(complianceSummary([{ scheme: 'A' }, { scheme: 'B', status: 'Approved' }, { scheme: 'C' }])).toBe('A, B: Approved and C');
+    expect(model(base).facts.map((fact) => fact.key)).not.toContain('compliance');
+  });
+
+  it('opens the contact form about the safety data sheet too', () => {
+    expect(model(base, 'oils/test-oil').contact.safetyDataSheet).toBe('/contact?topic=safety-data-sheet&about=oils%2Ftest-oil');
   });
 });

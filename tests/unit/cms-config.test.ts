@@ -534,3 +534,53 @@ describe('catalogue documents in the editor', () => {
     }
   });
 });
+
+describe('the data buyers look for, in the editor', () => {
+  const config = cmsConfig({ layout });
+  const catalogue = config.collections.filter((c) => c.folder?.startsWith('src/content/products/'));
+  const fieldOf = (fields: CmsField[] | undefined, name: string) => (fields ?? []).find((f) => f.name === name);
+
+  it('gives every kind of item typical properties, packaging, storage, shelf life and compliance, all optional', () => {
+    expect(catalogue.length).toBeGreaterThan(0);
+    for (const c of catalogue) {
+      const properties = fieldOf(c.fields, 'typicalProperties');
+      expect(properties, c.name).toMatchObject({ widget: 'list', required: false, summary: '{{fields.name}}' });
+      expect(properties?.fields?.map((f) => [f.name, f.widget, f.required ?? true])).toEqual([
+        ['name', 'string', true],
+        ['value', 'string', true],
+        ['unit', 'string', false],
+        ['testMethod', 'string', false],
+      ]);
+      for (const name of ['packaging', 'storage', 'shelfLife']) expect(fieldOf(c.fields, name), `${c.name}: ${name}`).toMatchObject({ widget: 'string', required: false });
+      const compliance = fieldOf(c.fields, 'compliance');
+      expect(compliance, c.name).toMatchObject({ widget: 'list', required: false });
+      expect(compliance?.fields?.map((f) => [f.name, f.widget, f.required ?? true])).toEqual([
+        ['scheme', 'string', true],
+        ['status', 'string', false],
+        ['certificateNumber', 'string', false],
+        ['validUntil', 'datetime', false],
+        ['verifyUrl', 'string', false],
+      ]);
+      // The date picker saves year-month-day, as the schema reads it; no time.
+      expect(fieldOf(compliance?.fields, 'validUntil')).toMatchObject({ date_format: 'YYYY-MM-DD', time_format: false, label: 'Valid until' });
+      expect(fieldOf(compliance?.fields, 'status')?.label).toBe('Level or status');
+      // Each document may name its country or region.
+      expect(fieldOf(fieldOf(c.fields, 'documents')?.fields, 'region'), c.name).toMatchObject({ widget: 'string', required: false });
+      // Before the documents, which stay where they were, with the technologies last.
+      const names = (c.fields ?? []).map((f) => f.name);
+      expect(names.indexOf('typicalProperties')).toBeLessThan(names.indexOf('documents'));
+      expect(names.indexOf('documents')).toBeLessThan(names.indexOf('technologies'));
+    }
+  });
+
+  it('saves what the date picker writes in a form the content check accepts', () => {
+    // Decap's date picker writes "2027-03-31"; YAML readers give it back as text or as a date.
+    const compliance = productSchema(schemaContext as ContentContext);
+    const oil = { kind: 'essential-oil', order: 1, name: 'Oil', variant: 'V-1', properties: ['p'], benefits: ['b'], image: './images/o.webp', imageAlt: 'An oil' };
+    for (const validUntil of ['2027-03-31', new Date('2027-03-31T00:00:00Z')]) {
+      const parsed = compliance.safeParse({ ...oil, compliance: [{ scheme: 'GOTS', validUntil }] });
+      expect(parsed.success).toBe(true);
+      expect((parsed.data as { compliance: { validUntil: string }[] }).compliance[0]!.validUntil).toBe('2027-03-31');
+    }
+  });
+});

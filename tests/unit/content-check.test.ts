@@ -222,6 +222,76 @@ describe('npm run content:check', () => {
     ]);
   });
 
+  it('checks the data buyers look for: typical properties, packaging and storage, compliance, documents per region and language', async () => {
+    const file = 'src/content/products/binders/binder.md';
+    const data = `imageAlt: An illustration
+typicalProperties:
+  - name: Solids content
+    value: "40"
+    unit: "%"
+    testMethod: ISO 3251
+  - name: pH
+    value: 7.5-8.5
+packaging: 120 kg drums
+storage: 5-35 °C
+shelfLife: 12 months
+compliance:
+  - scheme: ZDHC MRSL
+    status: Level 3
+    certificateNumber: ZD-0001
+    validUntil: 2999-12-31
+    verifyUrl: https://example.org/verify/ZD-0001
+  - scheme: GOTS
+documents:
+  - type: Safety data sheet
+    title: Binder safety data sheet (EU)
+    language: de
+    region: European Union
+    file: ./documents/binder-sds-eu.pdf
+  - type: Safety data sheet
+    title: Binder safety data sheet (India)
+    language: en
+    region: India
+    file: ./documents/binder-sds-in.pdf
+`;
+    write('products/binders/documents/binder-sds-eu.pdf', '%PDF-1.4');
+    write('products/binders/documents/binder-sds-in.pdf', '%PDF-1.4');
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', data));
+    expect(await run()).toEqual([]);
+
+    const broken = data
+      .replace('    value: 7.5-8.5\n', '    units: pH\n')
+      .replace('validUntil: 2999-12-31', 'validUntil: 2027-02-30')
+      .replace('https://example.org/verify/ZD-0001', 'javascript:alert(1)')
+      .replace('region: India', 'region: " "');
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', broken));
+    expect(await run()).toEqual([
+      `${file}: typicalProperties.1.value: required: Its typical value as written on the data sheet, e.g. "6.0-7.0", "35" or "Clear, colourless liquid"`,
+      `${file}: typicalProperties.1: Unrecognized key: "units"`,
+      `${file}: compliance.0.validUntil: "2027-02-30" is not a day of the calendar`,
+      `${file}: compliance.0.verifyUrl: verifyUrl must be a full web address starting with https://`,
+      `${file}: documents.1.region: Region must not be empty`,
+    ]);
+    // The compliance text of the former speciality-print field is refused, with the field named.
+    for (const pdf of ['eu', 'in']) rmSync(join(root, `src/content/products/binders/documents/binder-sds-${pdf}.pdf`));
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ncompliance: OekoTex Standard 100\n'));
+    expect(await run()).toEqual([`${file}: compliance: Invalid input: expected array, received string`]);
+  });
+
+  it('warns of a compliance entry whose date has passed, and still passes', async () => {
+    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ncompliance:\n  - scheme: GOTS\n    validUntil: 2001-01-31\n'));
+    const problems = await checkContent({ root, imageWidth });
+    expect(problems).toEqual([
+      {
+        file: 'src/content/products/binders/binder.md',
+        field: 'compliance.0.validUntil',
+        message: '2001-01-31 has passed; the item page still lists this entry with that date: renew it or remove it',
+        severity: 'warning',
+      },
+    ]);
+    expect(report(problems).exitCode).toBe(0);
+  });
+
   it('warns of the picture a deleted entry leaves behind, and still passes', async () => {
     // Deleting an entry in /admin removes its Markdown file; Decap keeps its picture.
     rmSync(join(root, 'src/content/products/binders/binder.md'));

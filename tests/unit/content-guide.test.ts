@@ -1,7 +1,7 @@
 /** The content guide lists every allowed value, so it cannot fall behind the schemas. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applicationMethods, audiences, industries, productKinds, scentFamilies } from '../../src/lib/schemas/product';
+import { applicationMethods, audiences, documentTypes, industries, productKinds, scentFamilies } from '../../src/lib/schemas/product';
 import { accentColours } from '../../src/lib/schemas/common';
 import { documentLimits, formatSize, pictureLimits } from '../../src/lib/content-limits';
 
@@ -15,6 +15,7 @@ describe('CONTENT.md', () => {
     ['audience', audiences],
     ['applicationMethods', applicationMethods],
     ['industries', industries],
+    ['document type', documentTypes],
   ] as const)('lists every allowed %s', (heading, values) => {
     expect(section(heading).startsWith(`**: ${values.join(', ')}`)).toBe(true);
   });

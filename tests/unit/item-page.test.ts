@@ -1,7 +1,7 @@
 /** The item page's data (src/lib/item-page.ts): what ProductPage.astro shows, without Astro. */
 import { describe, expect, it } from 'vitest';
 import type { ItemData, ItemEntry } from '../../src/lib/catalogue-item';
-import { itemPageData, type ItemPageInput } from '../../src/lib/item-page';
+import { documentGroups, documentsInSeveralLanguages, itemPageData, languageName, type ItemPageInput, type PageDocument } from '../../src/lib/item-page';
 import { fill, labels } from '../../src/lib/labels';
 import { categoryPath, contactPath, routes, technologyPath } from '../../src/lib/routes';
 import topics from '../../src/content/topics.json';
@@ -50,16 +50,22 @@ describe('the data of an item page', () => {
     expect(page.pageUrl.href).toBe('https://www.example.com/products/prints/print-1');
   });
 
-  it('opens the contact form about the item, and asks for the data sheet only when there is none', () => {
+  it('opens the contact form about the item, and asks for each data sheet only when there is none', () => {
     const page = itemPageData(input());
     expect(page.actions).toEqual([
       { label: labels.catalogue.requestSample, href: contactPath('samples', 'prints/print-1'), variant: 'primary' },
       { label: labels.catalogue.askAboutProduct, href: contactPath('product-question', 'prints/print-1'), variant: 'secondary' },
     ]);
-    expect(page.dataSheetRequest).toEqual({ name: labels.catalogue.requestDataSheet, href: contactPath('technical-data', 'prints/print-1') });
+    const dataSheetRequest = { name: labels.catalogue.requestDataSheet, href: contactPath('technical-data', 'prints/print-1') };
+    const safetyRequest = { name: labels.catalogue.requestSafetyDataSheet, href: contactPath('safety-data-sheet', 'prints/print-1') };
+    expect(page.documentRequests).toEqual([dataSheetRequest, safetyRequest]);
     const sheet = { type: 'Technical data sheet', title: 'TDS', language: 'en', href: '/documents/prints/tds.pdf', bytes: 1000 };
-    expect(itemPageData(input({ documents: [sheet] })).dataSheetRequest).toBeUndefined();
+    const safety = { type: 'Safety data sheet', title: 'SDS', language: 'de', region: 'European Union', href: '/documents/prints/sds-eu.pdf', bytes: 1000 };
+    expect(itemPageData(input({ documents: [sheet] })).documentRequests).toEqual([safetyRequest]);
+    expect(itemPageData(input({ documents: [safety] })).documentRequests).toEqual([dataSheetRequest]);
+    expect(itemPageData(input({ documents: [safety, sheet] })).documentRequests).toEqual([]);
     expect(() => itemPageData(input({ topicIds: ['samples'] }))).toThrow(/topics\.json: the item pages need a topic with id "product-question"/);
+    expect(() => itemPageData(input({ topicIds: topics.map((t) => t.id).filter((id) => id !== 'safety-data-sheet') }))).toThrow(/a topic with id "safety-data-sheet"/);
   });
 
   it('links the technologies and up to 12 neighbours, then the whole category', () => {
@@ -87,5 +93,73 @@ describe('the data of an item page', () => {
     });
     expect(page.searchHtml).toContain('<span data-pagefind-meta="category">Prints &amp; Co</span>');
     expect(page.searchHtml).toContain('<span data-pagefind-meta="code">SP-T-101, SP-T-102</span>');
+  });
+
+  it('carries typical properties and compliance into the Product JSON-LD, and lists compliance in its own section, not among the facts', () => {
+    const item: ItemEntry = {
+      id: 'prints/print-1',
+      data: {
+        ...(items[0]!.data as Extract<ItemData, { kind: 'speciality-print' }>),
+        typicalProperties: [
+          { name: 'Viscosity', value: '12000', unit: 'mPa·s', testMethod: 'Brookfield RVT, spindle 6, 20 rpm' },
+          { name: 'pH', value: '8.0-9.0' },
+        ],
+        compliance: [{ scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'ZD-1', validUntil: '2027-03-31', verifyUrl: 'https://example.org/verify/ZD-1' }],
+      },
+    };
+    const page = itemPageData(input({ item }));
+    expect(page.model.facts.map((fact) => fact.key)).toContain('compliance');
+    expect(page.facts.map((fact) => fact.key)).not.toContain('compliance');
+    const product = JSON.parse(JSON.stringify(page.jsonLd.product)) as Record<string, unknown>;
+    expect(product.additionalProperty).toEqual([
+      { '@type': 'PropertyValue', name: 'Viscosity', value: 12000, unitText: 'mPa·s', measurementTechnique: 'Brookfield RVT, spindle 6, 20 rpm' },
+      { '@type': 'PropertyValue', name: 'pH', value: '8.0-9.0' },
+    ]);
+    expect(product.hasCertification).toEqual([
+      { '@type': 'Certification', name: 'ZDHC MRSL, Level 3', certificationIdentification: 'ZD-1', expires: '2027-03-31', url: 'https://example.org/verify/ZD-1' },
+    ]);
+    // Without them, the Product says nothing of either.
+    const plain = JSON.parse(JSON.stringify(itemPageData(input()).jsonLd.product)) as Record<string, unknown>;
+    expect(plain).not.toHaveProperty('additionalProperty');
+    expect(plain).not.toHaveProperty('hasCertification');
+  });
+});
+
+describe('the documents of an item page', () => {
+  const doc = (type: string, language: string, region?: string): PageDocument => ({
+    type,
+    title: `${type} ${language} ${region ?? ''}`.trim(),
+    language,
+    ...(region ? { region } : {}),
+    href: `/documents/prints/${type.toLowerCase().replaceAll(' ', '-')}-${language}.pdf`,
+    bytes: 1234,
+  });
+
+  it('groups them by type, in the order of the types, whatever order the file lists them in', () => {
+    const groups = documentGroups([doc('Brochure', 'en'), doc('Safety data sheet', 'en', 'India'), doc('Technical data sheet', 'en'), doc('Safety data sheet', 'de', 'European Union')]);
+    expect(groups.map((g) => g.type)).toEqual(['Technical data sheet', 'Safety data sheet', 'Brochure']);
+    expect(groups.map((g) => g.documents.length)).toEqual([1, 2, 1]);
+    expect(documentGroups([])).toEqual([]);
+  });
+
+  it("puts those in the page's language first, then the others as the file lists them, and says which groups hold several languages", () => {
+    const [safety] = documentGroups([doc('Safety data sheet', 'de', 'European Union'), doc('Safety data sheet', 'th', 'Thailand'), doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'en-GB', 'United Kingdom')]);
+    expect(safety!.documents.map((d) => d.language)).toEqual(['en', 'en-GB', 'de', 'th']);
+    expect(safety!.byLanguage).toBe(true);
+    // Another page language, another first.
+    expect(documentGroups([doc('Brochure', 'en'), doc('Brochure', 'th')], 'th')[0]!.documents.map((d) => d.language)).toEqual(['th', 'en']);
+    // One language, however many regions: nothing to reorder.
+    expect(documentGroups([doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'en-GB', 'United Kingdom')])[0]!.byLanguage).toBe(false);
+    // The page carries the script (and its policy the script's hash) only then.
+    expect(documentsInSeveralLanguages([doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'en-GB', 'United Kingdom'), doc('Brochure', 'de')])).toBe(false);
+    expect(documentsInSeveralLanguages([doc('Safety data sheet', 'en', 'India'), doc('Safety data sheet', 'de', 'European Union')])).toBe(true);
+    expect(documentsInSeveralLanguages([])).toBe(false);
+  });
+
+  it('names each language in the words of the page, and keeps the region', () => {
+    const [group] = documentGroups([doc('Safety data sheet', 'de', 'European Union')]);
+    expect(group!.documents[0]).toMatchObject({ language: 'de', languageName: 'German', region: 'European Union' });
+    expect(languageName('en-GB')).toBe('British English');
+    expect(languageName('th')).toBe('Thai');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, catalogueJsonLd, jsonLdScript, organizationId, organizationJsonLd, productJsonLd } from '../../src/lib/structured-data';
+import { breadcrumbJsonLd, catalogueJsonLd, certification, jsonLdScript, organizationId, organizationJsonLd, productJsonLd, propertyValue } from '../../src/lib/structured-data';
 import { identitySchema } from '../../src/lib/schemas/identity';
 import raw from '../../src/content/company/identity.json';
 
@@ -48,6 +48,31 @@ describe('structured data', () => {
     for (const company of [product.brand, product.manufacturer, ...product.isRelatedTo.map((v: { brand: unknown }) => v.brand)]) {
       expect(company).toEqual({ '@type': 'Organization', '@id': org['@id'], name: identity.name });
     }
+  });
+
+  it('gives a typical property as a PropertyValue: a number where the value is one, the unit as written, the test method as the technique', () => {
+    expect(propertyValue({ name: 'Solids content', value: '35', unit: '%', testMethod: 'ISO 3251' })).toEqual({
+      '@type': 'PropertyValue',
+      name: 'Solids content',
+      value: 35,
+      unitText: '%',
+      measurementTechnique: 'ISO 3251',
+    });
+    expect(propertyValue({ name: 'Freezing point', value: '-5.5', unit: '°C' }).value).toBe(-5.5);
+    // A range, a figure with words or a comma stays text: schema.org takes text for a value.
+    for (const value of ['6.0-7.0', 'about 35', '1,000', 'Clear, colourless liquid']) expect(propertyValue({ name: 'x', value }).value).toBe(value);
+    expect(propertyValue({ name: 'pH', value: '7' })).toEqual({ '@type': 'PropertyValue', name: 'pH', value: 7 });
+  });
+
+  it('gives a compliance entry as a Certification with what the content names of it', () => {
+    expect(certification({ scheme: 'bluesign', status: 'Approved', certificateNumber: 'B-42', validUntil: '2028-01-31', verifyUrl: 'https://example.org/b-42' })).toEqual({
+      '@type': 'Certification',
+      name: 'bluesign, Approved',
+      certificationIdentification: 'B-42',
+      expires: '2028-01-31',
+      url: 'https://example.org/b-42',
+    });
+    expect(certification({ scheme: 'GOTS' })).toEqual({ '@type': 'Certification', name: 'GOTS' });
   });
 
   it('cannot be closed early by text in the data', () => {

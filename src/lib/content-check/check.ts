@@ -208,10 +208,22 @@ export async function checkContent({
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
   const products: { file: string; data: unknown }[] = [];
   const usedDocuments = new Set<string>();
+  const today = new Date().toISOString().slice(0, 10);
   for (const [path, item] of entries('products')) {
-    const data = item as { documents?: { file: string }[] } | undefined;
+    const data = item as { documents?: { file: string }[]; compliance?: { validUntil?: string }[] } | undefined;
     if (!data) continue;
     products.push({ file: rel(path), data });
+    // A certificate that has run out still shows on the page with its date: say so, without stopping the build.
+    data.compliance?.forEach((entry, index) => {
+      if (entry.validUntil && entry.validUntil < today) {
+        problems.push({
+          file: rel(path),
+          field: `compliance.${index}.validUntil`,
+          message: `${entry.validUntil} has passed; the item page still lists this entry with that date: renew it or remove it`,
+          severity: 'warning',
+        });
+      }
+    });
     const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
     data.documents?.forEach((document, index) => {
       const field = `documents.${index}.file`;

@@ -84,6 +84,7 @@ export const labelsSchema = z
         requestSample: text('Item page button, e.g. "Request a sample"'),
         askAboutProduct: text('Item page button, e.g. "Ask about this product"'),
         requestDataSheet: text('Item page button when the item has no technical data sheet'),
+        requestSafetyDataSheet: text('Item page button when the item has no safety data sheet, e.g. "Request the safety data sheet"'),
         details: text('Heading of an item\'s fields, e.g. "Product details"'),
         documents: text('Heading of an item\'s documents, e.g. "Documents"'),
         technologies: text('Heading of the technologies an item draws on'),
@@ -95,6 +96,27 @@ export const labelsSchema = z
         pageDescription: text('Description for search engines of page 2 and on of a long category; {category}, {page} and {pages} are filled in'),
         previous: text('Link to the previous page of a long list'),
         next: text('Link to the next page of a long list'),
+        typicalProperties: text('Heading of an item\'s table of typical properties, e.g. "Typical properties"'),
+        typicalPropertiesCaption: text('Caption of that table, read with it by screen readers; {name} is the item\'s name, e.g. "Typical values of {name}"'),
+        propertyColumns: z
+          .strictObject({
+            name: text('Heading of the column of property names, e.g. "Property"'),
+            value: text('Heading of the column of values with their units, e.g. "Typical value"'),
+            testMethod: text('Heading of the column of test methods, e.g. "Test method"'),
+          })
+          .describe('The column headings of the table of typical properties.'),
+        handling: text('Heading of an item\'s packaging, storage and shelf life, e.g. "Packaging and storage"'),
+        handlingFields: z
+          .strictObject({
+            packaging: text('Label of how the item is packed, e.g. "Packaging"'),
+            storage: text('Label of how to store it, e.g. "Storage"'),
+            shelfLife: text('Label of how long it keeps, e.g. "Shelf life"'),
+          })
+          .describe('The labels under that heading.'),
+        compliance: text('Heading of the schemes an item complies with, e.g. "Compliance"'),
+        certificateNumber: text('Label of a compliance entry\'s certificate number, e.g. "Certificate number"'),
+        validUntil: text('Label of the date a compliance entry runs out, e.g. "Valid until"'),
+        verify: text('Link to the page that verifies a compliance entry; {scheme} is its scheme, e.g. "Verify {scheme} online"'),
         inheritedFact: text('Under industries or application methods a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"'),
       })
       .describe('The words of item pages and of long category lists.'),
