@@ -12,6 +12,14 @@ export function isSameOrigin(request: Request, extraOrigins: readonly string[] =
   return origin === own || extraOrigins.includes(origin);
 }
 
+/**
+ * Origins besides a request's own that may post: the production address and the deploy's own
+ * (Netlify's URL and DEPLOY_PRIME_URL), so a page on one may post to the other.
+ */
+export function extraOriginsFrom(env: { URL?: string | undefined; DEPLOY_PRIME_URL?: string | undefined }): string[] {
+  return [env.URL, env.DEPLOY_PRIME_URL].filter((origin): origin is string => Boolean(origin));
+}
+
 /** The request's media type, lower case, without parameters ("application/json"). */
 export const mediaTypeOf = (request: Request): string => (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 

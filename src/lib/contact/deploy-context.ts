@@ -40,10 +40,5 @@ export function contactMailFor(
   };
 }
 
-/**
- * Origins besides a request's own that may post messages: the production address and the
- * deploy's own (Netlify's URL and DEPLOY_PRIME_URL), so a form on one may post to the other.
- */
-export function extraOriginsFrom(env: { URL?: string | undefined; DEPLOY_PRIME_URL?: string | undefined }): string[] {
-  return [env.URL, env.DEPLOY_PRIME_URL].filter((origin): origin is string => Boolean(origin));
-}
+/** Origins besides a request's own that may post (src/lib/http-request.ts). */
+export { extraOriginsFrom } from '../http-request';
