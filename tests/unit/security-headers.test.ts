@@ -50,7 +50,7 @@ async function netlifyRules(policies: ReadonlyMap<string, string>) {
   writeFileSync(file, headersFile(pagePolicyRules(policies)));
   const { headers, errors } = await parseAllHeaders({ headersFiles: [file], netlifyConfigPath: 'netlify.toml', configHeaders: [], minimal: false });
   expect(errors).toEqual([]);
-  return headers as { for: string; forRegExp: RegExp; values: Record<string, string> }[];
+  return headers as unknown as { for: string; forRegExp: RegExp; values: Record<string, string> }[];
 }
 
 /** The policies a path gets: the last matching rule's (`override`) or every matching rule's. */
