@@ -28,10 +28,15 @@ export const reportingEndpoints = `${reportEndpointName}="${routes.cspReportEndp
  * hashes): astro.config.mjs gives them to `security.csp.directives`.
  */
 export const policyDirectives = [
-  "default-src 'self'",
+  // Nothing is allowed unless a directive below allows it, so a kind of request the site never
+  // makes (frames, media, plugins) is refused outright. Workers (the service worker) fall back to
+  // script-src.
+  "default-src 'none'",
   "img-src 'self' data:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The web app manifest (<link rel="manifest">).
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -15,7 +15,7 @@ function watchViolations(page: Page): string[] {
 /** What every page's policy must say, besides its hashes. */
 function expectFullPolicy(policy: string | undefined, where: string) {
   expect(policy, `${where}: no Content-Security-Policy header`).toBeTruthy();
-  for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "form-action 'self'", `report-to ${reportEndpointName}`, `report-uri ${routes.cspReportEndpoint}`]) {
+  for (const directive of ["default-src 'none'", "frame-ancestors 'none'", "form-action 'self'", `report-to ${reportEndpointName}`, `report-uri ${routes.cspReportEndpoint}`]) {
     expect(policy, where).toContain(directive);
   }
   expect(policy, where).toMatch(/script-src [^;]*'sha256-/);
