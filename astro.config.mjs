@@ -58,7 +58,7 @@ export default defineConfig({
   // a <meta> tag cannot carry (src/lib/security-headers.ts). No 'unsafe-inline'.
   security: {
     csp: {
-      directives: policyDirectives,
+      directives: [...policyDirectives],
       scriptDirective: {
         // Site search (Pagefind) compiles its WebAssembly when it cannot use its worker.
         // 'report-sample': a report carries the first 40 characters of what was blocked.

@@ -43,7 +43,7 @@ export const policyDirectives = [
   "frame-ancestors 'none'",
   `report-uri ${routes.cspReportEndpoint}`,
   `report-to ${reportEndpointName}`,
-];
+] as const;
 
 /**
  * The policy of every file that is not a page (pictures, documents, scripts): nothing may frame,

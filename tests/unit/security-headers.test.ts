@@ -18,6 +18,7 @@ import {
   reportEndpointName,
   reportingEndpoints,
   withoutPagePolicies,
+  type HeaderRule,
 } from '../../src/lib/security-headers';
 import { siteHeaders } from '../../src/lib/site-headers';
 import { routes } from '../../src/lib/routes';
@@ -140,7 +141,7 @@ describe('the headers Netlify sends, from netlify.toml and the built _headers', 
 
 describe('withoutPagePolicies', () => {
   it("takes the adapter's copies of the page policies out of the deploy configuration, and nothing else", () => {
-    const config = {
+    const config: { images: unknown; headers: HeaderRule[] } = {
       images: { remote_images: [] },
       headers: [
         { for: '/_astro/*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
