@@ -11,10 +11,6 @@ import { siteHeaders } from './lib/site-headers';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
-  // `astro dev` has no policy, as before the policy became a header: its pages run Vite's own
-  // inline scripts and styles, which no build hashes. (With the adapter's `staticHeaders`, Astro
-  // would send one with the configured hashes only.)
-  if (import.meta.env.DEV && response.headers.has('content-security-policy')) response.headers.delete('content-security-policy');
   if (context.isPrerendered) return response;
   for (const [name, value] of Object.entries(siteHeaders)) response.headers.set(name, value);
   return response;

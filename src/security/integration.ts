@@ -1,4 +1,5 @@
 import type { AstroIntegration } from 'astro';
+import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,6 +13,10 @@ import { headersFile, pagePolicyRules, withoutPagePolicies } from '../lib/securi
  * they go into dist/_headers, which Netlify serves and `npm start` reads through Netlify's own
  * emulation. The adapter also writes them to .netlify/v1/config.json: they are taken out there,
  * so that Netlify sends each policy once.
+ *
+ * `astro dev` sends no policy, as before the policy became a header: its pages run Vite's own
+ * inline scripts and styles, which no build hashes, and with `staticHeaders` Astro would send a
+ * policy with the configured hashes only.
  */
 export function securityHeaders(): AstroIntegration {
   let root = process.cwd();
@@ -21,6 +26,21 @@ export function securityHeaders(): AstroIntegration {
     hooks: {
       'astro:config:done': ({ config }) => {
         root = fileURLToPath(config.root);
+      },
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((_req, res: ServerResponse, next) => {
+          const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+          res.writeHead = ((...args: unknown[]) => {
+            res.removeHeader('content-security-policy');
+            for (const headers of args) {
+              if (headers && typeof headers === 'object' && !Array.isArray(headers)) {
+                for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete (headers as Record<string, unknown>)[name];
+              }
+            }
+            return writeHead(...args);
+          }) as ServerResponse['writeHead'];
+          next();
+        });
       },
       'astro:build:generated': ({ routeToHeaders }) => {
         for (const [path, { headers }] of routeToHeaders) {
