@@ -13,6 +13,8 @@ import { contentCheck } from './src/content-check/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
 import { serviceWorker } from './src/service-worker/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
+import { securityHeaders } from './src/security/integration.ts';
+import { policyDirectives } from './src/lib/security-headers.ts';
 import { siteUrl } from './src/lib/site-url.ts';
 
 // Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
@@ -32,8 +34,9 @@ export default defineConfig({
   // JavaScript needed), is rendered on demand by the adapter's function. The adapter also runs
   // `astro dev` with Netlify's local emulation (the contact function, Blobs, headers, redirects
   // and the image CDN); features the site does not use stay off: they would try to reach Netlify
-  // or download Deno.
-  adapter: netlify({ devFeatures: { images: true, environmentVariables: false, edgeFunctions: false } }),
+  // or download Deno. `staticHeaders`: every prerendered page's Content Security Policy is handed
+  // over as a header, not written into the page as a <meta> tag (src/security/integration.ts).
+  adapter: netlify({ staticHeaders: true, devFeatures: { images: true, environmentVariables: false, edgeFunctions: false } }),
   // The adapter would otherwise keep sessions in Netlify Blobs; the site has none.
   session: false,
   // Pictures are resized and encoded by Netlify Image CDN when first requested, and cached there,
@@ -49,26 +52,22 @@ export default defineConfig({
     // elements and attributes (src/lib/markdown.ts), so pasted HTML cannot run or redirect.
     processor: markdownProcessor,
   },
-  // Content Security Policy: Astro hashes every script and style it emits into a <meta> tag per
-  // page. The directives a <meta> cannot carry (frame-ancestors) and form-action are sent as a
-  // header from netlify.toml.
+  // Content Security Policy: Astro hashes every script and style each page carries; the policy is
+  // sent as a header (prerendered pages: dist/_headers, src/security/integration.ts; pages
+  // rendered on demand: by Astro itself), with frame-ancestors and the reporting directives that
+  // a <meta> tag cannot carry (src/lib/security-headers.ts). No 'unsafe-inline'.
   security: {
     csp: {
-      directives: [
-        "default-src 'self'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-      ],
+      directives: [...policyDirectives],
       scriptDirective: {
         // Site search (Pagefind) compiles its WebAssembly when it cannot use its worker.
-        resources: ["'self'", "'wasm-unsafe-eval'"],
+        // 'report-sample': a report carries the first 40 characters of what was blocked.
+        resources: ["'self'", "'wasm-unsafe-eval'", "'report-sample'"],
         // Inline scripts are not hashed by Astro; theirs come from src/lib/inline-scripts.ts.
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
+        resources: ["'self'", "'report-sample'"],
         // The <style> element sonner (the contact form's toasts) adds when it loads, as Chromium
         // checks it; recorded in src/lib/csp.ts (sonner has no option to leave it out).
         hashes: sonnerStyle.hashes,
@@ -89,6 +88,8 @@ export default defineConfig({
     notFoundRulesFile(),
     // After every integration that rewrites pages: the search index reads the final HTML.
     siteSearch(),
+    // Each page's Content Security Policy, as Astro computed it, into dist/_headers.
+    securityHeaders(),
     // The service worker, /sw.js, bundled after the pages are written (it carries a hash of them).
     serviceWorker(),
   ],

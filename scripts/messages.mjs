@@ -11,12 +11,12 @@ import {
   describeMessage,
   findMessage,
   listMessages,
-  openMessageStore,
   requeueAllFailed,
   requeueMessage,
   toCsv,
 } from './lib/operator-messages.mjs';
 import { runningSite } from './lib/local-messages.mjs';
+import { openStoreFrom, storeHelp, storeOptions } from './lib/operator-store.mjs';
 import { routes } from '../src/lib/routes.ts';
 
 const help = `npm run messages -- [action] [options]
@@ -42,12 +42,7 @@ Filters (list, export):
   --text <words>       only messages holding all these words, in any field, any case
   --since <date>       only messages received on or after it (2026-11-01, or 2026-11-01T09:00Z)
 
-Where:
-  --token <t>          a Netlify personal access token (or NETLIFY_AUTH_TOKEN)
-  --site <id>          the site's API id, from Site configuration > General (or NETLIFY_SITE_ID)
-  --store <name>       the store (default ${defaultStoreName}; a preview's is
-                       ${defaultStoreName}-deploy-preview)
-  --dir <folder>       another local store folder
+${storeHelp(defaultStoreName)}
   --help               this text`;
 
 const { values, positionals } = parseArgs({
@@ -58,10 +53,7 @@ const { values, positionals } = parseArgs({
     since: { type: 'string' },
     out: { type: 'string' },
     'all-failed': { type: 'boolean' },
-    token: { type: 'string' },
-    site: { type: 'string' },
-    store: { type: 'string' },
-    dir: { type: 'string' },
+    ...storeOptions,
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -78,13 +70,7 @@ if (!['list', 'show', 'requeue', 'export'].includes(action)) {
 
 let close = async () => {};
 try {
-  const opened = await openMessageStore({
-  token: values.token ?? process.env.NETLIFY_AUTH_TOKEN,
-  site: values.site ?? process.env.NETLIFY_SITE_ID,
-  name: values.store,
-  apiURL: process.env.NETLIFY_API_URL,
-  ...(values.dir ? { directory: values.dir } : {}),
-  });
+  const opened = await openStoreFrom(values, defaultStoreName);
   close = opened.close;
   const { store, where } = opened;
   const filters = { status: values.status, text: values.text, since: values.since };

@@ -163,28 +163,34 @@ function loadScript(src) {
   });
 }
 
+/**
+ * Whether the editor logs in through Netlify Identity: the Git Gateway backend. With GitHub's
+ * (CMS_BACKEND=github, src/cms/backend.ts) Decap opens Netlify's OAuth window itself, and the
+ * Identity widget is not loaded.
+ */
+export const usesIdentity = (config) => config?.backend?.name === 'git-gateway';
+
 async function start() {
-  // Git Gateway logs in through Netlify Identity. On this machine the editor works on the files
-  // through decap-server (config.yml: local_backend) and needs no login.
+  // The configuration first: it says which backend logs in. On this machine the editor works on
+  // the files through decap-server (config.yml: local_backend) and needs no login.
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(location.hostname);
-  if (!local) await loadScript('/admin/netlify-identity-widget.js');
+  const previews = import('/admin/preview.js');
+  const [YAML, text] = await Promise.all([import('/admin/yaml/index.js'), fetch('/admin/config.yml').then((response) => response.text())]);
+  const config = YAML.parse(text);
+  if (!local && usesIdentity(config)) await loadScript('/admin/netlify-identity-widget.js');
   window.CMS_MANUAL_INIT = true;
   await loadScript('/admin/decap-cms.js');
   const { CMS } = window;
-  const YAML = await import('/admin/yaml/index.js');
   CMS.registerCustomFormat(formats.markdown, 'md', frontmatterFormat(YAML));
   CMS.registerCustomFormat(formats.json, 'json', jsonFormat);
   CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
   improveWidgets(CMS);
   // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts).
-  const [{ registerPreviews }, config] = await Promise.all([
-    import('/admin/preview.js'),
-    fetch('/admin/config.yml').then((response) => response.text()),
-  ]);
+  const { registerPreviews } = await previews;
   // The preview posts the data as it would be saved: tidied, without the file's text that the
   // formats of ./layout.js keep beside it.
   const saved = (data) => tidy(data)?.delete?.(sourceKey);
-  registerPreviews(CMS, YAML.parse(config).collections, { tidy: saved });
+  registerPreviews(CMS, config.collections, { tidy: saved });
   const style = document.createElement('style');
   style.textContent = widgetStyles;
   document.head.append(style);

@@ -19,15 +19,19 @@ export class BadRequest extends Error {
 
 /**
  * The URL a request asks for, with the origin taken from its Host header as Netlify does (the
- * contact endpoint compares it with the Origin header). Absolute-form targets keep only their
+ * contact and report endpoints compare it with the Origin header). Its scheme is https when a
+ * TLS front in the same machine says so (`X-Forwarded-Proto: https`), as Netlify's edge serves
+ * the site over HTTPS: the browser test of the policy's reports needs HTTPS, since Chromium
+ * delivers Reporting API reports to HTTPS endpoints only. Absolute-form targets keep only their
  * path; a target that is not a path, or a Host that is not a host, is a bad request.
  * @param {import('node:http').IncomingMessage} req
  */
 export function requestURL(req) {
   const host = req.headers.host ?? '';
+  const scheme = req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
   let origin;
   try {
-    origin = new URL(`http://${host}`);
+    origin = new URL(`${scheme}://${host}`);
   } catch {
     throw new BadRequest(400, 'Bad Host header');
   }

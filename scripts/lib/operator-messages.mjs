@@ -1,16 +1,14 @@
 /**
- * What `npm run messages` does, over a Netlify Blobs store: the local one (.netlify/blobs-serve,
- * through a Blobs server of its own on that folder) or the production one (a Netlify personal
- * access token and the site's id, through Netlify's API). The keys are those of
+ * What `npm run messages` does, over a Netlify Blobs store: the local one (.netlify/blobs-serve)
+ * or the production one (a Netlify personal access token and the site's id), reached as every
+ * operator's command reaches its store (operator-store.mjs). The keys are those of
  * src/lib/contact/store.ts: pending/<id>, sent/<yyyy-mm-dd>/<id>, failed/<id>; received/ and
  * alerts/ hold no messages. Entries at the top level are messages kept before that layout.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { BlobsServer } from '@netlify/blobs/server';
-import { getStore } from '@netlify/blobs';
+import { readFileSync } from 'node:fs';
+import { localStoreDirectory, openStore } from './operator-store.mjs';
 
-export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
+export { localStoreDirectory };
 export const defaultStoreName = 'contact-messages';
 
 const pendingPrefix = 'pending/';
@@ -31,26 +29,11 @@ const knownFields = new Set(['name', 'email', 'company', 'message', 'regarding',
 const detailsOf = (m) => detailFields.filter((field) => m[field]).map((field) => [field, m[field]]);
 
 /**
- * The store to work on. With a token and a site id: the site's store on Netlify. Without:
- * the local store in `directory` (undefined when that folder does not exist yet); `apiURL`
- * replaces Netlify's API address (NETLIFY_API_URL). `close()` stops
- * the local Blobs server.
+ * The message store: the site's on Netlify with a token and a site id, else the local store in
+ * `directory` (undefined when that folder does not exist yet). `close()` stops the local Blobs
+ * server. See operator-store.mjs.
  */
-export async function openMessageStore({ token, site, name = defaultStoreName, directory = localStoreDirectory, apiURL } = {}) {
-  if (token || site) {
-    if (!token || !site) throw new Error('the production store needs both a Netlify token (NETLIFY_AUTH_TOKEN or --token) and a site id (NETLIFY_SITE_ID or --site)');
-    // Netlify's API (`apiURL`: another address of it, such as a local Blobs server in tests).
-    return { store: getStore({ name, siteID: site, token, ...(apiURL ? { apiURL } : {}) }), where: `store "${name}" of Netlify site ${site}`, close: async () => {} };
-  }
-  if (!existsSync(directory)) return { store: undefined, where: 'the local store (empty)', close: async () => {} };
-  const localToken = 'local-messages';
-  const server = new BlobsServer({ directory, token: localToken, port: 0 });
-  const { port } = await server.start();
-  // As the local emulation gives its functions: site id "0" when no Netlify site is linked.
-  const url = `http://localhost:${port}`;
-  const store = getStore({ name, siteID: '0', token: localToken, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
-  return { store, where: 'the local store', close: () => server.stop() };
-}
+export const openMessageStore = ({ name = defaultStoreName, ...where } = {}) => openStore({ name, ...where });
 
 async function readRecord(store, key) {
   const text = await store.get(key, { type: 'text' });

@@ -26,6 +26,7 @@ import { slugReference, type ContentContext } from '../lib/schemas/common';
 import { documentFolder } from '../lib/schemas/product';
 import { documentLimits, fileNamePattern, pictureLimits, type FileLimits } from '../lib/content-limits';
 import type { ContentLayout } from './content-layout';
+import { cmsBackend, type CmsBackend } from './backend';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
 
 export type { SchemaOf };
@@ -221,6 +222,8 @@ export interface GeneratorInput {
   /** Their schemas, when other than the sources' own. */
   schemas?: ContentSchemas;
   overlay?: Overlay;
+  /** Where editors log in and save on the live site (src/cms/backend.ts); Git Gateway unless told. */
+  backend?: CmsBackend;
 }
 
 /** Turns JSON Schema into Decap fields, with the overlay's labels and widget choices. */
@@ -357,7 +360,7 @@ const inFolder = (fields: CmsField[], folder: string): CmsField[] =>
   }));
 
 /** The whole editor configuration, as Decap reads it from config.yml. */
-export function cmsConfig({ layout, sources = contentSources, schemas = contentSchemas, overlay = defaultOverlay }: GeneratorInput): CmsConfig {
+export function cmsConfig({ layout, sources = contentSources, schemas = contentSchemas, overlay = defaultOverlay, backend = cmsBackend({}) }: GeneratorInput): CmsConfig {
   const { fieldOf, fieldsOf } = fieldConverter(overlay);
   const c: Record<string, CollectionOverlay> = overlay.collections;
   /** The overlay's words for a collection; a collection it does not name is called by its name. */
@@ -455,7 +458,7 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
     return [markdownFolder(name, source.folder)];
   };
 
-  return { ...overlay.site, collections: Object.entries(sources).flatMap(collectionsOf) };
+  return { backend, ...overlay.site, collections: Object.entries(sources).flatMap(collectionsOf) };
 }
 
 /** config.yml as the build writes it and the dev server serves it. */

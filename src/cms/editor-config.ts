@@ -1,9 +1,12 @@
 /**
  * config.yml of the editor for the project at `root`: the schemas' configuration for the content
- * folders as they are now. The build calls it once; `astro dev` loads this module through Vite on
- * each request, so an edited schema shows in /admin at the next reload.
+ * folders as they are now, with the backend the build setting chooses (src/cms/backend.ts:
+ * CMS_BACKEND, CMS_GITHUB_REPO). The build calls it once; `astro dev` loads this module through
+ * Vite on each request, so an edited schema shows in /admin at the next reload.
  */
+import { cmsBackend, type CmsEnvironment } from './backend';
 import { cmsConfig, cmsConfigYaml } from './config';
 import { readContentLayout } from './content-layout';
 
-export const editorConfig = (root: string) => cmsConfigYaml(cmsConfig({ layout: readContentLayout(root) }));
+export const editorConfig = (root: string, env: CmsEnvironment = process.env) =>
+  cmsConfigYaml(cmsConfig({ layout: readContentLayout(root), backend: cmsBackend(env) }));

@@ -20,6 +20,7 @@ import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
+import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
 
 const require = createRequire(import.meta.url);
 
@@ -32,17 +33,20 @@ const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 /**
  * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
  * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
- * maps stay behind), Netlify's Identity widget for logging in to Git Gateway, and the YAML
- * library's browser build under `yaml/`.
+ * maps stay behind), Netlify's Identity widget for logging in to Git Gateway (only with that
+ * backend: with GitHub's, /admin has no such file), and the YAML library's browser build under
+ * `yaml/`.
  */
-async function editorFiles(): Promise<Map<string, string>> {
+export async function editorFiles(backend: CmsBackend): Promise<Map<string, string>> {
   const decap = dirname(require.resolve('decap-cms/dist/decap-cms.js'));
   const files = new Map<string, string>();
   for (const name of await readdir(decap)) {
     if (/^(\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|\.wasm$/.test(name)) files.set(name, join(decap, name));
   }
-  const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
-  files.set(basename(widget), widget);
+  if (backend.name === 'git-gateway') {
+    const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
+    files.set(basename(widget), widget);
+  }
   // The YAML library's browser build (ES modules), which public/admin/layout.js edits files with.
   const yaml = join(dirname(require.resolve('yaml/package.json')), 'browser');
   for (const name of await readdir(yaml, { recursive: true })) {
@@ -110,13 +114,32 @@ function forward(req: IncomingMessage, res: ServerResponse, port: number) {
   req.pipe(upstream);
 }
 
+/**
+ * The backend the build setting chooses (src/cms/backend.ts). A setting that cannot work ends the
+ * build (and `npm run dev`) before anything is built, with the message alone: thrown to Astro, it
+ * would be printed with tips about components that do not apply.
+ */
+function chosenBackend(): CmsBackend {
+  try {
+    return cmsBackend(process.env);
+  } catch (error) {
+    if (!(error instanceof CmsSettingError)) throw error;
+    console.error(`\nThe content editor's setting is wrong; nothing was built. ${error.message}\n`);
+    process.exit(1);
+  }
+}
+
 export function cms(): AstroIntegration {
   let root = process.cwd();
+  let backend: CmsBackend = cmsBackend({});
   return {
     name: 'cms',
     hooks: {
-      'astro:config:setup': ({ command, config, updateConfig }) => {
+      'astro:config:setup': ({ command, config, updateConfig, logger }) => {
         root = fileURLToPath(config.root);
+        if (command !== 'build' && command !== 'dev') return;
+        backend = chosenBackend();
+        if (command === 'build') logger.info(`/admin logs in with ${backend.name === 'github' ? `GitHub (${backend.repo}, through Netlify's OAuth)` : 'Netlify Identity (Git Gateway)'}`);
         if (command !== 'dev') return;
         updateConfig({
           vite: {
@@ -125,7 +148,7 @@ export function cms(): AstroIntegration {
                 name: 'cms-dev-files',
                 enforce: 'pre',
                 async configureServer(server) {
-                  const files = await editorFiles();
+                  const files = await editorFiles(backend);
                   server.middlewares.use((req, res, next) => {
                     const path = (req.url ?? '').split('?')[0]!;
                     if (path === localBackendPath) return forward(req, res, decapServerPort());
@@ -179,7 +202,7 @@ export function cms(): AstroIntegration {
       'astro:build:done': async ({ dir }) => {
         const target = join(fileURLToPath(dir), 'admin');
         await mkdir(target, { recursive: true });
-        const files = await editorFiles();
+        const files = await editorFiles(backend);
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
           previewBundle().then((code) => writeFile(join(target, basename(previewPath)), code)),

@@ -1,5 +1,6 @@
 /**
- * Hashes for the Content Security Policy (astro.config.mjs lists them in its `<meta>` tag).
+ * Hashes for the Content Security Policy (astro.config.mjs lists them in the policy every page is
+ * served with as a header; src/lib/security-headers.ts).
  *
  * sonner (the contact form's toasts) adds one <style> element with its CSS when its module first
  * runs in a browser. A policy with hashes blocks that element unless its text's hash is listed.

@@ -3,7 +3,8 @@
  * and its function, the local server, the scripts and the tests read them from here. Technology
  * and category pages are made from their slugs. Netlify reads a function's path from the
  * function's own `config.path`, which must stay a string literal for its parser; a unit test
- * (tests/unit/routes.test.ts) keeps it equal to `routes.contactEndpoint`.
+ * (tests/unit/routes.test.ts) keeps each equal to its route here (`routes.contactEndpoint`,
+ * `routes.cspReportEndpoint`).
  *
  * Plain TypeScript without imports, so the Node scripts (scripts/*.mjs) can import it as it is.
  */
@@ -31,6 +32,11 @@ export const routes = {
   contactForm: '/contact/form',
   /** The contact form's only server call (netlify/functions/send-contact-email.ts). */
   contactEndpoint: '/api/send-contact-email',
+  /**
+   * Where browsers report violations of the Content Security Policy (netlify/functions/csp-report.ts):
+   * the policy's `report-uri`, and the endpoint its `report-to` names in `Reporting-Endpoints`.
+   */
+  cspReportEndpoint: '/api/csp-report',
   technologies: '/technologies',
   products: '/products',
   portfolio: '/portfolio',

@@ -1,16 +1,20 @@
 /**
  * The headers netlify.toml gives every file of the site (`for = "/*"`). Netlify applies them to
- * files only, not to what a function answers, so the page rendered on demand sends them itself
- * from here. netlify.toml cannot import this module; tests/unit/site-headers.test.ts keeps the
- * two equal.
+ * files only, not to what a function answers, so the pages rendered on demand send them
+ * themselves from here (src/middleware.ts). netlify.toml cannot import this module;
+ * tests/unit/site-headers.test.ts keeps the two equal.
+ *
+ * The Content Security Policy is not among them: each page has its own (src/lib/security-headers.ts),
+ * which the build writes to dist/_headers and Astro sends with a page rendered on demand.
  */
+import { reportingEndpoints } from './security-headers';
+
 export const siteHeaders: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
   'X-Frame-Options': 'DENY',
-  // The parts of the Content Security Policy a <meta> tag cannot carry; script-src and style-src
-  // come from Astro's per-page <meta> (security.csp in astro.config.mjs).
-  'Content-Security-Policy': "frame-ancestors 'none'; form-action 'self'; base-uri 'self'; object-src 'none'",
+  // Where the policy's `report-to` sends violation reports (netlify/functions/csp-report.ts).
+  'Reporting-Endpoints': reportingEndpoints,
 };

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { sonnerStyle } from '../../src/lib/csp';
-import { builtPages, narrow, readContent, ui, wide } from './support';
+import { reportEndpointName } from '../../src/lib/security-headers';
+import { routes } from '../../src/lib/routes';
+import { builtPages, offerings, narrow, readContent, ui, wide } from './support';
 
 function watchViolations(page: Page): string[] {
   const violations: string[] = [];
@@ -10,16 +12,45 @@ function watchViolations(page: Page): string[] {
   return violations;
 }
 
+/** What every page's policy must say, besides its hashes. */
+function expectFullPolicy(policy: string | undefined, where: string) {
+  expect(policy, `${where}: no Content-Security-Policy header`).toBeTruthy();
+  for (const directive of ["default-src 'none'", "frame-ancestors 'none'", "form-action 'self'", `report-to ${reportEndpointName}`, `report-uri ${routes.cspReportEndpoint}`]) {
+    expect(policy, where).toContain(directive);
+  }
+  expect(policy, where).toMatch(/script-src [^;]*'sha256-/);
+  expect(policy, where).not.toContain('unsafe-inline');
+}
+
 for (const path of builtPages()) {
   test(`no Content Security Policy violation on ${path}`, async ({ page }) => {
     const violations = watchViolations(page);
     for (const viewport of [wide, narrow]) {
       await page.setViewportSize(viewport);
-      await page.goto(path, { waitUntil: 'networkidle' });
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      expectFullPolicy(response?.headers()['content-security-policy'], path);
       await page.mouse.wheel(0, 20_000);
       await page.waitForLoadState('networkidle');
     }
-    await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(1);
+    // The policy is the header's alone: no <meta> copy in the page.
+    await expect(page.locator('meta[http-equiv="content-security-policy"]')).toHaveCount(0);
+    expect(violations).toEqual([]);
+  });
+}
+
+// Pages that are not files at their address: rendered on demand (Astro sends their policy), or a
+// catalogue not-found page that Netlify's 404 rules serve at a missing address.
+const category = offerings('categories')[0]!;
+const topic = (readContent('topics.json') as unknown as { id: string }[])[0]!.id;
+const onDemand = [`/search?q=${encodeURIComponent(category.title)}`, `/contact?topic=${topic}`, '/no-such-page', `/products/${category.slug}/no-such-item`];
+for (const path of onDemand) {
+  test(`the policy and no violation on ${path}`, async ({ page }) => {
+    const violations = watchViolations(page);
+    const response = await page.goto(path, { waitUntil: 'networkidle' });
+    expectFullPolicy(response?.headers()['content-security-policy'], path);
+    expect(response?.headers()['reporting-endpoints']).toBe(`${reportEndpointName}="${routes.cspReportEndpoint}"`);
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForLoadState('networkidle');
     expect(violations).toEqual([]);
   });
 }
@@ -27,7 +58,7 @@ for (const path of builtPages()) {
 test('the contact toast renders under the policy', async ({ page }) => {
   const violations = watchViolations(page);
   await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }));
-  await page.goto('/contact');
+  const response = await page.goto('/contact');
   await page.locator('#form').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
   await page.getByLabel(ui.formLabels.firstName).fill('Ada');
@@ -46,15 +77,23 @@ test('the contact toast renders under the policy', async ({ page }) => {
   const sonnerHashes = styles.filter((style) => style.sonner).map((style) => style.hash);
   expect(sonnerHashes, `sonner's stylesheet in this page; record its hash in src/lib/csp.ts: ${sonnerHashes.join(' ')}`).toHaveLength(1);
   expect(sonnerStyle.hashes, `sonner's stylesheet in this page; record its hash in src/lib/csp.ts: ${sonnerHashes.join(' ')}`).toContain(sonnerHashes[0]);
-  const policy = (await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content')) ?? '';
+  const policy = response?.headers()['content-security-policy'] ?? '';
   expect(styles.map((style) => style.hash).filter((hash) => !policy.includes(`'${hash}'`))).toEqual([]);
   // sonner's own stylesheet applied: toasts are positioned by it.
   await expect(page.locator('[data-sonner-toaster]')).toHaveCSS('position', 'fixed');
   expect(violations).toEqual([]);
 });
 
-test('the header carries the directives a meta tag cannot', async ({ request }) => {
-  const csp = (await request.get('/')).headers()['content-security-policy'];
+test('the header carries the directives a meta tag cannot, and names the report endpoint', async ({ request }) => {
+  const answer = await request.get('/');
+  const csp = answer.headers()['content-security-policy'];
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).toContain("form-action 'self'");
+  expect(answer.headers()['reporting-endpoints']).toBe(`${reportEndpointName}="${routes.cspReportEndpoint}"`);
+});
+
+test("/admin keeps its own policy, and no page's", async ({ request }) => {
+  const csp = (await request.get('/admin')).headers()['content-security-policy'] ?? '';
+  expect(csp).toContain("'unsafe-eval'");
+  expect(csp).not.toContain(`report-to ${reportEndpointName}`);
 });

@@ -7,6 +7,8 @@ const security = {
   'referrer-policy': /^strict-origin-when-cross-origin$/,
   'permissions-policy': /camera=\(\).*microphone=\(\).*geolocation=\(\)/,
   'x-frame-options': /^DENY$/,
+  // Where the Content Security Policy's report-to sends violations (tests/e2e/csp.spec.ts checks the policy).
+  'reporting-endpoints': /^csp-endpoint="\/api\/csp-report"$/,
 };
 
 for (const path of ['/', '/404.html', '/no-such-page']) {

@@ -21,6 +21,10 @@ describe('the functions, as Netlify parses them', () => {
     expect(routesOf.map((r) => r.pattern)).toEqual([routes.contactEndpoint]);
   });
 
+  it('serves the report function on routes.cspReportEndpoint, and only there', () => {
+    expect((functions['csp-report']?.routes ?? []).map((r) => r.pattern)).toEqual([routes.cspReportEndpoint]);
+  });
+
   it('runs the retry function every retryEveryMinutes minutes, with no path of its own', () => {
     const retry = functions['retry-contact-emails'];
     expect(retry?.schedule).toBe(`*/${retryEveryMinutes} * * * *`);

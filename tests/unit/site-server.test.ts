@@ -270,6 +270,13 @@ describe('a function that fails', () => {
     expect(response.headers.get('set-cookie')).toBe('seen=yes; HttpOnly; Path=/');
   });
 
+  it('gives functions an https URL when a TLS front in front of it says so (X-Forwarded-Proto), and only then', async () => {
+    const front = await (await fetch(`${fixtures.url}/echo`, { headers: { 'x-forwarded-proto': 'https' } })).json();
+    expect(front.url).toBe(`${fixtures.url.replace('http:', 'https:')}/echo`);
+    const other = await (await fetch(`${fixtures.url}/echo`, { headers: { 'x-forwarded-proto': 'gopher' } })).json();
+    expect(other.url).toBe(`${fixtures.url}/echo`);
+  });
+
   it('answers a path no file answers from a built function whose route comes after files', async () => {
     const rendered = await fetch(`${fixtures.url}/rendered`);
     expect(rendered.status).toBe(200);

@@ -12,6 +12,7 @@
  * CONTEXT is not given to functions at run time.
  */
 import { mailFromEnvironment, type MailEnvironment } from './mail';
+import { contextStoreName, isProductionContext } from '../deploy-store';
 
 export const productionStoreName = 'contact-messages';
 
@@ -20,18 +21,8 @@ export interface ContactEnvironment extends MailEnvironment {
   CONTACT_PREVIEW_TO?: string | undefined;
 }
 
-/** Contexts whose messages are the real enquiries. */
-export function isProductionContext(deployContext: string | undefined): boolean {
-  return !deployContext || deployContext === 'production' || deployContext === 'dev';
-}
-
-/** The Blobs store of a deploy context's messages. */
-export function contactStoreName(deployContext: string | undefined): string {
-  if (isProductionContext(deployContext)) return productionStoreName;
-  // Store names allow more, but a plain slug reads well in Netlify's Blobs browser.
-  const slug = deployContext!.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
-  return `${productionStoreName}-${slug || 'other'}`;
-}
+/** The Blobs store of a deploy context's messages (src/lib/deploy-store.ts). */
+export const contactStoreName = (deployContext: string | undefined): string => contextStoreName(productionStoreName, deployContext);
 
 /** The mailer and addresses a deploy context may use, or undefined with the reason it sends none. */
 export function contactMailFor(
@@ -49,10 +40,5 @@ export function contactMailFor(
   };
 }
 
-/**
- * Origins besides a request's own that may post messages: the production address and the
- * deploy's own (Netlify's URL and DEPLOY_PRIME_URL), so a form on one may post to the other.
- */
-export function extraOriginsFrom(env: { URL?: string | undefined; DEPLOY_PRIME_URL?: string | undefined }): string[] {
-  return [env.URL, env.DEPLOY_PRIME_URL].filter((origin): origin is string => Boolean(origin));
-}
+/** Origins besides a request's own that may post (src/lib/http-request.ts). */
+export { extraOriginsFrom } from '../http-request';

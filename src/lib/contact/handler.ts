@@ -24,6 +24,7 @@ import { validateContactMessage, type FieldErrors } from './message';
 import { fieldsError, isRobot, normalise, readContactRequest, unsavedError, unsavedQuery, type BodyFormat } from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
 import { referenceQuery, routes } from '../routes';
+import { functionResponseHeaders } from '../function-headers';
 
 export interface ContactDependencies {
   store: MessageStore;
@@ -44,21 +45,11 @@ export interface ContactDependencies {
   regarding?: (body: Record<string, unknown>) => string | undefined;
 }
 
-/** Policy of every answer: it loads, runs and frames nothing. */
-const inertPolicy = "default-src 'none'; frame-ancestors 'none'; form-action 'none'; base-uri 'none'";
-
 /**
- * Headers of every answer. Netlify applies netlify.toml's headers to static files only, so the
- * function sets its own: a Content Security Policy for what the answer is, no framing, no type
- * sniffing, no referrer (nothing here links out), and never cached.
+ * Headers of every answer (src/lib/function-headers.ts): Netlify applies netlify.toml's headers to
+ * static files only, so the function sets its own.
  */
-const responseHeaders = (): Record<string, string> => ({
-  'content-security-policy': inertPolicy,
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-});
+const responseHeaders = functionResponseHeaders;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {

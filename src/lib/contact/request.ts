@@ -3,6 +3,7 @@
  * before the body is parsed, and every refusal is a 4xx with a reason.
  */
 import { contactLimits, honeypotField, joinName } from './message';
+import { declaresMoreThan, isSameOrigin, mediaTypeOf, readLimited } from '../http-request';
 
 export type BodyFormat = 'json' | 'form';
 
@@ -10,44 +11,11 @@ export type ReadResult =
   | { ok: true; format: BodyFormat; body: Record<string, unknown> }
   | { ok: false; status: number; error: string; format?: BodyFormat; headers?: Record<string, string> };
 
-/** Whether the request comes from a page of this site (or from a client that sends no Origin). */
-export function isSameOrigin(request: Request, extraOrigins: readonly string[] = []): boolean {
-  const origin = request.headers.get('origin');
-  if (origin === null) return true;
-  const own = new URL(request.url).origin;
-  return origin === own || extraOrigins.includes(origin);
-}
-
 function formatOf(request: Request): BodyFormat | undefined {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = mediaTypeOf(request);
   if (type === 'application/json') return 'json';
   if (type === 'application/x-www-form-urlencoded') return 'form';
   return undefined;
-}
-
-/** Reads at most `limit` bytes; undefined when the body is larger. */
-export async function readLimited(request: Request, limit: number): Promise<string | undefined> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder('utf-8', { fatal: false }).decode(bytes);
 }
 
 export async function readContactRequest(request: Request, extraOrigins: readonly string[] = []): Promise<ReadResult> {
@@ -61,8 +29,7 @@ export async function readContactRequest(request: Request, extraOrigins: readonl
   if (!format) {
     return { ok: false, status: 415, error: 'Send the message as application/json or application/x-www-form-urlencoded' };
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > contactLimits.bodyBytes) {
+  if (declaresMoreThan(request, contactLimits.bodyBytes)) {
     return { ok: false, status: 413, error: `The message is larger than ${contactLimits.bodyBytes / 1024} KB`, format };
   }
   const text = await readLimited(request, contactLimits.bodyBytes);

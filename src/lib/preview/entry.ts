@@ -9,7 +9,7 @@ import { z } from 'astro/zod';
 import { contentSources, isFolder, type ContentSource, type ContentSources } from '../content-collections';
 import { formatIssues } from '../content-errors';
 import { slugReference, type ContentContext } from '../schemas/common';
-import { isSameOrigin, readLimited } from '../contact/request';
+import { isSameOrigin, readLimited } from '../http-request';
 import { pictureStandIn } from './picture';
 
 /** The largest entry the preview reads: the longest content file is a few tens of KB. */

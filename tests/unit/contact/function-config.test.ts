@@ -24,6 +24,15 @@ describe('in-source function configuration, read by Netlify\'s parser', () => {
     expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
   });
 
+  it('csp-report: v2 function on routes.cspReportEndpoint, rate limited per IP and domain', async () => {
+    const parsed = (await parseFile('netlify/functions/csp-report.ts', { functionName: 'csp-report' })) as Parsed;
+    expect(parsed.runtimeAPIVersion).toBe(2);
+    expect(parsed.config.path).toEqual([routes.cspReportEndpoint]);
+    const rules = getTrafficRulesConfig(parsed.config.rateLimit as Parameters<typeof getTrafficRulesConfig>[0])!;
+    expect(rules.action.config.rateLimitConfig).toMatchObject({ windowLimit: 30, windowSize: 60 });
+    expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
+  });
+
   it('retry-contact-emails runs every retryEveryMinutes minutes', async () => {
     const parsed = (await parseFile('netlify/functions/retry-contact-emails.ts', { functionName: 'retry-contact-emails' })) as Parsed;
     expect(parsed.config.schedule).toBe(`*/${retryEveryMinutes} * * * *`);

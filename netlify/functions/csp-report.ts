@@ -1,0 +1,32 @@
+/**
+ * POST /api/csp-report: the violations of the Content Security Policy that visitors' browsers
+ * report. The work is done by src/lib/csp-reports/handler.ts; this file wires it to the Blobs
+ * store of the deploy context (src/lib/deploy-store.ts: a preview's reports stay apart).
+ * `npm run reports` lists what was kept.
+ */
+import type { Config, Context } from '@netlify/functions';
+import { getStore } from '@netlify/blobs';
+import { handleCspReport } from '../../src/lib/csp-reports/handler';
+import { blobsReportStore, reportStoreName } from '../../src/lib/csp-reports/store';
+import { contextStoreName } from '../../src/lib/deploy-store';
+import { extraOriginsFrom } from '../../src/lib/http-request';
+
+export default async (request: Request, context: Context) =>
+  handleCspReport(request, {
+    store: blobsReportStore(getStore({ name: contextStoreName(reportStoreName, context?.deploy?.context), consistency: 'strong' })),
+    extraOrigins: extraOriginsFrom(process.env),
+  });
+
+export const config: Config = {
+  // A literal, as Netlify's parser requires: routes.cspReportEndpoint of src/lib/routes.ts, which
+  // tests/unit/routes.test.ts keeps equal to it.
+  path: '/api/csp-report',
+  // Thirty reports a minute per visitor IP and domain: a page that breaks reports once per load,
+  // and a browser batches its Reporting API reports. As for the contact function, `aggregateBy`
+  // must be a list, or the whole site would count as one visitor.
+  rateLimit: {
+    windowLimit: 30,
+    windowSize: 60,
+    aggregateBy: ['ip', 'domain'],
+  },
+};

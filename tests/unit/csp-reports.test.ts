@@ -1,0 +1,261 @@
+/**
+ * The report endpoint of the Content Security Policy: both formats browsers send read into one
+ * shape (what is kept, what is dropped of the visitor), the body cap, de-duplication per day with
+ * a count, the day's cap on distinct entries, the old days' deletion, and every refusal, against a
+ * real local Blobs server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BlobsServer } from '@netlify/blobs/server';
+import { getStore, type Store } from '@netlify/blobs';
+import { keptAddress, parseReports, reportLimits, type CspViolation } from '../../src/lib/csp-reports/parse';
+import { blobsReportStore, reportStoreLimits, type ReportStore } from '../../src/lib/csp-reports/store';
+import { handleCspReport } from '../../src/lib/csp-reports/handler';
+import { routes } from '../../src/lib/routes';
+
+const site = 'https://www.example.com';
+const policy = "default-src 'self'; script-src 'self' 'sha256-abc'; report-to csp-endpoint";
+
+/** A Reporting API batch as Chromium sends it. */
+const reportingBatch = (overrides: Record<string, unknown> = {}) => [
+  {
+    age: 12,
+    type: 'csp-violation',
+    url: `${site}/products/pigments?q=secret#top`,
+    user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0.0.0',
+    body: {
+      blockedURL: 'inline',
+      columnNumber: 39,
+      disposition: 'enforce',
+      documentURL: `${site}/products/pigments?q=secret#top`,
+      effectiveDirective: 'script-src-elem',
+      lineNumber: 12,
+      originalPolicy: policy,
+      referrer: 'https://search.example.net/?q=who',
+      sample: 'alert(1)',
+      sourceFile: `${site}/products/pigments?q=secret`,
+      statusCode: 200,
+      ...overrides,
+    },
+  },
+];
+
+/** A report-uri report as Firefox sends it. */
+const legacyReport = (overrides: Record<string, unknown> = {}) => ({
+  'csp-report': {
+    'blocked-uri': 'https://cdn.example.net/tracker.js?visitor=42',
+    'document-uri': `${site}/contact?topic=samples`,
+    'effective-directive': 'script-src-elem',
+    'original-policy': policy,
+    referrer: '',
+    'script-sample': '',
+    'source-file': `${site}/contact`,
+    'status-code': 200,
+    'violated-directive': 'script-src-elem',
+    'line-number': 3,
+    'column-number': 1,
+    disposition: 'enforce',
+    ...overrides,
+  },
+});
+
+describe('parseReports', () => {
+  it('reads a Reporting API batch, keeping what was blocked and where, not who', () => {
+    const result = parseReports(JSON.stringify(reportingBatch()), 'reports+json', [site]);
+    expect(result).toEqual({
+      ok: true,
+      ignored: 0,
+      violations: [
+        { directive: 'script-src-elem', blocked: 'inline', page: '/products/pigments', source: '/products/pigments', line: 12, column: 39, sample: 'alert(1)', disposition: 'enforce', format: 'reports+json' },
+      ],
+    });
+    // Nothing of the visitor: no query, referrer, user agent or policy text.
+    const kept = JSON.stringify(result);
+    for (const dropped of ['secret', 'search.example.net', 'Chrome/140', "'sha256-abc'"]) expect(kept).not.toContain(dropped);
+  });
+
+  it('reads a report-uri report, with the violated directive when no effective one is given', () => {
+    const result = parseReports(JSON.stringify(legacyReport({ 'effective-directive': undefined, 'violated-directive': 'script-src-elem https:' })), 'csp-report', [site]);
+    expect(result).toEqual({
+      ok: true,
+      ignored: 0,
+      violations: [
+        { directive: 'script-src-elem', blocked: 'https://cdn.example.net/tracker.js', page: '/contact', source: '/contact', line: 3, column: 1, sample: '', disposition: 'enforce', format: 'csp-report' },
+      ],
+    });
+  });
+
+  it('ignores reports of other types and entries without a directive or page, and bounds a batch', () => {
+    const other = { type: 'deprecation', url: site, body: { id: 'x', message: 'old' } };
+    const noDirective = reportingBatch({ effectiveDirective: '' })[0];
+    const result = parseReports(JSON.stringify([other, noDirective, ...reportingBatch()]), 'reports+json', [site]);
+    expect(result.ok && result.violations.length).toBe(1);
+    expect(result.ok && result.ignored).toBe(2);
+    const many = Array.from({ length: reportLimits.perRequest + 5 }, (_, i) => reportingBatch({ lineNumber: i + 1 })[0]);
+    const bounded = parseReports(JSON.stringify(many), 'reports+json', [site]);
+    expect(bounded.ok && bounded.violations.length).toBe(reportLimits.perRequest);
+    expect(bounded.ok && bounded.ignored).toBe(5);
+  });
+
+  it('refuses bodies of the wrong shape', () => {
+    expect(parseReports('{"csp-report":', 'csp-report', [site])).toMatchObject({ ok: false });
+    expect(parseReports(JSON.stringify(legacyReport()), 'reports+json', [site])).toMatchObject({ ok: false });
+    expect(parseReports(JSON.stringify(reportingBatch()), 'csp-report', [site])).toMatchObject({ ok: false });
+  });
+
+  it('keeps an address as a path here, an origin and path elsewhere, a scheme for the rest, each bounded', () => {
+    expect(keptAddress(`${site}/about?x=1#y`, [site])).toBe('/about');
+    expect(keptAddress('https://other.example.net/a/b.js?v=2', [site])).toBe('https://other.example.net/a/b.js');
+    expect(keptAddress('chrome-extension://abcdefghijklmnop/inject.js', [site])).toBe('chrome-extension:');
+    expect(keptAddress('data', [site])).toBe('data:');
+    expect(keptAddress('blob:https://www.example.com/1234', [site])).toBe('blob:');
+    expect(keptAddress('EVAL', [site])).toBe('eval');
+    expect(keptAddress('', [site])).toBe('');
+    expect(keptAddress(`${site}/${'a'.repeat(1000)}`, [site])).toHaveLength(reportLimits.addressChars);
+    // Invisible format characters cannot disguise what is listed.
+    expect(keptAddress(`${site}/ab\u200Bout`, [site])).toBe('/ab out');
+  });
+
+  it('bounds the sample and strips control characters from it', () => {
+    const result = parseReports(JSON.stringify(reportingBatch({ sample: `a\u0000b\u202E${'x'.repeat(200)}` })), 'reports+json', [site]);
+    const sample = result.ok ? result.violations[0]!.sample : '';
+    expect(sample.startsWith('a b x')).toBe(true);
+    expect(sample).toHaveLength(reportLimits.sampleChars);
+  });
+});
+
+let directory: string;
+let server: BlobsServer;
+let blobs: Store;
+beforeEach(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'csp-reports-'));
+  server = new BlobsServer({ directory, token: 't', port: 0 });
+  const { port } = await server.start();
+  const url = `http://localhost:${port}`;
+  blobs = getStore({ name: 'csp-reports', siteID: '0', token: 't', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+});
+afterEach(async () => {
+  await server.stop();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+const violation = (overrides: Partial<CspViolation> = {}): CspViolation => ({
+  directive: 'script-src-elem',
+  blocked: 'inline',
+  page: '/about',
+  source: '/about',
+  line: 4,
+  column: 2,
+  sample: '',
+  disposition: 'enforce',
+  format: 'reports+json',
+  ...overrides,
+});
+
+describe('the report store', () => {
+  it('keeps a violation once a day and counts its repeats', async () => {
+    const store = blobsReportStore(blobs);
+    const day = new Date('2026-11-22T10:00:00Z');
+    expect(await store.keep(violation(), day)).toBe('new');
+    expect(await store.keep(violation(), new Date('2026-11-22T11:00:00Z'))).toBe('repeat');
+    // The format it came in does not make it another violation.
+    expect(await store.keep(violation({ format: 'csp-report' }), new Date('2026-11-22T12:00:00Z'))).toBe('repeat');
+    expect(await store.keep(violation({ page: '/careers' }), day)).toBe('new');
+    expect(await store.keep(violation(), new Date('2026-11-23T09:00:00Z'))).toBe('new');
+    const listed = await store.list();
+    // Newest day first.
+    expect(listed.map((r) => r.day)).toEqual(['2026-11-23', '2026-11-22', '2026-11-22']);
+    expect(listed.map((r) => [r.day, r.page, r.count]).sort()).toEqual([
+      ['2026-11-22', '/about', 3],
+      ['2026-11-22', '/careers', 1],
+      ['2026-11-23', '/about', 1],
+    ]);
+    const about = listed.find((r) => r.day === '2026-11-22' && r.page === '/about')!;
+    expect(about).toMatchObject({ firstSeen: '2026-11-22T10:00:00.000Z', lastSeen: '2026-11-22T12:00:00.000Z' });
+    expect((await store.list({ since: '2026-11-23' })).map((r) => r.day)).toEqual(['2026-11-23']);
+  });
+
+  it("stops taking new violations when the day's cap is reached, and still counts known ones", async () => {
+    const store = blobsReportStore(blobs, { ...reportStoreLimits, distinctPerDay: 3 });
+    const day = new Date('2026-11-22T10:00:00Z');
+    for (const line of [1, 2, 3]) expect(await store.keep(violation({ line }), day)).toBe('new');
+    expect(await store.keep(violation({ line: 4 }), day)).toBe('full');
+    expect(await store.keep(violation({ line: 1 }), day)).toBe('repeat');
+    expect(await store.keep(violation({ line: 4 }), new Date('2026-11-23T00:00:00Z'))).toBe('new');
+    expect((await store.list()).length).toBe(4);
+  });
+
+  it('deletes days older than the kept ones when a new day begins', async () => {
+    const store = blobsReportStore(blobs, { ...reportStoreLimits, keepDays: 10 });
+    await store.keep(violation(), new Date('2026-11-01T10:00:00Z'));
+    await store.keep(violation(), new Date('2026-11-15T10:00:00Z'));
+    await store.keep(violation(), new Date('2026-11-20T10:00:00Z'));
+    expect((await store.list()).map((r) => r.day)).toEqual(['2026-11-20', '2026-11-15']);
+  });
+});
+
+/** A request to the endpoint, as a browser posts it. */
+const post = (body: unknown, type: string, headers: Record<string, string> = {}) =>
+  new Request(`${site}${routes.cspReportEndpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': type, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+describe('handleCspReport', () => {
+  let store: ReportStore;
+  const logged: string[] = [];
+  const handle = (request: Request, now = new Date('2026-11-22T10:00:00Z')) => handleCspReport(request, { store, now: () => now, log: (line) => logged.push(line) });
+  beforeEach(() => {
+    store = blobsReportStore(blobs);
+    logged.length = 0;
+  });
+
+  it('keeps both formats and answers 204 with inert headers', async () => {
+    const modern = await handle(post(reportingBatch(), 'application/reports+json', { origin: site }));
+    expect(modern.status).toBe(204);
+    expect(modern.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(modern.headers.get('x-content-type-options')).toBe('nosniff');
+    expect((await handle(post(legacyReport(), 'application/csp-report'))).status).toBe(204);
+    expect((await store.list()).map((r) => [r.format, r.directive, r.page, r.blocked]).sort()).toEqual([
+      ['csp-report', 'script-src-elem', '/contact', 'https://cdn.example.net/tracker.js'],
+      ['reports+json', 'script-src-elem', '/products/pigments', 'inline'],
+    ]);
+  });
+
+  it('de-duplicates a violation sent again, within a batch and across requests', async () => {
+    await handle(post([...reportingBatch(), ...reportingBatch()], 'application/reports+json'));
+    await handle(post(reportingBatch(), 'application/reports+json'));
+    const listed = await store.list();
+    expect(listed).toHaveLength(1);
+    expect(listed[0]!.count).toBe(3);
+  });
+
+  it('refuses what is not a report from this site, keeping nothing', async () => {
+    const cases: [Request, number][] = [
+      [new Request(`${site}${routes.cspReportEndpoint}`), 405],
+      [post(reportingBatch(), 'application/reports+json', { origin: 'https://evil.example.net' }), 403],
+      [post(reportingBatch(), 'application/json'), 415],
+      [post('not json', 'application/csp-report'), 400],
+      [post(legacyReport(), 'application/reports+json'), 400],
+      // Over the cap, by its declared length and by what it really sends.
+      [post(reportingBatch(), 'application/reports+json', { 'content-length': String(reportLimits.bodyBytes + 1) }), 413],
+      [post(reportingBatch({ sample: 'x'.repeat(reportLimits.bodyBytes) }), 'application/reports+json'), 413],
+    ];
+    for (const [request, status] of cases) {
+      const response = await handle(request);
+      expect(response.status, `${request.method} ${request.headers.get('content-type')}`).toBe(status);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+    }
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('answers 503 and logs when the store cannot keep a report', async () => {
+    const broken: ReportStore = { keep: async () => Promise.reject(new Error('store down')), list: async () => [] };
+    const response = await handleCspReport(post(reportingBatch(), 'application/reports+json'), { store: broken, log: (line) => logged.push(line) });
+    expect(response.status).toBe(503);
+    expect(logged.join('\n')).toContain('store down');
+  });
+});

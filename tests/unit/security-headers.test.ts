@@ -1,0 +1,160 @@
+/**
+ * The Content Security Policy as a header: the rules the build writes to dist/_headers give every
+ * page its own policy, grouped by folder only where the folder's pages share one, never reach
+ * /admin, and are read by Netlify's own parser together with netlify.toml. Every path is checked
+ * both ways Netlify may combine rules that match one path: the later rule's value wins (the local
+ * emulation) or every value is sent (a browser then enforces every policy).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllHeaders } from '@netlify/headers-parser';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  baselinePolicy,
+  headersFile,
+  pagePolicyRules,
+  policyDirectives,
+  reportEndpointName,
+  reportingEndpoints,
+  withoutPagePolicies,
+  type HeaderRule,
+} from '../../src/lib/security-headers';
+import { siteHeaders } from '../../src/lib/site-headers';
+import { routes } from '../../src/lib/routes';
+
+const site = "default-src 'self'; script-src 'self' 'sha256-site'";
+const other = "default-src 'self'; script-src 'self' 'sha256-other'";
+
+const pages = new Map([
+  ['/', site],
+  ['/about', site],
+  ['/404', site],
+  ['/products', site],
+  ['/products/pigments', site],
+  ['/products/pigments/red-9', site],
+  ['/products/pigments/404', site],
+  ['/products/404', site],
+  ['/contact', site],
+  ['/contact/thanks', site],
+  ['/legal', site],
+  ['/legal/terms', other],
+  ['/legal/privacy', site],
+]);
+
+const folder = mkdtempSync(join(tmpdir(), 'security-headers-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+/** The rules Netlify reads for the site: netlify.toml with the built _headers file. */
+async function netlifyRules(policies: ReadonlyMap<string, string>) {
+  const file = join(folder, '_headers');
+  writeFileSync(file, headersFile(pagePolicyRules(policies)));
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], netlifyConfigPath: 'netlify.toml', configHeaders: [], minimal: false });
+  expect(errors).toEqual([]);
+  return headers as unknown as { for: string; forRegExp: RegExp; values: Record<string, string> }[];
+}
+
+/** The policies a path gets: the last matching rule's (`override`) or every matching rule's. */
+function policiesFor(rules: Awaited<ReturnType<typeof netlifyRules>>, path: string) {
+  const matching = rules.filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, value]) => value));
+  return { override: matching.at(-1), all: matching };
+}
+
+describe('pagePolicyRules', () => {
+  it('groups a folder whose pages share a policy, and splits one whose pages differ', () => {
+    const rules = pagePolicyRules(pages).map((rule) => rule.for);
+    expect(rules).toContain('/products/*');
+    expect(rules).toContain('/contact/*');
+    expect(rules).not.toContain('/legal/*');
+    expect(rules).toEqual(expect.arrayContaining(['/legal', '/legal/terms', '/legal/privacy', '/legal/terms.html']));
+    // The root is never one group: /admin lives there with a policy of its own.
+    expect(rules).not.toContain('/*');
+    expect(rules).toEqual(expect.arrayContaining(['/', '/index.html', '/about', '/about.html', '/404', '/404.html']));
+    // Far fewer rules than pages and files: the products folder is one rule.
+    expect(rules.filter((path) => path.startsWith('/products/'))).toEqual(['/products/*']);
+  });
+
+  it('never covers a reserved path, however its neighbours are grouped', () => {
+    const withTools = new Map([...pages, ['/tools/a', site], ['/tools/b', site]]);
+    expect(pagePolicyRules(withTools, ['/tools/admin']).map((r) => r.for)).not.toContain('/tools/*');
+    expect(pagePolicyRules(withTools, ['/admin']).map((r) => r.for)).toContain('/tools/*');
+  });
+
+  it('takes a built file or a visitor path alike', () => {
+    const rules = pagePolicyRules(new Map([['/index.html', site], ['/about.html', site]])).map((r) => r.for);
+    expect(rules).toEqual(['/', '/index.html', '/about', '/about.html']);
+  });
+});
+
+describe('the headers Netlify sends, from netlify.toml and the built _headers', () => {
+  it('give each page, its file and every address its folder rule covers its own policy, however rules combine', async () => {
+    const rules = await netlifyRules(pages);
+    const expected: [string, string][] = [
+      ['/', site],
+      ['/index.html', site],
+      ['/about', site],
+      ['/about.html', site],
+      ['/products/pigments/red-9', site],
+      // A missing item: Netlify's 404 rule serves the category's not-found page at this address.
+      ['/products/pigments/no-such-item', site],
+      ['/legal/terms', other],
+      ['/legal/privacy', site],
+    ];
+    for (const [path, policy] of expected) {
+      const got = policiesFor(rules, path);
+      expect(got.override, path).toBe(policy);
+      // Where every matching value is sent, the page's policy comes with the baseline only.
+      expect(new Set(got.all), path).toEqual(new Set([baselinePolicy, policy]));
+    }
+  });
+
+  it("leave /admin its own policy, with the baseline, and no page's", async () => {
+    const rules = await netlifyRules(pages);
+    for (const path of ['/admin', '/admin/config.yml', '/admin/decap-cms.js']) {
+      const got = policiesFor(rules, path);
+      expect(got.override, path).toMatch(/script-src 'self' 'unsafe-eval'/);
+      // (netlify.toml gives /admin and /admin/* the same policy.)
+      expect(new Set(got.all.filter((p) => p !== baselinePolicy)), path).toEqual(new Set([got.override]));
+    }
+  });
+
+  it('give every other file the baseline policy only', async () => {
+    const rules = await netlifyRules(pages);
+    for (const path of ['/favicon.svg', '/documents/pigments/sheet.pdf', '/_astro/page.js', '/sw.js']) {
+      expect(policiesFor(rules, path).all, path).toEqual([baselinePolicy]);
+    }
+  });
+
+  it('name the report endpoint on every answer, as the policy names it', async () => {
+    const rules = await netlifyRules(pages);
+    const everyPath = Object.assign({}, ...rules.filter((rule) => rule.for === '/*').map((rule) => rule.values)) as Record<string, string>;
+    expect(everyPath['Reporting-Endpoints']).toBe(reportingEndpoints);
+    expect(siteHeaders['Reporting-Endpoints']).toBe(`${reportEndpointName}="${routes.cspReportEndpoint}"`);
+    expect(policyDirectives).toContain(`report-to ${reportEndpointName}`);
+    expect(policyDirectives).toContain(`report-uri ${routes.cspReportEndpoint}`);
+    expect(policyDirectives).toContain("frame-ancestors 'none'");
+    // MDN's HTTP Observatory gives its best Content Security Policy score for default-src 'none' alone.
+    expect(policyDirectives).toContain("default-src 'none'");
+    expect(policyDirectives.join(';')).not.toContain('unsafe-inline');
+  });
+});
+
+describe('withoutPagePolicies', () => {
+  it("takes the adapter's copies of the page policies out of the deploy configuration, and nothing else", () => {
+    const config: { images: unknown; headers: HeaderRule[] } = {
+      images: { remote_images: [] },
+      headers: [
+        { for: '/_astro/*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+        { for: '/about', values: { 'Content-Security-Policy': site } },
+        { for: '/', values: { 'content-security-policy': site, 'X-Extra': '1' } },
+      ],
+    };
+    expect(withoutPagePolicies(config)).toEqual({
+      images: { remote_images: [] },
+      headers: [
+        { for: '/_astro/*', values: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+        { for: '/', values: { 'X-Extra': '1' } },
+      ],
+    });
+  });
+});
