@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
 import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
 import { descriptionLength } from '../../src/lib/seo-limits';
+import { contactPath } from '../../src/lib/routes';
 
 const products = join(process.cwd(), 'src/content/products');
 const items = readdirSync(products).flatMap((category) =>
@@ -171,6 +172,6 @@ describe('the data buyers look for', () => {
   });
 
   it('opens the contact form about the safety data sheet too', () => {
-    expect(model(base, 'oils/test-oil').contact.safetyDataSheet).toBe('/contact?topic=safety-data-sheet&about=oils%2Ftest-oil');
+    expect(model(base, 'oils/test-oil').contact.safetyDataSheet).toBe(contactPath('safety-data-sheet', 'oils/test-oil'));
   });
 });
