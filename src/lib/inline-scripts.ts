@@ -26,8 +26,8 @@ export const viewedDateScript =
  * languages first instead, in the order the browser names them (`navigator.languages`; an exact
  * "en-GB" before a plain "en"), the rest after in the built order. It runs once, inline right
  * after the list, before the list is painted: no file is loaded, nothing moves on screen, and
- * without JavaScript the built order stands. Only the pages with such a list carry it, and only
- * their policy lists its hash (`documentOrderHash`).
+ * without JavaScript the built order stands. Only the pages with such a list carry it (its hash is
+ * in every page's policy: see `inlineScriptHashes`).
  */
 export const documentOrderScript =
   '(()=>{const l=navigator.languages?.length?navigator.languages:[navigator.language||""],p=c=>c.toLowerCase().split("-")[0],' +
@@ -60,11 +60,12 @@ export const focusFirstEmptyFieldScript =
   'if(!f||(document.activeElement&&document.activeElement!==document.body))return;' +
   'for(var i=0;i<f.elements.length;i++){var e=f.elements[i];if(/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName)&&e.type!=="hidden"&&e.tabIndex>=0&&!e.value&&e.offsetParent){e.focus({preventScroll:true});break}}})});';
 
-export const inlineScriptHashes = (): `sha256-${string}`[] => [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript].map(cspHash);
-
 /**
- * The hash of `documentOrderScript`, which only the item pages that carry the script add to their
- * own policy (`Astro.csp.insertScriptHash` in src/pages/products/[category]/[item].astro), so no
- * other page's policy grows by it.
+ * Every page's policy lists these. The document-order script is among them although only item
+ * pages with documents in several languages carry it: the policy is a header now (dist/_headers),
+ * where pages of one folder share a rule, and a browser enforces every policy a path is given, so
+ * a hash added to one page's own rule would still be blocked by its folder's. A hash costs the
+ * header some 50 bytes and the page's HTML none.
  */
-export const documentOrderHash = cspHash(documentOrderScript);
+export const inlineScriptHashes = (): `sha256-${string}`[] =>
+  [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, documentOrderScript].map(cspHash);
