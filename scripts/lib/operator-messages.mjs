@@ -16,11 +16,10 @@ const failedPrefix = 'failed/';
 const sentPrefix = 'sent/';
 const isMessageKey = (key) => !key.startsWith('received/') && !key.startsWith('alerts/');
 
-/**
- * The optional details of a sample or data-sheet request (`requestDetailFields` of
- * src/lib/contact/message.ts), each shown on a line and in a CSV column of its own.
- */
-export const detailFields = ['country', 'quantity', 'substrate'];
+/** The optional details of a sample or data-sheet request, each shown on a line and in a CSV column of its own. */
+import { requestDetailFields } from '../../src/lib/contact/form-fields.ts';
+
+export const detailFields = requestDetailFields;
 
 /** The fields every message has; anything else a message carries is shown as an extra field. */
 const knownFields = new Set(['name', 'email', 'company', 'message', 'regarding', ...detailFields]);

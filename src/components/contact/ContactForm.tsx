@@ -18,9 +18,10 @@ import { joinName } from '../../lib/contact/name';
 import { newBrowserId } from '../../lib/contact/browser-id';
 import { flaggedCount, keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, updateFlag, type KeptEnquiry } from '../../lib/contact/outbox';
 import { prefillFor, type PrefillTopic } from '../../lib/contact/prefill';
+import { errorFields, requestDetailFields as detailFields, type ErrorField, type RequestDetail } from '../../lib/contact/form-fields';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from '../../lib/contact/message';
-import type { ContactFormState, ErrorField, FormValues } from '../../lib/contact/form-post';
+import type { ContactFormState, FormValues } from '../../lib/contact/form-post';
 import type { ContactFormWords } from '../../lib/schemas/contact-form';
 
 /** The form's words, from src/content/contact-form.json. */
@@ -45,12 +46,8 @@ export interface ContactFormProps {
 const empty: FormValues = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', country: '', quantity: '', substrate: '', message: '' };
 type Values = FormValues;
 
-/** Fields the server may name in its answer, in the order of the form, and the input of each. */
-const errorFields = ['name', 'email', 'company', 'country', 'quantity', 'substrate', 'message'] as const satisfies readonly ErrorField[];
+/** The input of each field the server may name in its answer. */
 const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', country: 'country', quantity: 'quantity', substrate: 'substrate', message: 'message' };
-
-/** The optional details of a sample or data-sheet request (`requestDetailFields` of message.ts). */
-const detailFields = ['country', 'quantity', 'substrate'] as const satisfies readonly (keyof FormValues)[];
 
 /** Attributes tying a field to its error message, when it has one. */
 const described = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
@@ -124,7 +121,7 @@ const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
 
 type TextFieldProps = {
-  name: 'firstName' | 'lastName' | 'email' | 'company' | (typeof detailFields)[number];
+  name: 'firstName' | 'lastName' | 'email' | 'company' | RequestDetail;
   label: string;
   /** The word that marks an optional field, if this one is. */
   optional?: string | undefined;

@@ -5,3 +5,16 @@
 
 /** Name of the hidden field people leave empty and form-filling robots do not. */
 export const honeypotField = 'website';
+
+/**
+ * The optional details of a sample or data-sheet request, in the order of the form, with the name
+ * the server's reasons and the e-mail give each. The form's own labels are in
+ * src/content/contact-form.json.
+ */
+export const requestDetailLabels = { country: 'Country', quantity: 'Quantity', substrate: 'Substrate or process' } as const;
+export type RequestDetail = keyof typeof requestDetailLabels;
+export const requestDetailFields = Object.keys(requestDetailLabels) as RequestDetail[];
+
+/** The fields the server names in its reasons, in the order of the form. */
+export const errorFields = ['name', 'email', 'company', ...requestDetailFields, 'message'] as const;
+export type ErrorField = (typeof errorFields)[number];

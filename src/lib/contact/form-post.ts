@@ -10,14 +10,13 @@ import { fieldsError, isRobot, normalise, readContactRequest, unsavedError, unsa
 import { validateContactMessage, type FieldErrors } from './message';
 import { prefillFor, type PrefillTopic } from './prefill';
 import { routes } from '../routes';
+import { errorFields, type ErrorField } from './form-fields';
 
 /** The fields of the form, as the form posts them. */
 export const formFields = ['firstName', 'lastName', 'email', 'company', 'topic', 'about', 'country', 'quantity', 'substrate', 'message'] as const;
 export type FormValues = Record<(typeof formFields)[number], string>;
 
-/** The fields the server names in its reasons, in the order of the form. */
-export const errorFields = ['name', 'email', 'company', 'country', 'quantity', 'substrate', 'message'] as const;
-export type ErrorField = (typeof errorFields)[number];
+export { errorFields, type ErrorField };
 
 /** How the form starts: its values, the reason per field, and what was said of the whole. */
 export interface ContactFormState {

@@ -5,7 +5,8 @@
  */
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { requestDetailFields, type KeptMessage } from './message';
+import type { KeptMessage } from './message';
+import { requestDetailFields, requestDetailLabels } from './form-fields';
 import { escapeHtml } from '../text';
 import { siteUrl, type SiteUrlEnvironment } from '../site-url';
 
@@ -64,11 +65,8 @@ export const unreachableBackoffMs = 30_000;
 /** The Message-ID of a stored message's e-mail: its id at the site's domain. */
 export const messageIdOf = (id: string, domain: string) => `<${id}@${domain}>`;
 
-/** How the e-mail names each optional detail of a request. */
-const detailLabels: Record<(typeof requestDetailFields)[number], string> = { country: 'Country', quantity: 'Quantity', substrate: 'Substrate or process' };
-
 const detailRows = (message: KeptMessage): [string, string][] =>
-  requestDetailFields.flatMap((field) => (message[field] ? [[detailLabels[field], message[field]] as [string, string]] : []));
+  requestDetailFields.flatMap((field) => (message[field] ? [[requestDetailLabels[field], message[field]] as [string, string]] : []));
 
 export function composeEmail(message: KeptMessage, settings: MailSettings, { id, receivedAt }: { id: string; receivedAt: string }): OutgoingEmail {
   const from = message.company ? `${message.name} (${message.company})` : message.name;

@@ -16,7 +16,9 @@ export const contactLimits = {
   bodyBytes: 32 * 1024,
 } as const;
 
-export { honeypotField } from './form-fields';
+import { requestDetailLabels, type RequestDetail } from './form-fields';
+
+export { honeypotField, requestDetailFields } from './form-fields';
 
 
 /**
@@ -83,9 +85,9 @@ export const contactMessageSchema = z.object({
   company: singleLine('Company', contactLimits.company).optional().default(''),
   // Asked for samples and data sheets (topics with `details` in src/content/topics.json), always
   // optional; kept with the message when filled in, whatever the topic.
-  country: optionalDetail('Country', contactLimits.country),
-  quantity: optionalDetail('Quantity', contactLimits.quantity),
-  substrate: optionalDetail('Substrate or process', contactLimits.substrate),
+  country: optionalDetail(requestDetailLabels.country, contactLimits.country),
+  quantity: optionalDetail(requestDetailLabels.quantity, contactLimits.quantity),
+  substrate: optionalDetail(requestDetailLabels.substrate, contactLimits.substrate),
   message: z
     .string({ error: 'Message must be text' })
     .trim()
@@ -95,9 +97,6 @@ export const contactMessageSchema = z.object({
     .regex(letterOrDigit, { error: letterError('Message') }),
 });
 
-/** The optional details of a sample or data-sheet request, in the order of the form. */
-export const requestDetailFields = ['country', 'quantity', 'substrate'] as const;
-type RequestDetail = (typeof requestDetailFields)[number];
 
 /** A valid message; a request detail is present only when filled in. */
 export type ContactMessage = Omit<z.infer<typeof contactMessageSchema>, RequestDetail> & Partial<Record<RequestDetail, string>>;

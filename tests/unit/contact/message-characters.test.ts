@@ -4,6 +4,7 @@
  * need at least one letter or digit. Real names and messages of any script still pass.
  */
 import fc from 'fast-check';
+import { requestDetailLabels } from '../../../src/lib/contact/form-fields';
 import { describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/lib/contact/handler';
 import { validateContactMessage, type ContactMessage } from '../../../src/lib/contact/message';
@@ -39,7 +40,7 @@ const slots: Record<keyof ContactMessage, (c: string) => string> = {
 
 const check = (field: keyof ContactMessage, value: string) => validateContactMessage({ ...valid, [field]: value });
 const hiddenError = (label: string) => `${label} contains an invisible or control character; please type it again`;
-const label = (field: string) => (field === 'substrate' ? 'Substrate or process' : field[0]!.toUpperCase() + field.slice(1));
+const label = (field: string) => (field in requestDetailLabels ? requestDetailLabels[field as keyof typeof requestDetailLabels] : field[0]!.toUpperCase() + field.slice(1));
 
 describe('hidden characters', () => {
   for (const [what, characters] of Object.entries(refused)) {
