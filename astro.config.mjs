@@ -12,6 +12,7 @@ import { cms } from './src/cms/integration.ts';
 import { contentCheck } from './src/content-check/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
 import { serviceWorker } from './src/service-worker/integration.ts';
+import { vitals } from './src/vitals/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
 import { securityHeaders } from './src/security/integration.ts';
 import { policyDirectives } from './src/lib/security-headers.ts';
@@ -92,6 +93,8 @@ export default defineConfig({
     securityHeaders(),
     // The service worker, /sw.js, bundled after the pages are written (it carries a hash of them).
     serviceWorker(),
+    // The field-data script, /vitals.js, which a sample of page views loads once idle.
+    vitals(),
   ],
   vite: {
     plugins: [tailwindcss()],

@@ -6,6 +6,9 @@
 import { cspHash } from './csp';
 import { eagerPictureScript, liteModeScript } from './lite-mode-script';
 import { workerPath } from './offline/requests';
+import { liteModeAttribute } from './lite-mode';
+import { routes } from './routes';
+import { vitalsSampleAttribute } from './vitals/sample';
 
 /**
  * The not-found page logs the path the visitor asked for. As a warning, not an error: a mistyped
@@ -61,6 +64,19 @@ export const focusFirstEmptyFieldScript =
   'for(var i=0;i<f.elements.length;i++){var e=f.elements[i];if(/^(INPUT|SELECT|TEXTAREA)$/.test(e.tagName)&&e.type!=="hidden"&&e.tabIndex>=0&&!e.value&&e.offsetParent){e.focus({preventScroll:true});break}}})});';
 
 /**
+ * Field data of real visits (src/lib/vitals/sample.ts): once the page has loaded and the browser
+ * is idle, a sample of page views loads the field-data script (src/vitals/client.ts), which sends
+ * one beacon when the visitor leaves the page. Every other page view fetches nothing. Never in lite
+ * mode, under Save-Data, or in a browser that reports being driven by automation
+ * (`navigator.webdriver`: Playwright, WebDriver, the bench's Lighthouse runs), whose figures are
+ * not a visitor's. The sample comes from the script's own attribute, so the text (and its hash)
+ * never changes with the setting.
+ */
+export const vitalsScript =
+  `(s=>addEventListener("load",()=>{const n=navigator;Math.random()<s.getAttribute("${vitalsSampleAttribute}")&&!n.webdriver&&!n.connection?.saveData&&!document.documentElement.hasAttribute("${liteModeAttribute}")&&` +
+  `(self.requestIdleCallback||setTimeout)(()=>{const e=document.createElement("script");e.src="${routes.vitalsScript}";document.body.append(e)})}))(document.currentScript)`;
+
+/**
  * Every page's policy lists these. The document-order script is among them although only item
  * pages with documents in several languages carry it: the policy is a header now (dist/_headers),
  * where pages of one folder share a rule, and a browser enforces every policy a path is given, so
@@ -68,4 +84,4 @@ export const focusFirstEmptyFieldScript =
  * header some 50 bytes and the page's HTML none.
  */
 export const inlineScriptHashes = (): `sha256-${string}`[] =>
-  [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, documentOrderScript].map(cspHash);
+  [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, documentOrderScript, vitalsScript].map(cspHash);

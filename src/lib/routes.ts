@@ -37,6 +37,10 @@ export const routes = {
    * the policy's `report-uri`, and the endpoint its `report-to` names in `Reporting-Endpoints`.
    */
   cspReportEndpoint: '/api/csp-report',
+  /** Where a sampled page view sends its beacon of field data (netlify/functions/vitals.ts). */
+  vitalsEndpoint: '/api/vitals',
+  /** The field-data script a sampled page view loads once it is idle (src/vitals/, written by the build). */
+  vitalsScript: '/vitals.js',
   technologies: '/technologies',
   products: '/products',
   portfolio: '/portfolio',

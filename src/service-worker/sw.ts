@@ -47,7 +47,11 @@ self.addEventListener('install', (event) => {
     // Reads only: a form posted without the page's script reaches the fetch handler, which keeps
     // it when the server cannot be reached (every other POST it leaves alone).
     const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname }, requestMethod: 'GET' }));
-    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: paths }, source: 'network' }])?.catch(() => undefined);
+    // And the beacon of field data, posted as a page is left (src/vitals/client.ts): a request
+    // that had to wait for the worker to start was held back for about a minute in Chromium, or
+    // lost with the tab.
+    const beacon = { urlPattern: { pathname: routes.vitalsEndpoint }, requestMethod: 'POST' };
+    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: [...paths, beacon] }, source: 'network' }])?.catch(() => undefined);
   } catch {
     // An older form of the API: the fetch handler still leaves these requests alone.
   }

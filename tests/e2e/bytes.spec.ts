@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { builtFiles, routeOf } from './support';
+import { cspHash } from '../../src/lib/csp';
+import { vitalsScript } from '../../src/lib/inline-scripts';
+import { routes } from '../../src/lib/routes';
 
 const dist = join(process.cwd(), 'dist');
 const KB = 1024;
@@ -24,6 +27,8 @@ const budgets = {
   islandScripts: bytes.islandScriptsGzipKB.max as number,
   /** The service worker, /sw.js: not page JavaScript (it runs beside the pages), with a budget of its own. */
   serviceWorker: bytes.serviceWorkerGzipKB.max as number,
+  /** The field-data script, /vitals.js: only a sampled page view loads it, once idle. */
+  vitalsScript: bytes.vitalsScriptGzipKB.max as number,
 };
 
 /** A script and every module it imports, as paths under dist/. */
@@ -79,6 +84,24 @@ test('the service worker is within its own budget, and no page loads it as a scr
   for (const file of builtFiles()) {
     expect(readFileSync(file, 'utf8'), routeOf(file)).not.toMatch(/<script[^>]+src="\/sw\.js"/);
   }
+});
+
+test('the field-data script is within its own budget, no page links it, and the sampling script every page carries is inline and in the policy', () => {
+  // Outside the sample a page view fetches nothing for field data (tests/e2e/vitals.spec.ts shows
+  // it in the browser): the decision is a few inline lines, and only a sampled-in view adds the file.
+  const script = readFileSync(join(dist, routes.vitalsScript));
+  expect(gzipKB(script), `${routes.vitalsScript}, KB gzip`).toBeLessThanOrEqual(budgets.vitalsScript);
+  const inline = `>${vitalsScript}</script>`;
+  for (const file of builtFiles()) {
+    const html = readFileSync(file, 'utf8');
+    expect(html, routeOf(file)).not.toMatch(new RegExp(`<script[^>]+src="${routes.vitalsScript.replace('.', '\\.')}"`));
+    expect(html.split(inline).length - 1, `${routeOf(file)}: the sampling script, once`).toBe(1);
+  }
+  // Every page's policy (the header rules the build writes; tests/e2e/csp.spec.ts checks each page has one) lists its hash.
+  const policies = readFileSync(join(dist, '_headers'), 'utf8').split('\n').filter((line) => line.includes('script-src'));
+  expect(policies.length).toBeGreaterThan(0);
+  for (const policy of policies) expect(policy).toContain(`'${cspHash(vitalsScript)}'`);
+  expect(gzipKB(vitalsScript) * KB, 'the sampling script, bytes gzip').toBeLessThan(300);
 });
 
 test('the search index comes in small chunks, so a query loads only what its words need', () => {

@@ -25,6 +25,10 @@ describe('the functions, as Netlify parses them', () => {
     expect((functions['csp-report']?.routes ?? []).map((r) => r.pattern)).toEqual([routes.cspReportEndpoint]);
   });
 
+  it('serves the field-data function on routes.vitalsEndpoint, and only there', () => {
+    expect((functions.vitals?.routes ?? []).map((r) => r.pattern)).toEqual([routes.vitalsEndpoint]);
+  });
+
   it('runs the retry function every retryEveryMinutes minutes, with no path of its own', () => {
     const retry = functions['retry-contact-emails'];
     expect(retry?.schedule).toBe(`*/${retryEveryMinutes} * * * *`);

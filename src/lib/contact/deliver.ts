@@ -17,6 +17,7 @@
 import { alertIfDue, defaultAlertAfterHours, type AlertOutcome, type AlertSettings } from './alert';
 import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
 import { eachLimited } from '../each-limited';
+import { deleteExpiredDays } from '../day-folders';
 import { receivedTimeOf, type Held, type MessageStore, type StoredMessage } from './store';
 
 const minute = 60_000;
@@ -312,13 +313,8 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
  * most one day more. Pending and failed messages are never deleted.
  */
 export async function deleteExpiredSent(store: MessageStore, now: Date, retentionDays: number, timeLeft: () => boolean = () => true): Promise<number> {
-  const firstKeptDay = new Date(now.getTime() - retentionDays * day).toISOString().slice(0, 10);
-  let deleted = 0;
-  for (const sentOn of await store.sentDays()) {
-    if (sentOn >= firstKeptDay || deleted >= deletionsPerRun || !timeLeft()) break;
-    deleted += await store.deleteSent(sentOn, deletionsPerRun - deleted);
-  }
-  return deleted;
+  const sent = { days: () => store.sentDays(), deleteDay: (sentOn: string, limit: number) => store.deleteSent(sentOn, limit) };
+  return (await deleteExpiredDays(sent, now, retentionDays, deletionsPerRun, timeLeft)).deleted;
 }
 
 /** The retention period from CONTACT_RETENTION_DAYS: a whole number of days, at least 1. */

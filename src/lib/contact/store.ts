@@ -31,6 +31,7 @@
 import type { Store } from '@netlify/blobs';
 import type { KeptMessage } from './message';
 import { eachLimited } from '../each-limited';
+import { daysOf } from '../day-folders';
 
 export type MessageStatus = 'pending' | 'sent' | 'failed';
 
@@ -268,10 +269,7 @@ export function blobsMessageStore(store: Store): MessageStore {
 
     async sentDays() {
       const { directories } = await store.list({ prefix: sentPrefix, directories: true });
-      return directories
-        .map((d) => d.slice(sentPrefix.length).replace(/\/$/, ''))
-        .filter((day) => /^\d{4}-\d{2}-\d{2}$/.test(day))
-        .sort();
+      return daysOf(directories, sentPrefix);
     },
 
     async deleteSent(day, limit) {

@@ -33,6 +33,16 @@ describe('in-source function configuration, read by Netlify\'s parser', () => {
     expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
   });
 
+  it('vitals: v2 function on routes.vitalsEndpoint, rate limited per IP and domain', async () => {
+    const parsed = (await parseFile('netlify/functions/vitals.ts', { functionName: 'vitals' })) as Parsed;
+    expect(parsed.runtimeAPIVersion).toBe(2);
+    expect(parsed.config.path).toEqual([routes.vitalsEndpoint]);
+    expect(parsed.config.rateLimit).toEqual({ windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+    const rules = getTrafficRulesConfig(parsed.config.rateLimit as Parameters<typeof getTrafficRulesConfig>[0])!;
+    expect(rules.action.config.rateLimitConfig).toMatchObject({ windowLimit: 10, windowSize: 60 });
+    expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
+  });
+
   it('retry-contact-emails runs every retryEveryMinutes minutes', async () => {
     const parsed = (await parseFile('netlify/functions/retry-contact-emails.ts', { functionName: 'retry-contact-emails' })) as Parsed;
     expect(parsed.config.schedule).toBe(`*/${retryEveryMinutes} * * * *`);
