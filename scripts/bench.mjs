@@ -31,10 +31,9 @@ import { dirname, join, relative } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
-import lighthouse from 'lighthouse';
-import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { benchCatalogue } from './lib/bench-catalogue.mjs';
+import { chromeFlags, lighthouseChecks, lighthouseFigures, lighthouseHeadings } from './lib/bench-lighthouse.mjs';
 import { benchSearch, searchBudgetsFor, searchTable } from './lib/bench-search.mjs';
 import { benchLowBandwidth } from './lib/bench-low-bandwidth.mjs';
 import { benchVisit, configuredStylesheets, slowProfile, visitTables } from './lib/bench-visit.mjs';
@@ -45,8 +44,10 @@ const { values: options } = parseArgs({
 if (options.catalogue) {
   const n = Number(options.catalogue);
   const allBudgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
-  // The search budgets, on the largest build: its own server, its own catalogue's names and codes.
-  const measureSearch = async (dist) => {
+  // On the largest build, with its own server: the search budgets, with its own catalogue's names
+  // and codes, and Lighthouse on the full-data test item's page (the pages of the content have
+  // theirs in the standard bench).
+  const measureLargest = async (dist, fullItemRoute) => {
     const project = dirname(dist);
     const searchPort = Number(options.port);
     const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: project, env: { ...process.env, PORT: String(searchPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
@@ -57,12 +58,29 @@ if (options.catalogue) {
       });
       const rows = await benchSearch({ chromium, origin: `http://localhost:${searchPort}`, executablePath: '/usr/bin/chromium', budgets: searchBudgetsFor(allBudgets.search, n), project });
       const index = readdirSync(join(dist, 'pagefind'), { recursive: true }).length;
-      return { lines: ['', `Search on the largest build (${index} files in dist/pagefind/):`, '', searchTable(rows)], over: rows.filter((row) => row.budget && !row.ok).length };
+      const figures = await lighthouseFigures(`http://localhost:${searchPort}${fullItemRoute}`, { runs: Number(options.runs) });
+      const checks = lighthouseChecks(figures, allBudgets.lighthouse);
+      const cell = ({ ok, text }) => (ok ? text : `**${text} ✗**`);
+      return {
+        lines: [
+          '',
+          `Lighthouse on the full-data test item's page (${options.runs} runs, median; mobile, simulated throttling):`,
+          '',
+          `| page | ${lighthouseHeadings(allBudgets.lighthouse).join(' | ')} | weight KB |`,
+          `|---|${checks.map(() => '---|').join('')}---|`,
+          `| ${fullItemRoute} | ${checks.map(cell).join(' | ')} | ${figures.weightKB.toFixed(1)} |`,
+          '',
+          `Search on the largest build (${index} files in dist/pagefind/):`,
+          '',
+          searchTable(rows),
+        ],
+        over: rows.filter((row) => row.budget && !row.ok).length + checks.filter((c) => !c.ok).length,
+      };
     } finally {
       server.kill('SIGTERM');
     }
   };
-  const { lines, over } = await benchCatalogue(n, { budgets: allBudgets, measureSearch });
+  const { lines, over } = await benchCatalogue(n, { budgets: allBudgets, measureLargest });
   const section = `## Catalogue growth: ${n.toLocaleString('en')} extra items\n\nMeasured by \`npm run bench -- --catalogue ${n}\` on ${new Date().toISOString().slice(0, 10)}, on a machine with ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)} at the start).\n\n${lines.join('\n')}\n`;
   writeSection(`Catalogue growth: ${n.toLocaleString('en')} extra items`, section);
   console.log(`\n${lines.join('\n')}\n\n${over ? `${over} over budget` : 'all within budget'}`);
@@ -73,21 +91,10 @@ if (options.catalogue) {
 const runs = Number(options.runs);
 const port = Number(options.port);
 const origin = `http://localhost:${port}`;
-// `--enable-automation`: the browser reports `navigator.webdriver`, so no page view of the bench is
-// ever in the field-data sample (README, *Field data of real visits*); Playwright sets it itself,
-// chrome-launcher (Lighthouse's browser) does not.
-const chromeFlags = ['--headless=new', '--enable-automation', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const kb = (bytes) => bytes / 1024;
 // Every budget lives in bench/budgets.json, which the byte guard of `npm test` reads too.
 const { lighthouse: lh, bytes: byteBudgets, build: buildBudget, search: searchBudgets } = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const budgets = {
-  performance: lh.performance,
-  accessibility: lh.accessibility,
-  bestPractices: lh.bestPractices,
-  seo: lh.seo,
-  lcp: lh.lcpMs,
-  cls: lh.cls,
-  tbt: lh.tbtMs,
   htmlCssGzip: byteBudgets.htmlAndCssGzipKB,
   js1280: byteBudgets.jsAt1280WithoutIslandKB,
   homeWeight: byteBudgets.homeWeightKB,
@@ -244,50 +251,20 @@ try {
       const js = desktopJs.get(page.route).map((path) => readFileSync(join(dist, path)));
       const size = (buffers) => ({ raw: kb(buffers.reduce((n, b) => n + b.length, 0)), gzip: kb(buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0)) });
 
-      // Each run in a fresh browser with a fresh profile, as independent Lighthouse runs are: a
-      // browser kept across runs settles into one timing of the page's requests and hides the
-      // others (whether a lazy picture starts before the text paints moves LCP by 0.2 s).
-      const reports = [];
-      for (let i = 0; i < runs; i++) {
-        const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
-        try {
-          const { lhr } = await lighthouse(page.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
-          reports.push(lhr);
-        } finally {
-          chrome.kill();
-        }
-      }
-      // The median of each figure over the runs, taken figure by figure.
-      const median = (pick) => {
-        const values = reports.map(pick).sort((a, b) => a - b);
-        return values[Math.floor(values.length / 2)];
-      };
-      const score = (category) => Math.round(median((lhr) => lhr.categories[category].score) * 100);
-      // A metric Lighthouse could not measure counts as over budget and shows as NaN.
-      const metric = (audit) => median((lhr) => lhr.audits[audit]?.numericValue ?? NaN);
-      // The pages that must meet the LCP budget in every run are held to their worst run.
-      const worst = (audit) => Math.max(...reports.map((lhr) => lhr.audits[audit]?.numericValue ?? NaN));
-      const lcpEveryRun = (budgets.lcp.everyRun ?? []).includes(page.route);
+      const lcpEveryRun = (lh.lcpMs.everyRun ?? []).includes(page.route);
+      const figures = await lighthouseFigures(page.url, { runs, lcpEveryRun });
       const noindex = /<meta name="robots" content="noindex"/.test(html.toString());
       const islandAt1280 = /<astro-island[^>]+client="(?:load|idle|visible|settled)"/.test(html.toString());
       rows.push({
         route: page.route,
         noindex,
         islandAt1280,
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        lcp: lcpEveryRun ? worst('largest-contentful-paint') : metric('largest-contentful-paint'),
-        lcpEveryRun,
-        cls: metric('cumulative-layout-shift'),
-        tbt: metric('total-blocking-time'),
+        figures,
         html: size([html]),
         css: size([...inlineCss, ...linkedCss]),
         linkedCss: size(linkedCss),
         js: size(js),
         requests: desktopRequests.get(page.route),
-        weight: kb(metric('total-byte-weight')),
       });
       process.stderr.write(`measured ${page.route}\n`);
     }
@@ -300,28 +277,31 @@ try {
 // 3. The table.
 let within = 0;
 let over = 0;
-const check = (value, budget, text) => {
-  const ok = budget.min !== undefined ? value >= budget.min : value <= budget.max;
+const mark = ({ ok, text }) => {
   ok ? within++ : over++;
   return ok ? text : `**${text} ✗**`;
 };
+const check = (value, budget, text) => mark({ ok: budget.min !== undefined ? value >= budget.min : value <= budget.max, text });
 const f1 = (n) => n.toFixed(1);
+// The Lighthouse columns come from lighthouseChecks, the rest are this table's own.
+const headings = lighthouseHeadings(lh);
 const lines = [
-  `| page | perf ≥${budgets.performance.min} | a11y ${budgets.accessibility.min} | best pr. ${budgets.bestPractices.min} | SEO ${budgets.seo.min} | LCP ≤${budgets.lcp.max} ms | CLS ≤${budgets.cls.max} | TBT ≤${budgets.tbt.max} ms | HTML KB raw/gz | CSS KB raw/gz (inline) | HTML+CSS gz ≤${budgets.htmlCssGzip.max} KB | JS at 1280 px KB raw/gz | requests at 1280 px | weight KB |`,
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  `| page | ${headings.join(' | ')} | HTML KB raw/gz | CSS KB raw/gz (inline) | HTML+CSS gz ≤${budgets.htmlCssGzip.max} KB | JS at 1280 px KB raw/gz | requests at 1280 px | weight KB |`,
+  `|---|${headings.map(() => '---|').join('')}---|---|---|---|---|---|`,
 ];
 for (const r of rows) {
+  // A page kept out of search engines (noindex) is not held to the SEO score.
+  const lighthouseCells = lighthouseChecks(r.figures, lh).map((c) => (c.key === 'seo' && r.noindex ? `${c.text} (noindex)` : mark(c)));
   // Pages with an island that hydrates on wide screens (not only on a click of a small-screen toggle) may load script.
   const islandPage = r.islandAt1280;
+  const weight = r.figures.weightKB;
   lines.push(
-    `| ${r.route} | ${check(r.performance, budgets.performance, r.performance)} | ${check(r.accessibility, budgets.accessibility, r.accessibility)} | ${check(r.bestPractices, budgets.bestPractices, r.bestPractices)} | ${
-      r.noindex ? `${r.seo} (noindex)` : check(r.seo, budgets.seo, r.seo)
-    } | ${check(r.lcp, budgets.lcp, `${r.lcp.toFixed(0)}${r.lcpEveryRun ? ' (worst run)' : ''}`)} | ${check(r.cls, budgets.cls, r.cls.toFixed(3))} | ${check(r.tbt, budgets.tbt, r.tbt.toFixed(0))} | ${f1(r.html.raw)} / ${f1(r.html.gzip)} | ${f1(r.css.raw)} / ${f1(r.css.gzip)} | ${check(
+    `| ${r.route} | ${lighthouseCells.join(' | ')} | ${f1(r.html.raw)} / ${f1(r.html.gzip)} | ${f1(r.css.raw)} / ${f1(r.css.gzip)} | ${check(
       r.html.gzip + r.linkedCss.gzip,
       budgets.htmlCssGzip,
       f1(r.html.gzip + r.linkedCss.gzip),
     )} | ${islandPage ? `${f1(r.js.raw)} / ${f1(r.js.gzip)} (island)` : check(r.js.raw, budgets.js1280, `${f1(r.js.raw)} / ${f1(r.js.gzip)}`)} | ${r.requests} | ${
-      r.route === '/' ? check(r.weight, budgets.homeWeight, `${f1(r.weight)} (≤${budgets.homeWeight.max})`) : f1(r.weight)
+      r.route === '/' ? check(weight, budgets.homeWeight, `${f1(weight)} (≤${budgets.homeWeight.max})`) : f1(weight)
     } |`,
   );
 }

@@ -6,8 +6,9 @@
  * Goals (bench/budgets.json, "catalogue"): each extra item adds at most `msPerExtraItem` to the
  * build on this machine, the growth is linear (the second half costs about what the first did),
  * and every page of the largest build stays within the byte budget of every page (HTML and CSS,
- * gzip). `measureSearch`, when given, is called on the largest build's dist/ and its figures are
- * printed with the rest.
+ * gzip). `measureLargest`, when given, is called on the largest build's dist/ with the route of
+ * its full-data test item, and its figures (search, and Lighthouse on that page) are printed with
+ * the rest.
  *
  * A synthetic item is a copy of a real item of the same category with its name, codes and order
  * made unique, so it is valid whatever fields the schemas gain, and reuses that item's picture.
@@ -216,10 +217,10 @@ function buildWith(extra, { keep = false } = {}) {
 
 /**
  * @param {number} n
- * @param {{ budgets: any, measureSearch?: (dist: string) => Promise<{ lines: string[], over: number }> }} options
+ * @param {{ budgets: any, measureLargest?: (dist: string, fullItemRoute: string) => Promise<{ lines: string[], over: number }> }} options
  * @returns {Promise<{ lines: string[], over: number }>}
  */
-export async function benchCatalogue(n, { budgets, measureSearch }) {
+export async function benchCatalogue(n, { budgets, measureLargest }) {
   const points = [];
   for (const extra of [0, Math.round(n / 2), n]) {
     const point = buildWith(extra, { keep: extra === n });
@@ -255,10 +256,10 @@ export async function benchCatalogue(n, { budgets, measureSearch }) {
         new Set(fullData.documents.map((d) => d.language)).size
       } languages), ${full.fullPage.route}: ${mark(full.fullPage.kb <= budgets.bytes.htmlAndCssGzipKB.max, `${full.fullPage.kb.toFixed(1)} KB HTML + CSS gzip`)} (budget ≤ ${budgets.bytes.htmlAndCssGzipKB.max} KB)`,
     );
-    if (measureSearch) {
-      const search = await measureSearch(join(full.root, 'dist'));
-      lines.push(...search.lines);
-      over += search.over;
+    if (measureLargest) {
+      const largest = await measureLargest(join(full.root, 'dist'), full.fullPage.route);
+      lines.push(...largest.lines);
+      over += largest.over;
     }
   } finally {
     rmSync(full.root, { recursive: true, force: true });
