@@ -123,6 +123,9 @@ const keepable = (response: Response, page: boolean) =>
   response.ok && response.type === 'basic' && (!page || (response.headers.get('content-type') ?? '').includes('text/html'));
 
 async function navigation(event: FetchEvent): Promise<Response> {
+  // A copy counts as saved when its page was opened, not when the network's answer arrived: a slow
+  // refresh of the page before must not outlive, in the cache's order, the page opened after it.
+  const openedAt = Date.now();
   const url = pageKey(event.request.url);
   if (new URL(url).pathname === offlinePath) return offlinePage(event.request);
   if (new URL(url).pathname === routes.contactKept) {
@@ -137,7 +140,7 @@ async function navigation(event: FetchEvent): Promise<Response> {
   // kept copy has answered (stale-while-revalidate).
   event.waitUntil(
     fromNetwork.then(
-      (response) => (keep && keepable(response, true) ? putBounded(cache, url, response.clone(), limits.pages, { build }) : undefined),
+      (response) => (keep && keepable(response, true) ? putBounded(cache, url, response.clone(), limits.pages, { build, now: openedAt }) : undefined),
       () => undefined,
     ),
   );
