@@ -25,7 +25,7 @@ export interface IconDrawing {
 
 /**
  * The presentation attributes every Lucide drawing repeats on its elements, which the enclosing
- * <svg> already sets (ContentIcon.astro, StatisticBadge.tsx): left out of the body, and a <g>
+ * <svg> already sets (ContentIcon.astro): left out of the body, and a <g>
  * left with nothing else unwrapped, they cost a page nothing to inherit.
  */
 const inheritedAttributes = / (?:fill="none"|stroke="currentColor"|stroke-linecap="round"|stroke-linejoin="round"|stroke-width="2")/g;

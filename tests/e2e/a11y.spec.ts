@@ -14,7 +14,8 @@ for (const path of builtPages()) {
       // leaves. Lay every section out at once (the test's own style, hence bypassCSP), then check
       // the page as it settles, as a reader sees each section once its entrance is over.
       await page.addStyleTag({ content: '.render-when-near { content-visibility: visible !important; }' });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      // (The statistic badge turns for ever: it is read wherever it stands.)
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
       // Zero violations of any impact, not only serious ones.
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { certifications, companyPage, expectActions, narrow, offerings, recordScripts, ui, wide } from './support';
+import { certifications, companyPage, expectActions, narrow, offerings, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
 
 const home = companyPage('home');
 /** The statistics as the badge shows them: the figure, then its label. */
@@ -49,43 +49,61 @@ test('hero, about, cards and calls to action show the home file and lead where i
   await expectActions(page.locator('#closing'), [home.closing.action]);
 });
 
-test('the statistic badge shows each statistic of the home file in turn at its interval, and wraps', async ({ page }) => {
-  await page.clock.install();
+test('the statistic badge shows each statistic of the home file in turn at its interval, and wraps, its dot following', async ({ page }) => {
   await page.goto('/');
   const badge = page.getByRole('group', { name: ui.keyFigures });
-  await badge.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[component-url*="StatisticBadge"]:not([ssr])')).toHaveCount(1);
-  const text = async () => (await badge.locator('p').allTextContents()).join(' ');
-  expect(await text()).toBe(statistics[0]);
-  for (const expected of [...statistics.slice(1), statistics[0]]) {
-    await page.clock.runFor(home.statistics.intervalMs);
-    await expect.poll(text).toBe(expected);
+  // Every statistic is in the page, read by a screen reader as one list.
+  await expect(badge.getByRole('listitem')).toHaveCount(statistics.length);
+  const interval = home.statistics.intervalMs as number;
+  // Each step from its first moment to its last, and once more round: the wrap to the first.
+  for (let step = 0; step <= statistics.length; step++) {
+    for (const at of [step * interval + 50, (step + 1) * interval - 50]) {
+      expect(await statisticShownAt(badge, at), `${at} ms into the rotation`).toEqual({ shown: [statistics[step % statistics.length]], dot: step % statistics.length });
+    }
   }
 });
 
-test('only the badge island loads at 1280 px; at 390 px the menu opens with no script', async ({ page }) => {
+test('the statistic badge pauses while hovered or focused, and stands still for reduced motion', async ({ page }) => {
+  await page.goto('/');
+  const badge = page.getByRole('group', { name: ui.keyFigures });
+  expect(await runningStatisticAnimations(badge)).toBeGreaterThan(0);
+  await badge.hover();
+  await expect.poll(() => runningStatisticAnimations(badge)).toBe(0);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => runningStatisticAnimations(badge)).toBeGreaterThan(0);
+  // The keyboard: the badge takes focus.
+  await badge.focus();
+  await expect.poll(() => runningStatisticAnimations(badge)).toBe(0);
+  await badge.blur();
+  await expect.poll(() => runningStatisticAnimations(badge)).toBeGreaterThan(0);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(() => runningStatisticAnimations(badge)).toBe(0);
+  expect((await statisticShownAt(badge, 0)).shown).toEqual([statistics[0]]);
+});
+
+test('the home page loads no script at 1280 px; at 390 px the menu opens with no script', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/');
-  await page.getByRole('group', { name: ui.keyFigures }).scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[component-url*="StatisticBadge"]:not([ssr])')).toHaveCount(1);
-  const components = await page.locator('astro-island').evaluateAll((islands) => islands.map((island) => island.getAttribute('component-url')!));
-  const loadedComponents = () => components.filter((url) => scripts.some((script) => new URL(script).pathname === url));
-  expect(loadedComponents().map((url) => url.includes('StatisticBadge'))).toEqual([true]);
+  await page.waitForLoadState('networkidle');
+  // Late islands would load once the page has loaded and the browser is idle.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 500))));
+  expect(scripts).toEqual([]);
 
   await page.setViewportSize(narrow);
-  await page.waitForLoadState('networkidle');
-  const before = [...scripts];
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.getByRole('navigation', { name: 'Main (small screens)' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  expect(scripts).toEqual(before);
+  expect(scripts).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
-  test('the badge shows the first statistic and every section is there', async ({ page }) => {
+  test('the badge turns all the same, from the first statistic, and every section is there', async ({ page }) => {
     await page.goto('/');
-    expect((await page.getByRole('group', { name: ui.keyFigures }).locator('p').allTextContents()).join(' ')).toBe(statistics[0]);
+    const badge = page.getByRole('group', { name: ui.keyFigures });
+    expect(await runningStatisticAnimations(badge)).toBeGreaterThan(0);
+    expect(await statisticShownAt(badge, 0)).toEqual({ shown: [statistics[0]], dot: 0 });
     await expect(page.locator('#technologies article')).toHaveCount(offerings('technologies').length);
     await expect(page.locator('#certifications li')).toHaveCount(certifications().length);
   });

@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
+import { companyPage, narrow, offerings, productsOf, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
 
 /**
  * Lite mode (src/lib/lite-mode.ts): on under Save-Data or a 2G connection, or by the visitor's
@@ -101,6 +101,14 @@ for (const viewport of [narrow, wide]) {
     });
   });
 }
+
+test('in lite mode the statistic badge stands on its first statistic', async ({ context, page }) => {
+  await saveData(context, page);
+  await page.goto('/');
+  const badge = page.getByRole('group', { name: ui.keyFigures });
+  expect(await runningStatisticAnimations(badge)).toBe(0);
+  expect((await statisticShownAt(badge, 0)).shown).toEqual([(companyPage('home').statistics.items as { value: string; label: string }[]).map(({ value, label }) => `${value} ${label}`)[0]]);
+});
 
 test('the footer control turns lite mode on and off, and the choice is remembered', async ({ browser, context, page }) => {
   const pictures = recordPictures(page);

@@ -44,6 +44,35 @@ export function recordScripts(page: Page): string[] {
 }
 
 /**
+ * What the home page's statistic badge (src/components/home/StatisticBadge.astro) shows `ms` into
+ * its rotation: its CSS animations are paused and moved to that moment (Web Animations API), then
+ * the statistics standing inside the badge's window are read, as a reader sees them ("12+ Years of
+ * Innovation"), with the position of the highlighted dot (-1 when it is on none).
+ */
+export function statisticShownAt(badge: Locator, ms: number): Promise<{ shown: string[]; dot: number }> {
+  return badge.evaluate((element, at) => {
+    for (const animation of element.getAnimations({ subtree: true })) {
+      animation.pause();
+      animation.currentTime = at;
+    }
+    const frame = element.querySelector('[data-statistic-window]')!.getBoundingClientRect();
+    const shown = [...element.querySelectorAll<HTMLElement>('[data-statistic]')]
+      .filter((statistic) => {
+        const box = statistic.getBoundingClientRect();
+        return box.top >= frame.top - 0.5 && box.bottom <= frame.bottom + 0.5;
+      })
+      .map((statistic) => statistic.innerText.replace(/\s+/g, ' ').trim());
+    const current = element.querySelector('[data-statistic-current]')?.getBoundingClientRect().left;
+    const dot = [...element.querySelectorAll('[data-statistic-dot]')].findIndex((d) => current !== undefined && Math.abs(d.getBoundingClientRect().left - current) < 1);
+    return { shown, dot };
+  }, ms);
+}
+
+/** The badge's animations that are running (none when it stands still). */
+export const runningStatisticAnimations = (badge: Locator) =>
+  badge.evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length);
+
+/**
  * Whether a toggle is expanded, as assistive technology hears it: read from Chromium's
  * accessibility tree, read at once. A menu toggle names its panel with `popovertarget` and the
  * browser derives the state from the panel; it carries no `aria-expanded` attribute to read.

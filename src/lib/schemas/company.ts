@@ -43,15 +43,21 @@ export const pageSchema = ({ image }: SchemaContext) =>
           .describe('Top of the page.'),
         statistics: z
           .strictObject({
+            // The badge turns by CSS alone, and a page's policy allows no inline style: its timing
+            // and length come from classes of the stylesheet, which has one for each interval and
+            // length allowed here (src/styles/global.css, StatisticBadge.astro).
             intervalMs: z
               .number()
               .int()
               .min(1000, { error: 'intervalMs must be at least 1000 (one second)' })
-              .describe('Milliseconds each statistic stays on screen.'),
+              .max(10000, { error: 'intervalMs must be at most 10000 (ten seconds)' })
+              .multipleOf(500, { error: 'intervalMs must be a multiple of 500 (half a second), e.g. 3000' })
+              .describe('Milliseconds each statistic stays on screen: 1000 to 10000, in steps of 500.'),
             items: z
               .array(statisticSchema)
               .min(2, { error: 'the badge needs at least two statistics' })
-              .describe('The statistics, shown one after another.'),
+              .max(12, { error: 'the badge shows at most 12 statistics' })
+              .describe('The statistics, shown one after another (2 to 12).'),
           })
           .describe('The rotating statistic badge of the hero.'),
         about: z
