@@ -21,7 +21,7 @@
 /// <reference lib="webworker" />
 import { putBounded, savedEntries } from '../lib/offline/bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from '../lib/offline/kept-list';
-import { bypassedPrefixes, cacheNames, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+import { bypassedPrefixes, cacheNames, fetchedAheadPaths, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
 import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxSyncTag, sendKeptMessages } from '../lib/contact/outbox';
 import { routes } from '../lib/routes';
 
@@ -59,7 +59,7 @@ self.addEventListener('install', (event) => {
   // the one that says a contact message is kept in this browser.
   event.waitUntil(
     Promise.all(
-      [offlinePath, routes.contactKept].map(async (path) => {
+      fetchedAheadPaths.map(async (path) => {
         const response = await fetch(path, { cache: 'no-cache' });
         if (response.ok) await (await caches.open(names.offline)).put(path, response);
       }),

@@ -11,6 +11,7 @@ import { builtFiles, routeOf } from './support';
 import { cspHash } from '../../src/lib/csp';
 import { vitalsScript } from '../../src/lib/inline-scripts';
 import { routes } from '../../src/lib/routes';
+import { fetchedAheadPaths } from '../../src/lib/offline/requests';
 
 const dist = join(process.cwd(), 'dist');
 const KB = 1024;
@@ -29,6 +30,8 @@ const budgets = {
   serviceWorker: bytes.serviceWorkerGzipKB.max as number,
   /** The field-data script, /vitals.js: only a sampled page view loads it, once idle. */
   vitalsScript: bytes.vitalsScriptGzipKB.max as number,
+  /** Each page the service worker fetches ahead, on every first visit: HTML with its CSS. */
+  fetchedAheadPage: bytes.fetchedAheadPageGzipKB.max as number,
 };
 
 /** A script and every module it imports, as paths under dist/. */
@@ -86,6 +89,13 @@ test('the service worker is within its own budget, and no page loads it as a scr
   }
 });
 
+test('the pages the service worker fetches ahead are within their own budget', () => {
+  for (const path of fetchedAheadPaths) {
+    const html = readFileSync(join(dist, `${path}.html`));
+    expect(gzipKB(html), `${path}: HTML and its CSS, KB gzip`).toBeLessThanOrEqual(budgets.fetchedAheadPage);
+  }
+});
+
 test('the field-data script is within its own budget, no page links it, and the sampling script every page carries is inline and in the policy', () => {
   // Outside the sample a page view fetches nothing for field data (tests/e2e/vitals.spec.ts shows
   // it in the browser): the decision is a few inline lines, and only a sampled-in view adds the file.
@@ -95,7 +105,10 @@ test('the field-data script is within its own budget, no page links it, and the 
   for (const file of builtFiles()) {
     const html = readFileSync(file, 'utf8');
     expect(html, routeOf(file)).not.toMatch(new RegExp(`<script[^>]+src="${routes.vitalsScript.replace('.', '\\.')}"`));
-    expect(html.split(inline).length - 1, `${routeOf(file)}: the sampling script, once`).toBe(1);
+    // The pages the service worker fetches ahead are opened from its copy, mostly offline: they
+    // carry neither this script nor the worker's registration (src/layouts/SlimLayout.astro).
+    const expected = (fetchedAheadPaths as readonly string[]).includes(routeOf(file)) ? 0 : 1;
+    expect(html.split(inline).length - 1, `${routeOf(file)}: the sampling script, ${expected ? 'once' : 'never'}`).toBe(expected);
   }
   // Every page's policy (the header rules the build writes; tests/e2e/csp.spec.ts checks each page has one) lists its hash.
   const policies = readFileSync(join(dist, '_headers'), 'utf8').split('\n').filter((line) => line.includes('script-src'));

@@ -4,9 +4,17 @@
  *
  * Plain TypeScript without imports of the browser, so Node runs it in the tests as it is.
  */
+import { routes } from '../routes';
 
 /** Where the offline page is built (src/pages/offline.astro); the worker keeps its own copy. */
 export const offlinePath = '/offline';
+
+/**
+ * The pages the worker fetches when it is installed, before they are needed: the offline page and
+ * the one that says a contact message is kept in this browser (src/pages/contact/kept.astro).
+ * Their layout is the small one (src/layouts/SlimLayout.astro), since every first visit pays for them.
+ */
+export const fetchedAheadPaths = [offlinePath, routes.contactKept] as const;
 
 /** The worker's own file: /sw.js, written by the build (src/service-worker/integration.ts). */
 export const workerPath = '/sw.js';
