@@ -9,7 +9,7 @@
  * de-duplicated per day, bounded), answer 204. Netlify's rate limit (the function's
  * `config.rateLimit`) caps how often one visitor may post.
  */
-import { functionResponseHeaders } from '../function-headers';
+import { functionAnswer } from '../function-headers';
 import { declaresMoreThan, isSameOrigin, mediaTypeOf, readLimited } from '../http-request';
 import { parseReports, reportFormatOf, reportLimits } from './parse';
 import type { KeepOutcome, ReportStore } from './store';
@@ -22,26 +22,19 @@ export interface ReportDependencies {
   extraOrigins?: readonly string[];
 }
 
-const answer = (status: number, error?: string, headers: Record<string, string> = {}) =>
-  error === undefined
-    ? new Response(null, { status, headers: { ...functionResponseHeaders(), ...headers } })
-    : new Response(JSON.stringify({ error }), {
-        status,
-        headers: { 'content-type': 'application/json; charset=utf-8', ...functionResponseHeaders(), ...headers },
-      });
 
 export async function handleCspReport(request: Request, deps: ReportDependencies): Promise<Response> {
   const { store, now = () => new Date(), log = (line: string) => console.log(line), extraOrigins = [] } = deps;
-  if (request.method !== 'POST') return answer(405, 'Only POST is accepted', { allow: 'POST' });
-  if (!isSameOrigin(request, extraOrigins)) return answer(403, 'Reports are taken from this site\'s pages only');
+  if (request.method !== 'POST') return functionAnswer(405, 'Only POST is accepted', { allow: 'POST' });
+  if (!isSameOrigin(request, extraOrigins)) return functionAnswer(403, 'Reports are taken from this site\'s pages only');
   const format = reportFormatOf(mediaTypeOf(request));
-  if (!format) return answer(415, 'Send reports as application/reports+json or application/csp-report');
+  if (!format) return functionAnswer(415, 'Send reports as application/reports+json or application/csp-report');
   const tooLarge = `A report body is at most ${reportLimits.bodyBytes / 1024} KB`;
-  if (declaresMoreThan(request, reportLimits.bodyBytes)) return answer(413, tooLarge);
+  if (declaresMoreThan(request, reportLimits.bodyBytes)) return functionAnswer(413, tooLarge);
   const body = await readLimited(request, reportLimits.bodyBytes);
-  if (body === undefined) return answer(413, tooLarge);
+  if (body === undefined) return functionAnswer(413, tooLarge);
   const parsed = parseReports(body, format, [new URL(request.url).origin, ...extraOrigins]);
-  if (!parsed.ok) return answer(400, parsed.error);
+  if (!parsed.ok) return functionAnswer(400, parsed.error);
   const at = now();
   const outcomes: KeepOutcome[] = [];
   try {
@@ -49,8 +42,8 @@ export async function handleCspReport(request: Request, deps: ReportDependencies
     for (const violation of parsed.violations) outcomes.push(await store.keep(violation, at));
   } catch (error) {
     log(`csp report: the store could not keep a report: ${error instanceof Error ? error.message : String(error)}`);
-    return answer(503, 'The report could not be kept just now');
+    return functionAnswer(503, 'The report could not be kept just now');
   }
   if (outcomes.includes('full')) log(`csp report: the day's limit of distinct reports is reached; ${outcomes.filter((o) => o === 'full').length} dropped`);
-  return answer(204);
+  return functionAnswer(204);
 }

@@ -13,7 +13,7 @@
  */
 import { beaconLimits, parseBeacon, type StoredBeacon } from './beacon';
 import type { VitalsStore } from './store';
-import { functionResponseHeaders } from '../function-headers';
+import { functionAnswer } from '../function-headers';
 import { declaresMoreThan, isSameOrigin, mediaTypeOf, readLimited } from '../http-request';
 
 export interface VitalsDependencies {
@@ -33,26 +33,18 @@ export const beaconMediaType = 'text/plain';
 
 const tooLarge = `A beacon is at most ${beaconLimits.bodyBytes} bytes`;
 
-/** An answer with the functions' own headers: empty, or the reason of a refusal as JSON. */
-const answer = (status: number, error?: string, headers: Record<string, string> = {}) =>
-  error === undefined
-    ? new Response(null, { status, headers: { ...functionResponseHeaders(), ...headers } })
-    : new Response(JSON.stringify({ error }), {
-        status,
-        headers: { 'content-type': 'application/json; charset=utf-8', ...functionResponseHeaders(), ...headers },
-      });
 
 export async function handleVitalsBeacon(request: Request, deps: VitalsDependencies): Promise<Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
   try {
-    if (request.method !== 'POST') return answer(405, 'Only POST is accepted', { allow: 'POST' });
-    if (!isSameOrigin(request, deps.extraOrigins)) return answer(403, 'Beacons can only be sent from this site');
-    if (mediaTypeOf(request) !== beaconMediaType) return answer(415, `Send the beacon as ${beaconMediaType}`);
-    if (declaresMoreThan(request, beaconLimits.bodyBytes)) return answer(413, tooLarge);
+    if (request.method !== 'POST') return functionAnswer(405, 'Only POST is accepted', { allow: 'POST' });
+    if (!isSameOrigin(request, deps.extraOrigins)) return functionAnswer(403, 'Beacons can only be sent from this site');
+    if (mediaTypeOf(request) !== beaconMediaType) return functionAnswer(415, `Send the beacon as ${beaconMediaType}`);
+    if (declaresMoreThan(request, beaconLimits.bodyBytes)) return functionAnswer(413, tooLarge);
     const text = await readLimited(request, beaconLimits.bodyBytes);
-    if (text === undefined) return answer(413, tooLarge);
+    if (text === undefined) return functionAnswer(413, tooLarge);
     const parsed = parseBeacon(text);
-    if (!parsed.ok) return answer(400, parsed.error);
+    if (!parsed.ok) return functionAnswer(400, parsed.error);
 
     const now = (deps.now ?? (() => new Date()))();
     const record: StoredBeacon = { ...parsed.beacon, at: now.toISOString() };
@@ -60,7 +52,7 @@ export async function handleVitalsBeacon(request: Request, deps: VitalsDependenc
       await deps.store.add(record);
     } catch (error) {
       log(`vitals: could not keep a beacon: ${error instanceof Error ? error.message : String(error)}`);
-      return answer(503, 'The beacon could not be kept just now');
+      return functionAnswer(503, 'The beacon could not be kept just now');
     }
 
     if (deps.prune) {
@@ -73,10 +65,10 @@ export async function handleVitalsBeacon(request: Request, deps: VitalsDependenc
       if (deps.waitUntil) deps.waitUntil(pruning);
       else await pruning;
     }
-    return answer(204);
+    return functionAnswer(204);
   } catch (error) {
     // A fault of ours, not of the input: logged in full, answered without details.
     log(`vitals: unexpected error: ${error instanceof Error ? error.stack : String(error)}`);
-    return answer(500, 'Something went wrong on our side');
+    return functionAnswer(500, 'Something went wrong on our side');
   }
 }
