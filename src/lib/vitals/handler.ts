@@ -33,7 +33,6 @@ export const beaconMediaType = 'text/plain';
 
 const tooLarge = `A beacon is at most ${beaconLimits.bodyBytes} bytes`;
 
-
 export async function handleVitalsBeacon(request: Request, deps: VitalsDependencies): Promise<Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
   try {
