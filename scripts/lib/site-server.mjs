@@ -11,7 +11,8 @@
  *   dist/404.html with status 404 and the configured headers here.
  * - `/.netlify/images` is answered by a local stand-in of the image CDN (lib/image-cdn.mjs).
  * - Text is compressed with Brotli or gzip, as Netlify's CDN does, so page weights measured
- *   locally match production; the compressed copies of files are kept, within a bound.
+ *   locally match production; the compressed copies of files are kept, within a bound. Files
+ *   carry an ETag and a repeated request with it is answered 304, as there.
  *
  * Whatever a client sends, the answer is a status from the function or a 4xx from here; a 5xx
  * only comes from a function that fails, and is logged.
@@ -188,6 +189,21 @@ export async function startSiteServer({
    * once and kept; other answers are compressed as they stream.
    */
   async function send(response, req, res, { cacheable = false, extraHeaders = {} } = {}) {
+    // A file carries a validator, as Netlify's CDN gives one: a browser that has it asks again
+    // with If-None-Match and gets 304 without the body (the service worker's file, checked on
+    // every navigation, among others).
+    if (cacheable && response.status === 200) {
+      const bytes = Buffer.from(await response.arrayBuffer());
+      const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+      const headers = new Headers(response.headers);
+      headers.set('etag', etag);
+      if (String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/).includes(etag)) {
+        headers.delete('content-length');
+        headers.delete('content-type');
+        return writeResponse(res, { status: 304, statusText: 'Not Modified', headers, extraHeaders, body: null });
+      }
+      response = new Response(bytes, { status: 200, statusText: response.statusText, headers });
+    }
     const encoding = encodingFor(req, response.status, response.headers, Boolean(response.body));
     if (!encoding) return writeResponse(res, { status: response.status, statusText: response.statusText, headers: response.headers, extraHeaders, body: response.body });
     const headers = new Headers(response.headers);

@@ -156,6 +156,22 @@ describe('files', () => {
     expect(site.compressedFiles()).toBe(before + 1);
   });
 
+  it('gives a file an ETag and answers a request that has it with 304 and no body, as Netlify does', async () => {
+    const first = await fetch(`${origin}/site.css`);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(await first.text()).toBe(stylesheet);
+    const again = await fetch(`${origin}/site.css`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('x-frame-options')).toBe('DENY');
+    // Another file, or the same with another validator, is sent whole.
+    expect((await fetch(`${origin}/site.css`, { headers: { 'if-none-match': '"other"' } })).status).toBe(200);
+    const page = await fetch(`${origin}/`, { headers: { 'if-none-match': etag! } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('etag')).not.toBe(etag);
+  });
+
   it('answers the image CDN path, and a malformed picture request with 400', async () => {
     const response = await fetch(`${origin}/.netlify/images?url=site.css&w=abc`);
     expect(response.status).toBe(400);
