@@ -224,6 +224,10 @@ test('/search on a phone: the filters are folded above the results until opened'
   await page.goto(`/search?q=${encodeURIComponent(item.name)}`);
   const main = page.getByRole('main');
   await expect(main.locator('[data-search-results] li').first()).toBeVisible();
+  // The count in the fold's summary is the island's: wait for it, and for Pagefind's answer.
+  await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+  await expect(main.getByRole('status')).not.toHaveText(ui.searchLoading);
+  await page.waitForLoadState('networkidle');
   const categories = main.getByRole('group', { name: categoryGroup });
   await expect(categories).toBeHidden();
   await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
