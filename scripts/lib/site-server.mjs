@@ -269,7 +269,10 @@ export async function startSiteServer({
       await page?.response.body?.cancel();
     }
     const found = await netlify.handleAndIntrospect(toRequest(req, url, undefined));
-    if (found) return send(found.response, req, res, { cacheable: found.type === 'static' });
+    // A not-found rule whose path has a file (`/products/*` matches `/products` too) is answered
+    // by the file: the emulation names it a redirect, Netlify serves it as the file it is.
+    const shadowedRule = found?.type === 'redirect' && rewrite && !rewrite.redirect && !rewrite.force && rewrite.statusCode === 404;
+    if (found) return send(found.response, req, res, { cacheable: found.type === 'static' || Boolean(shadowedRule) });
     // A function whose route comes after files (the pages rendered on demand) answers the rest.
     if (match) {
       const { response, requestId } = await callFunction(match, url, req);

@@ -43,6 +43,8 @@ beforeAll(async () => {
   mkdirSync(join(root, 'dist', 'shelf'));
   writeFileSync(join(root, 'dist', 'shelf', 'kept.html'), '<!doctype html><title>Kept</title><h1>Kept</h1>');
   writeFileSync(join(root, 'dist', 'shelf', '404.html'), '<!doctype html><title>Not on the shelf</title><h1>Not on the shelf</h1>');
+  // The shelf's own page, as /products is beside its folder: the rule below matches its path too.
+  writeFileSync(join(root, 'dist', 'shelf.html'), '<!doctype html><title>Shelf</title><h1>Shelf</h1>');
   writeFileSync(join(root, 'dist', '_redirects'), '/shelf/* /shelf/404 404\n');
   site = await startSiteServer({
     projectRoot: root,
@@ -170,6 +172,15 @@ describe('files', () => {
     const page = await fetch(`${origin}/`, { headers: { 'if-none-match': etag! } });
     expect(page.status).toBe(200);
     expect(page.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('gives an ETag to a page whose path a not-found rule also matches, since the file answers it', async () => {
+    const first = await fetch(`${origin}/shelf`);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toContain('<h1>Shelf</h1>');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect((await fetch(`${origin}/shelf`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
   });
 
   it('answers the image CDN path, and a malformed picture request with 400', async () => {
