@@ -42,11 +42,13 @@ export const documentOrderScript =
  * Every page registers the service worker (/sw.js, src/service-worker/) once it has loaded, so the
  * worker never competes with the page's own downloads. A page that loaded before the worker took
  * control (the first page of a first visit) tells the worker its address and the files it loaded,
- * which the worker keeps from the browser's cache. Browsers without service workers, or where the
- * registration fails (private windows of some browsers), carry on without one.
+ * which the worker keeps from the browser's cache. A page the worker answered from its copy tells
+ * it that it has loaded: the worker refreshes the copy then, not while the page still needs the
+ * link (src/service-worker/sw.ts). Browsers without service workers, or where the registration
+ * fails (private windows of some browsers), carry on without one.
  */
 export const registerWorkerScript =
-  `if("serviceWorker"in navigator)addEventListener("load",()=>{const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller||` +
+  `if("serviceWorker"in navigator)addEventListener("load",()=>{const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller?s.controller.postMessage({loaded:location.href}):` +
   's.ready.then(r=>r.active?.postMessage({keep:[location.href,...performance.getEntriesByType("resource").map(e=>e.name)]}))).catch(()=>{})});';
 
 /**

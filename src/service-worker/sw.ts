@@ -6,7 +6,7 @@
  * copy it keeps is of something the visitor opened.
  *
  * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
- *   refreshes it in the background; a copy saved by an earlier build (or while a newer worker is
+ *   refreshes it once the page has loaded (conditional on its ETag); a copy saved by an earlier build (or while a newer worker is
  *   being installed) is answered from the network first, so after a deploy the next navigation
  *   shows the new content (`networkWait`). Offline, a page never kept gets the offline page,
  *   listing the kept ones.
@@ -21,7 +21,7 @@
 /// <reference lib="webworker" />
 import { putBounded, savedEntries } from '../lib/offline/bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from '../lib/offline/kept-list';
-import { bypassedPrefixes, cacheNames, fetchedAheadPaths, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, requestKind } from '../lib/offline/requests';
+import { bypassedPrefixes, cacheNames, fetchedAheadPaths, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, refreshHeaders, refreshWithoutLoadMs, requestKind } from '../lib/offline/requests';
 import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxSyncTag, sendKeptMessages } from '../lib/contact/outbox';
 import { routes } from '../lib/routes';
 
@@ -98,6 +98,11 @@ self.addEventListener('fetch', (event) => {
  * HTTP cache (`force-cache`), so this costs no download.
  */
 self.addEventListener('message', (event) => {
+  const loaded: unknown = event.data?.loaded;
+  if (typeof loaded === 'string') {
+    pageHasLoaded(loaded);
+    return;
+  }
   const urls: unknown = event.data?.keep;
   if (!Array.isArray(urls)) return;
   event.waitUntil(
@@ -135,6 +140,14 @@ async function navigation(event: FetchEvent): Promise<Response> {
   const cache = await caches.open(names.pages);
   const keep = isKeptPage(url);
   const kept = keep ? await cache.match(url) : undefined;
+  const newerWorker = Boolean(self.registration.installing || self.registration.waiting);
+  const wait = networkWait(kept && { build: kept.headers.get(keptHeaders.build) }, { build, newerWorker }, limits);
+  if (kept && wait === 0) {
+    // Stale-while-revalidate: the copy now, the network's answer once the page has loaded.
+    const copy = kept.clone();
+    event.waitUntil(loadOf(url).then(() => refreshKept(cache, url, copy, openedAt)));
+    return kept;
+  }
   const fromNetwork = fetch(event.request);
   // The network's answer is kept (the copy taken before the page reads it), also after the
   // kept copy has answered (stale-while-revalidate).
@@ -144,15 +157,45 @@ async function navigation(event: FetchEvent): Promise<Response> {
       () => undefined,
     ),
   );
-  const newerWorker = Boolean(self.registration.installing || self.registration.waiting);
-  const wait = networkWait(kept && { build: kept.headers.get(keptHeaders.build) }, { build, newerWorker }, limits);
-  if (kept && wait === 0) return kept;
   if (kept) {
     // The network, unless it fails or is slower than `wait`: then the kept copy.
     const late = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), wait));
     return Promise.race([fromNetwork, late]).catch(() => kept);
   }
   return fromNetwork.catch(() => offlinePage(event.request));
+}
+
+/** Pages answered from their copy whose load the worker awaits, by address: each waiter's callback. */
+const awaitingLoad = new Map<string, Set<() => void>>();
+
+/** Resolves when the page at `url` has loaded (its script says so), or `refreshWithoutLoadMs` after it was opened. */
+function loadOf(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const waiters = awaitingLoad.get(url) ?? new Set<() => void>();
+    awaitingLoad.set(url, waiters);
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      if (waiters.size === 0 && awaitingLoad.get(url) === waiters) awaitingLoad.delete(url);
+      resolve();
+    };
+    const timer = setTimeout(done, refreshWithoutLoadMs);
+    waiters.add(done);
+  });
+}
+
+function pageHasLoaded(url: string) {
+  for (const done of [...(awaitingLoad.get(pageKey(url)) ?? [])]) done();
+}
+
+/**
+ * The refresh of a kept page, asked on the copy's ETag: a 304 keeps the copy (saved anew, as the
+ * page was opened), a new page replaces it; no answer leaves it as it is.
+ */
+async function refreshKept(cache: Cache, url: string, copy: Response, openedAt: number): Promise<void> {
+  const response = await fetch(url, { headers: refreshHeaders(copy.headers.get('etag')), cache: 'no-store' }).catch(() => undefined);
+  if (response?.status === 304) await putBounded(cache, url, copy, limits.pages, { build, now: openedAt });
+  else if (response && keepable(response, true)) await putBounded(cache, url, response, limits.pages, { build, now: openedAt });
 }
 
 /** The offline page, from the network when there is one, with the list of kept pages filled in. */

@@ -10,7 +10,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cacheNames, offlinePath } from '../../src/lib/offline/requests';
+import { cacheNames, offlinePath, refreshWithoutLoadMs } from '../../src/lib/offline/requests';
 import { categoryPath, itemPath, routes } from '../../src/lib/routes';
 import { startSiteServer } from '../../scripts/lib/site-server.mjs';
 import { narrow, offerings, productsOf, ui } from './support';
@@ -159,9 +159,10 @@ test('each cache keeps at most its bound, the oldest saved out first', async ({ 
   for (const path of visited) await visit(page, path);
   expect((await kept(page, cacheNames.pages)).sort()).toEqual(visited.slice(-2).sort());
   // Opened again, the oldest becomes the newest: the other one goes next.
+  // (A page opened again is saved anew once the worker's refresh of it, after its load, is answered.)
   await visit(page, visited[2]!);
   await visit(page, routes.about);
-  expect((await kept(page, cacheNames.pages)).sort()).toEqual([visited[2]!, routes.about].sort());
+  await expect.poll(async () => (await kept(page, cacheNames.pages)).sort()).toEqual([visited[2]!, routes.about].sort());
 });
 
 test('a repeat visit renders from the cache without waiting for the network', async ({ page, context }) => {
@@ -181,6 +182,50 @@ test('a repeat visit renders from the cache without waiting for the network', as
   expect(elapsed, 'ms until the page was there').toBeLessThan(2000);
   // The worker asked the network in the background, to refresh its copy.
   await expect.poll(() => delayed).toBeGreaterThan(0);
+});
+
+/** The worker's own requests for `path` from now on: when each was sent, its ETag condition and the answer's status. */
+function workerRequests(context: BrowserContext, path: string) {
+  const sent: { at: number; condition: string | undefined; status: Promise<number | undefined> }[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname !== path || !request.serviceWorker()) return;
+    sent.push({ at: Date.now(), condition: request.headers()['if-none-match'], status: request.response().then((response) => response?.status(), () => undefined) });
+  });
+  return sent;
+}
+
+/** When the page's load event started, in the same clock as Date.now(). */
+const loadedAt = (page: Page) =>
+  page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+
+test('a kept page is refreshed once it has loaded, asked with its ETag: unchanged, it costs a 304', async ({ page, context }) => {
+  await visit(page, routes.careers);
+  const refreshes = workerRequests(context, routes.careers);
+  const response = await page.goto(routes.careers, { waitUntil: 'load' });
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect.poll(() => refreshes.length, 'the worker refreshes its copy').toBe(1);
+  // Not while the page still needed the link: after its load event.
+  expect(refreshes[0]!.at).toBeGreaterThanOrEqual(await loadedAt(page));
+  expect(refreshes[0]!.condition, 'asked on the kept copy\'s ETag').toBeTruthy();
+  expect(await refreshes[0]!.status).toBe(304);
+  // The copy stays, and still opens offline.
+  await context.setOffline(true);
+  await page.goto(routes.careers);
+  await expect(page.locator('h1').first()).toBeVisible();
+});
+
+test('a kept page opened without its script is refreshed all the same, a few seconds later', async ({ page, context }) => {
+  await visit(page, routes.careers);
+  const refreshes = workerRequests(context, routes.careers);
+  // The page's script never runs, so it never tells the worker it has loaded.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+  const opened = Date.now();
+  const response = await page.goto(routes.careers, { waitUntil: 'load' });
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect.poll(() => refreshes.length, { timeout: refreshWithoutLoadMs + 5000 }).toBe(1);
+  expect(refreshes[0]!.at - opened).toBeGreaterThanOrEqual(refreshWithoutLoadMs - 100);
+  expect(await refreshes[0]!.status).toBe(304);
 });
 
 test('after a deploy, the next navigation shows the new content', async ({ page }) => {

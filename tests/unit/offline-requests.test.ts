@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isKeptPage, networkWait, requestKind } from '../../src/lib/offline/requests';
+import { isKeptPage, networkWait, refreshHeaders, requestKind } from '../../src/lib/offline/requests';
 import { routes } from '../../src/lib/routes';
 
 const origin = 'https://www.example.com';
@@ -73,5 +73,16 @@ describe('networkWait', () => {
     expect(networkWait({ build: 'b1' }, now, swr)).toBe(8000);
     expect(networkWait({ build: null }, now, swr)).toBe(8000);
     expect(networkWait({ build: 'b2' }, { build: 'b2', newerWorker: true }, swr)).toBe(8000);
+  });
+});
+
+describe('refreshHeaders', () => {
+  it('asks on the kept copy\'s ETag, so an unchanged page is answered 304', () => {
+    expect(refreshHeaders('"abc"')).toEqual({ 'if-none-match': '"abc"' });
+    expect(refreshHeaders('W/"abc"')).toEqual({ 'if-none-match': 'W/"abc"' });
+  });
+
+  it('asks plainly when the copy has no ETag', () => {
+    expect(refreshHeaders(null)).toEqual({});
   });
 });

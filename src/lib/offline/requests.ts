@@ -112,6 +112,20 @@ export function networkWait(
   return settings.networkTimeoutMs;
 }
 
+/**
+ * A page answered from the copy this build kept (stale-while-revalidate) is refreshed once it has
+ * loaded, so the refresh never takes a slow link from what the page needs to render: the page's
+ * registration script tells the worker (src/lib/inline-scripts.ts, `registerWorkerScript`). A
+ * page opened without its script never tells: its refresh starts this long after it was opened.
+ */
+export const refreshWithoutLoadMs = 5000;
+
+/**
+ * The request headers of that refresh: conditional on the copy's ETag, so a page that has not
+ * changed costs only the headers of a 304 answer.
+ */
+export const refreshHeaders = (etag: string | null): Record<string, string> => (etag ? { 'if-none-match': etag } : {});
+
 /** The worker's caches; a new name for one drops what older workers kept in it. */
 export const cacheNames = { pages: 'kept-pages-v1', images: 'kept-images-v1', assets: 'kept-files-v1', offline: 'offline-page-v1' } as const;
 
