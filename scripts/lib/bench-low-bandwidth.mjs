@@ -87,13 +87,16 @@ function wireRecorder(context) {
     async bytesSince(from, { before } = {}) {
       let bytes = 0;
       for (const { request, sentAt } of requests.slice(from)) {
-        if (before !== undefined && sentAt > before) continue;
         const response = await request.response().catch(() => null);
         if (!response || response.fromServiceWorker()) continue;
         if (before !== undefined) {
-          // responseStart is -1 when the browser did not report it: such an answer counts.
+          // In the browser's clock, as `before` is (the page's time origin drifts from this
+          // process's clock by tens of ms): when the request started and its answer began to
+          // arrive. A time the browser did not report (-1) counts as before.
           const { startTime, responseStart } = request.timing();
-          if (responseStart >= 0 && startTime + responseStart > before) continue;
+          const started = startTime > 0 ? startTime : sentAt;
+          if (started > before) continue;
+          if (startTime > 0 && responseStart >= 0 && startTime + responseStart > before) continue;
         }
         const sizes = await request.sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }));
         bytes += sizes.responseBodySize + sizes.responseHeadersSize;
@@ -113,9 +116,15 @@ const pageTimes = (page) =>
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries()) lcp = Math.max(lcp, entry.startTime);
         }).observe({ type: 'largest-contentful-paint', buffered: true });
-        const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+        let fcp = NaN;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) if (entry.name === 'first-contentful-paint') fcp = entry.startTime;
+        }).observe({ type: 'paint', buffered: true });
         const navigation = performance.getEntriesByType('navigation')[0];
-        setTimeout(() => resolve({ fcp, lcp: lcp || fcp, dcl: navigation.domContentLoadedEventEnd, start: performance.timeOrigin }), 50);
+        // The paint entries can come a moment after the load event: wait for the first one, up to 2 s.
+        const started = performance.now();
+        const done = () => (Number.isNaN(fcp) && performance.now() - started < 2000 ? setTimeout(done, 50) : resolve({ fcp, lcp: lcp || fcp, dcl: navigation.domContentLoadedEventEnd, start: performance.timeOrigin }));
+        setTimeout(done, 50);
       }),
   );
 

@@ -1,6 +1,6 @@
 /**
  * The cheap guard on bytes that `npm test` keeps (the full budgets are measured by `npm run bench`):
- * HTML with its inlined CSS, and the JavaScript each page's islands can load, gzip-compressed,
+ * HTML with its CSS (the site's stylesheet file, and any small one inline), and the JavaScript each page's islands can load, gzip-compressed,
  * read from the production build. A regression fails CI before it reaches a visitor.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -20,10 +20,10 @@ const gzipKB = (text: string | Buffer) => gzipSync(text, { level: 9 }).length / 
 /** Budgets in KB, gzip, from the one file `npm run bench` reads too. */
 const { bytes } = JSON.parse(readFileSync(join(process.cwd(), 'bench/budgets.json'), 'utf8'));
 const budgets = {
-  /** HTML + CSS of any page (stylesheets are inlined into the HTML). */
+  /** HTML + CSS of any page: the HTML, with any stylesheet inline, and the stylesheets it links. */
   htmlAndCss: bytes.htmlAndCssGzipKB.max as number,
-  /** The inlined stylesheet alone: the whole site shares one small theme. */
-  css: bytes.inlineCssGzipKB.max as number,
+  /** The stylesheets alone, inline and linked: the whole site shares one small theme. */
+  css: bytes.cssGzipKB.max as number,
   /** Every script a page's islands may load, once all of them have hydrated (React included). */
   islandScripts: bytes.islandScriptsGzipKB.max as number,
   /** The service worker, /sw.js: not page JavaScript (it runs beside the pages), with a budget of its own. */
@@ -57,7 +57,7 @@ for (const file of builtFiles()) {
     const linkedCss = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1]!)));
 
     expect(gzipKB(html) + linkedCss.reduce((n, b) => n + gzipKB(b), 0), 'HTML + CSS, KB gzip').toBeLessThanOrEqual(budgets.htmlAndCss);
-    expect(gzipKB(css), 'inlined CSS, KB gzip').toBeLessThanOrEqual(budgets.css);
+    expect(gzipKB(css) + linkedCss.reduce((n, b) => n + gzipKB(b), 0), 'CSS, inline and linked, KB gzip').toBeLessThanOrEqual(budgets.css);
 
     const entries = [...html.matchAll(/(?:component|renderer)-url="\/([^"]+)"/g)].map((m) => m[1]!);
     const scripts = [...moduleClosure(entries)];
