@@ -78,15 +78,19 @@ async function previewBundle(): Promise<string> {
 }
 
 /**
- * The site's stylesheet as the built pages carry it (inlined into each page): every distinct
- * <style> block of the pages, once. Tailwind writes one stylesheet for the whole site, so this is
- * that one, with the few rules of single components.
+ * The site's stylesheet as the built pages carry it: every distinct stylesheet of the pages, once,
+ * in the order a page has them, whether linked (the site's one file) or inline (<style>: the few
+ * rules of single components, and the small layout's own). Tailwind writes one stylesheet for the
+ * whole site, so this is that one with those few rules.
  */
 async function builtStylesheet(dist: string): Promise<string> {
   const pages = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html') && !name.startsWith(`admin${sep}`));
   const blocks = new Set<string>();
   for (const page of pages) {
-    for (const match of (await readFile(join(dist, page), 'utf8')).matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) blocks.add(match[1]!);
+    const html = await readFile(join(dist, page), 'utf8');
+    for (const match of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>|<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) {
+      blocks.add(match[1] ?? (await readFile(join(dist, match[2]!), 'utf8')));
+    }
   }
   return [...blocks].join('\n');
 }

@@ -103,3 +103,19 @@ test('the sitemap lists every public page and leaves out the rest; robots.txt po
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${new URL('/sitemap-index.xml', sitemapUrl).href}`);
 });
+
+test("the editor's preview stylesheet (/admin/site.css) holds every stylesheet the pages carry, linked or inline", () => {
+  // The preview pane of /admin draws cards and pages with this one file (src/cms/integration.ts).
+  const dist = join(process.cwd(), 'dist');
+  const preview = readFileSync(join(dist, 'admin', 'site.css'), 'utf8');
+  let linked = 0;
+  for (const file of builtFiles()) {
+    const html = readFileSync(file, 'utf8');
+    for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) {
+      linked++;
+      expect(preview, `${relative(dist, file)}: /${href}`).toContain(readFileSync(join(dist, href!), 'utf8'));
+    }
+    for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) expect(preview, relative(dist, file)).toContain(css);
+  }
+  expect(linked, 'the pages link the site stylesheet').toBeGreaterThan(0);
+});
