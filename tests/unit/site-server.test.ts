@@ -3,6 +3,7 @@
  * the 404 page, compression of files only, and the functions in process, where no input is
  * answered with a 5xx and a body over the limit gets its 413 on a connection that stays usable.
  */
+import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
 import { connect } from 'node:net';
@@ -181,6 +182,17 @@ describe('files', () => {
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect((await fetch(`${origin}/shelf`, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+  });
+
+  it("answers a picture with the image CDN's own headers, not the site's rules for files", async () => {
+    writeFileSync(join(root, 'dist', 'dot.png'), await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a5' } }).png().toBuffer());
+    const response = await fetch(`${origin}/.netlify/images?url=dot.png&w=4&fm=webp`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('x-frame-options')).toBeNull();
+    // The site's files still carry them.
+    expect((await fetch(`${origin}/site.css`)).headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('answers the image CDN path, and a malformed picture request with 400', async () => {
