@@ -1,5 +1,5 @@
 import type { AstroIntegration } from 'astro';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,18 @@ export function notFoundRulesFile(): AstroIntegration {
   return {
     name: 'not-found-rules',
     hooks: {
+      // `astro dev` runs Netlify's emulation, which reads the rules of the last build's
+      // dist/_redirects and answers a path one of them matches with that build's file where there
+      // is one: with `/products/*`, every category page would be the last build's (its words,
+      // and a stylesheet the dev server does not serve) instead of the one rendered from the
+      // sources. So a dev server starts without them; every build writes them again.
+      'astro:config:setup': ({ command, config, logger }) => {
+        if (command !== 'dev') return;
+        const rules = join(fileURLToPath(config.outDir), '_redirects');
+        if (!existsSync(rules)) return;
+        rmSync(rules);
+        logger.info('the last build\'s dist/_redirects removed: its rules would answer catalogue pages with that build\'s files');
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const products = join(root, routes.products);
