@@ -6,10 +6,10 @@
  * copy it keeps is of something the visitor opened.
  *
  * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
- *   refreshes it once the page has loaded (conditional on its ETag); a copy saved by an earlier build (or while a newer worker is
- *   being installed) is answered from the network first, so after a deploy the next navigation
- *   shows the new content (`networkWait`). Offline, a page never kept gets the offline page,
- *   listing the kept ones.
+ *   refreshes it once the page has loaded (conditional on its ETag); a copy saved by an earlier
+ *   build (or while a newer worker is being installed) is answered from the network first, so
+ *   after a deploy the next navigation shows the new content (`networkWait`). Offline, a page
+ *   never kept gets the offline page, listing the kept ones.
  * - Pictures of the image CDN and hashed build files: cache first (their addresses change when
  *   they do).
  * - Everything else is never answered here (no `respondWith`): /admin, /api/, Netlify's function
