@@ -32,6 +32,7 @@ import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { splitStylesheets } from '../src/lib/page-stylesheets.ts';
 import { benchCatalogue } from './lib/bench-catalogue.mjs';
 import { chromeFlags, lighthouseChecks, lighthouseFigures, lighthouseHeadings } from './lib/bench-lighthouse.mjs';
 import { benchSearch, searchBudgetsFor, searchTable } from './lib/bench-search.mjs';
@@ -246,8 +247,9 @@ try {
       const html = readFileSync(page.file);
       // A stylesheet inline is counted in the HTML's bytes, a linked one is not; the CSS column
       // shows both, and the HTML + CSS budget adds the linked ones to the HTML.
-      const inlineCss = [...html.toString().matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => Buffer.from(m[1]));
-      const linkedCss = [...html.toString().matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1])));
+      const { inline, linked } = splitStylesheets(html.toString());
+      const inlineCss = inline.map((css) => Buffer.from(css));
+      const linkedCss = linked.map((path) => readFileSync(join(dist, path)));
       const js = desktopJs.get(page.route).map((path) => readFileSync(join(dist, path)));
       const size = (buffers) => ({ raw: kb(buffers.reduce((n, b) => n + b.length, 0)), gzip: kb(buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0)) });
 

@@ -28,6 +28,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { dataSheetPdf } from './data-sheet-pdf.mjs';
+import { splitStylesheets } from '../../src/lib/page-stylesheets.ts';
 
 const productsFolder = 'src/content/products';
 
@@ -171,7 +172,7 @@ function pageBytes(dist, maxKB, files = htmlFiles(dist)) {
   let over = 0;
   for (const file of files) {
     const html = readFileSync(file);
-    const linked = [...html.toString().matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => readFileSync(join(dist, m[1])));
+    const linked = splitStylesheets(html.toString()).linked.map((path) => readFileSync(join(dist, path)));
     const kb = [html, ...linked].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024;
     if (kb > maxKB) over++;
     if (kb > heaviest.kb) heaviest = { route: '/' + relative(dist, file).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, ''), kb };

@@ -21,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
 import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
+import { pageStylesheets } from '../lib/page-stylesheets';
 
 const require = createRequire(import.meta.url);
 
@@ -87,9 +88,8 @@ async function builtStylesheet(dist: string): Promise<string> {
   const pages = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html') && !name.startsWith(`admin${sep}`));
   const blocks = new Set<string>();
   for (const page of pages) {
-    const html = await readFile(join(dist, page), 'utf8');
-    for (const match of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>|<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) {
-      blocks.add(match[1] ?? (await readFile(join(dist, match[2]!), 'utf8')));
+    for (const sheet of pageStylesheets(await readFile(join(dist, page), 'utf8'))) {
+      blocks.add('css' in sheet ? sheet.css : await readFile(join(dist, sheet.file), 'utf8'));
     }
   }
   return [...blocks].join('\n');

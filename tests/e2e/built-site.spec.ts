@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
+import { pageStylesheets } from '../../src/lib/page-stylesheets';
 import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
 import { builtFiles, builtPages, offerings, productsOf } from './support';
 
@@ -111,11 +112,10 @@ test("the editor's preview stylesheet (/admin/site.css) holds every stylesheet t
   let linked = 0;
   for (const file of builtFiles()) {
     const html = readFileSync(file, 'utf8');
-    for (const [, href] of html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)) {
-      linked++;
-      expect(preview, `${relative(dist, file)}: /${href}`).toContain(readFileSync(join(dist, href!), 'utf8'));
+    for (const sheet of pageStylesheets(html)) {
+      if ('file' in sheet) linked++;
+      expect(preview, `${relative(dist, file)}: ${'file' in sheet ? `/${sheet.file}` : 'inline'}`).toContain('css' in sheet ? sheet.css : readFileSync(join(dist, sheet.file), 'utf8'));
     }
-    for (const [, css] of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) expect(preview, relative(dist, file)).toContain(css);
   }
   expect(linked, 'the pages link the site stylesheet').toBeGreaterThan(0);
 });
