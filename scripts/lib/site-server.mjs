@@ -108,7 +108,6 @@ const isClientGone = (error, res) =>
  *   projectRoot: string,
  *   port?: number,
  *   host?: string,
- *   publishDirectory?: string,
  *   functionsDirectory?: string,
  *   builtFunctionsDirectory?: string,
  *   blobsDirectory?: string,
@@ -120,13 +119,16 @@ export async function startSiteServer({
   projectRoot,
   port = 4321,
   host = 'localhost',
-  publishDirectory = join(projectRoot, 'dist'),
   functionsDirectory = join(projectRoot, 'netlify', 'functions'),
   builtFunctionsDirectory = join(projectRoot, '.netlify', 'v1', 'functions'),
   blobsDirectory = localStoreDirectory,
   log = console.log,
   logError = console.error,
 }) {
+  // The built site: netlify.toml's `publish`, which the emulation reads for the files it serves,
+  // so another build is served by pointing projectRoot at a folder with its own dist/ and
+  // netlify.toml (as the visit bench does), never by a folder of its own here.
+  const publishDirectory = join(projectRoot, 'dist');
   const blobs = await startLocalBlobs(blobsDirectory);
   const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, builtDirectory: builtFunctionsDirectory, log }).catch(async (error) => {
     // A function that does not build stops the start; the store's worker must not outlive it.
