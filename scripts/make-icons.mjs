@@ -1,11 +1,11 @@
 /**
- * Renders public/favicon.svg into the PNG icons browsers and phones ask for. Run it after
+ * Renders the site's mark (src/assets/favicon.svg) into the PNG icons browsers and phones ask for. Run it after
  * changing the mark: `node scripts/make-icons.mjs` (the outputs are committed).
  */
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 
-const svg = await readFile(new URL('../public/favicon.svg', import.meta.url));
+const svg = await readFile(new URL('../src/assets/favicon.svg', import.meta.url));
 const out = (name) => new URL(`../public/${name}`, import.meta.url).pathname;
 
 for (const [name, size, padding] of [

@@ -39,16 +39,23 @@ export const documentOrderScript =
   '.sort((a,b)=>a[0]-b[0]||a[1]-b[1]).forEach(e=>u.append(e[2]))})();';
 
 /**
- * Every page registers the service worker (/sw.js, src/service-worker/) once it has loaded, so the
- * worker never competes with the page's own downloads. A page that loaded before the worker took
- * control (the first page of a first visit) tells the worker its address and the files it loaded,
- * which the worker keeps from the browser's cache. A page the worker answered from its copy tells
- * it that it has loaded: the worker refreshes the copy then, not while the page still needs the
- * link (src/service-worker/sw.ts). Browsers without service workers, or where the registration
- * fails (private windows of some browsers), carry on without one.
+ * What every page does once it has loaded, so that none of it competes with the page's own
+ * downloads on a slow link:
+ * - it links the web app manifest, which browsers fetch as soon as it is linked (with
+ *   credentials, over the page's own connection rather than a new one: same origin, and the site
+ *   sets no cookies);
+ * - it registers the service worker (/sw.js, src/service-worker/). A page that loaded before the
+ *   worker took control (the first page of a first visit) tells the worker its address and the
+ *   files it loaded, which the worker keeps from the browser's cache. A page the worker answered
+ *   from its copy tells it that it has loaded: the worker refreshes the copy then, not while the
+ *   page still needs the link (src/service-worker/sw.ts). Browsers without service workers, or
+ *   where the registration fails (private windows of some browsers), carry on without one.
+ * Without JavaScript there is neither: no worker, and no manifest, which would offer to install
+ * a site that cannot work offline.
  */
-export const registerWorkerScript =
-  `if("serviceWorker"in navigator)addEventListener("load",()=>{const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller?s.controller.postMessage({loaded:location.href}):` +
+export const afterLoadScript =
+  `addEventListener("load",()=>{const l=document.createElement("link");l.rel="manifest";l.href="${routes.manifest}";l.crossOrigin="use-credentials";document.head.append(l);` +
+  `if(!("serviceWorker"in navigator))return;const s=navigator.serviceWorker;s.register("${workerPath}").then(()=>s.controller?s.controller.postMessage({loaded:location.href}):` +
   's.ready.then(r=>r.active?.postMessage({keep:[location.href,...performance.getEntriesByType("resource").map(e=>e.name)]}))).catch(()=>{})});';
 
 /**
@@ -86,4 +93,4 @@ export const vitalsScript =
  * header some 50 bytes and the page's HTML none.
  */
 export const inlineScriptHashes = (): `sha256-${string}`[] =>
-  [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, registerWorkerScript, documentOrderScript, vitalsScript].map(cspHash);
+  [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, afterLoadScript, documentOrderScript, vitalsScript].map(cspHash);

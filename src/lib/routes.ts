@@ -41,6 +41,8 @@ export const routes = {
   vitalsEndpoint: '/api/vitals',
   /** The field-data script a sampled page view loads once it is idle (src/vitals/, written by the build). */
   vitalsScript: '/vitals.js',
+  /** The web app manifest (src/pages/site.webmanifest.ts), linked once a page has loaded. */
+  manifest: '/site.webmanifest',
   technologies: '/technologies',
   products: '/products',
   portfolio: '/portfolio',

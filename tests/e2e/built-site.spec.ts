@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
 import { pageStylesheets } from '../../src/lib/page-stylesheets';
+import { svgDataUri } from '../../src/lib/data-uri';
 import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
 import { builtFiles, builtPages, offerings, productsOf } from './support';
 
@@ -89,6 +90,20 @@ test('every page has its own title and description, a canonical URL, a sharing p
     // Each entry leads to the item's own page, which carries its Product data.
     const pages = builtPages();
     for (const entry of list.itemListElement) expect(pages, `${slug}: ${entry.url}`).toContain(new URL(entry.url).pathname);
+  }
+});
+
+test('no page makes the browser fetch an icon or the manifest while it loads: the mark is inline and the manifest linked after load', async ({ request }) => {
+  const served = await request.get('/favicon.svg');
+  expect(served.headers()['content-type']).toContain('image/svg+xml');
+  const inline = svgDataUri(await served.text());
+  for (const file of builtFiles()) {
+    const html = readFileSync(file, 'utf8');
+    const icons = [...html.matchAll(/<link rel="icon" href="([^"]*)"([^>]*)>/g)];
+    // The SVG icon first, which every browser that can show it takes without asking for the PNG.
+    expect(icons.map((m) => decode(m[1]!)), relative(dist, file)).toEqual([inline, '/favicon-32.png']);
+    expect(icons[0]![2], relative(dist, file)).toContain('type="image/svg+xml"');
+    expect(html, relative(dist, file)).not.toMatch(/<link[^>]*rel="manifest"/);
   }
 });
 

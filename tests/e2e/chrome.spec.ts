@@ -119,6 +119,23 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('the web app manifest is linked once the page has loaded, not before, and names the site', async ({ page, request }) => {
+  // Linked in the HTML, it would be fetched next to the stylesheet and the first picture.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { linkedBeforeLoad: boolean }).linkedBeforeLoad = !!document.querySelector('link[rel="manifest"]');
+    });
+  });
+  await page.goto('/products', { waitUntil: 'load' });
+  expect(await page.evaluate(() => (window as unknown as { linkedBeforeLoad: boolean }).linkedBeforeLoad)).toBe(false);
+  const link = page.locator('head link[rel="manifest"]');
+  await expect(link).toHaveCount(1);
+  await expect(link).toHaveAttribute('crossorigin', 'use-credentials');
+  const manifest = await (await request.get((await link.getAttribute('href'))!)).json();
+  expect(manifest.name).toBe(identity.name);
+  expect(manifest.icons.map((icon: { src: string }) => icon.src)).toContain('/favicon.svg');
+});
+
 test.describe('footer', () => {
   test.use({ viewport: wide });
 
