@@ -1,6 +1,6 @@
 /**
- * Renders the site's mark (src/assets/favicon.svg) into the PNG icons browsers and phones ask for. Run it after
- * changing the mark: `node scripts/make-icons.mjs` (the outputs are committed).
+ * Renders the site's mark (src/assets/favicon.svg) into the PNG icons browsers and phones ask
+ * for. Run it after changing the mark: `node scripts/make-icons.mjs` (the outputs are committed).
  */
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
