@@ -30,7 +30,7 @@ export const viewedDateScript =
  * "en-GB" before a plain "en"), the rest after in the built order. It runs once, inline right
  * after the list, before the list is painted: no file is loaded, nothing moves on screen, and
  * without JavaScript the built order stands. Only the pages with such a list carry it (its hash is
- * in every page's policy: see `inlineScriptHashes`).
+ * in their folder's policy: see `inlineScriptHashes`).
  */
 export const documentOrderScript =
   '(()=>{const l=navigator.languages?.length?navigator.languages:[navigator.language||""],p=c=>c.toLowerCase().split("-")[0],' +
@@ -86,11 +86,10 @@ export const vitalsScript =
   `(self.requestIdleCallback||setTimeout)(()=>{const e=document.createElement("script");e.src="${routes.vitalsScript}";document.body.append(e)})}))(document.currentScript)`;
 
 /**
- * Every page's policy lists these. The document-order script is among them although only item
- * pages with documents in several languages carry it: the policy is a header now (dist/_headers),
- * where pages of one folder share a rule, and a browser enforces every policy a path is given, so
- * a hash added to one page's own rule would still be blocked by its folder's. A hash costs the
- * header some 50 bytes and the page's HTML none.
+ * The policy Astro computes lists these. The build then keeps, in each page's policy, the hashes
+ * of the scripts that page carries (src/lib/security-headers.ts), and where the pages of a folder
+ * share a rule, those any of them carries: the document-order script's hash is sent only where an
+ * item page with documents in several languages is.
  */
 export const inlineScriptHashes = (): `sha256-${string}`[] =>
   [liteModeScript, eagerPictureScript, logNotFoundScript, viewedDateScript, afterLoadScript, documentOrderScript, vitalsScript].map(cspHash);

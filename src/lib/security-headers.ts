@@ -9,12 +9,22 @@
  * directives `report-to` (the Reporting API, with the endpoint named in `Reporting-Endpoints`)
  * and `report-uri` (for browsers without it).
  *
- * Header rules match request paths. The rules are grouped: where every page under a folder has
- * the same policy (today every page of the site has the same one), the folder's pages share one
- * `/<folder>/*` rule, which also covers the folder's not-found pages that Netlify's 404 rules
- * serve at any address in it. A rule never covers a reserved path: `/admin` has its own policy
- * (netlify.toml), and a browser would enforce both.
+ * Astro's policy lists the hashes of every script and style of the whole site, and of its own
+ * hydration scripts whether the site uses them or not (the built-in `client:` directives, and the
+ * island script of `astro dev`): 23 hashes, about 1.2 KB of every page's answer, which on a slow
+ * link costs the pages near the first round trip's 14.6 KB a round trip more. So each page's
+ * policy keeps only the hashes of the scripts and styles its HTML carries (`inlineHashes`), and
+ * those the site's own scripts add once the page runs, which no HTML carries (`runtimeHashes` of
+ * the integration).
+ *
+ * Header rules match request paths. The rules are grouped: where the pages under a folder have
+ * policies that differ only in their hashes, the folder's pages share one `/<folder>/*` rule with
+ * every hash any of them needs (`mergedPolicy`), which also covers the folder's not-found pages
+ * that Netlify's 404 rules serve at any address in it; so a catalogue of any size stays a few
+ * rules. A rule never covers a reserved path: `/admin` has its own policy (netlify.toml), and a
+ * browser would enforce both.
  */
+import { cspHash } from './csp';
 import { routes } from './routes';
 
 /** The name `report-to` uses for the report endpoint, and `Reporting-Endpoints` defines. */
@@ -59,6 +69,59 @@ export interface HeaderRule {
   values: Record<string, string>;
 }
 
+/** A hash source of a policy: `'sha256-…'`. */
+const hashSource = /^'sha(?:256|384|512)-[^']+'$/;
+
+/**
+ * The hash sources (`'sha256-…'`) of the inline scripts and styles an HTML page carries, as a
+ * browser checks them: the exact text of each `<script>` without `src` that runs (no type, a
+ * JavaScript type or a module; not JSON-LD data) and of each `<style>`.
+ */
+export function inlineHashes(html: string): Set<string> {
+  const found = new Set<string>();
+  for (const [, tag, attributes, text] of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
+    if (tag === 'script') {
+      if (/\ssrc=/.test(attributes!)) continue;
+      const type = /\stype="([^"]*)"/.exec(attributes!)?.[1]?.toLowerCase();
+      if (type && type !== 'module' && !type.includes('javascript')) continue;
+    }
+    found.add(`'${cspHash(text!)}'`);
+  }
+  return found;
+}
+
+/** The policy with only the hash sources in `keep`; its other sources and directives unchanged. */
+export function policyWithHashes(policy: string, keep: ReadonlySet<string>): string {
+  return policy
+    .split(';')
+    .map((directive) => {
+      const words = directive.trim().split(/\s+/).filter(Boolean);
+      return words.filter((word) => !hashSource.test(word) || keep.has(word)).join(' ');
+    })
+    .filter(Boolean)
+    .join(';');
+}
+
+/**
+ * One policy for pages whose policies differ only in their hashes: each directive with every hash
+ * any of them lists, in the order first listed (pages that share a policy keep it as it is).
+ * Undefined when they differ in anything else, so that no page is given a directive meant for
+ * another.
+ */
+export function mergedPolicy(policies: readonly string[]): string | undefined {
+  if (new Set(policies).size === 1) return policies[0];
+  const parsed = policies.map((policy) => policy.split(';').map((directive) => directive.trim().split(/\s+/).filter(Boolean)).filter((words) => words.length > 0));
+  const shape = (directives: string[][]) => JSON.stringify(directives.map((words) => words.filter((word) => !hashSource.test(word))));
+  const [first, ...rest] = parsed;
+  if (!first || rest.some((directives) => shape(directives) !== shape(first))) return undefined;
+  return first
+    .map((words, i) => {
+      const hashes = new Set(parsed.flatMap((directives) => directives[i]!.filter((word) => hashSource.test(word))));
+      return [...words.filter((word) => !hashSource.test(word)), ...hashes].join(' ');
+    })
+    .join(';');
+}
+
 interface Folder {
   policy?: string | undefined;
   children: Map<string, Folder>;
@@ -77,8 +140,9 @@ const pageRules = (path: string, policy: string): HeaderRule[] => [
 ];
 
 /**
- * The header rules that give each page its policy, grouped by folder where every page under it
- * shares one, never covering `reserved` paths (nor the root as a whole, since `/admin` is there).
+ * The header rules that give each page its policy, grouped by folder where the policies under it
+ * differ only in their hashes (`mergedPolicy`), never covering `reserved` paths (nor the root as a
+ * whole, since `/admin` is there).
  * `policies` maps each page's path ("/", "/about", "/products/pigments") to its policy.
  */
 export function pagePolicyRules(policies: ReadonlyMap<string, string>, reserved: readonly string[] = reservedPaths): HeaderRule[] {
@@ -101,11 +165,10 @@ export function pagePolicyRules(policies: ReadonlyMap<string, string>, reserved:
 
   const rules: HeaderRule[] = [];
   const walk = (prefix: string, folder: Folder) => {
-    const shared = policiesIn(folder);
-    if (folder.children.size > 0 && shared.size === 1 && !holdsReserved(prefix)) {
-      const [policy] = shared as Set<string>;
-      if (folder.policy !== undefined) rules.push(...pageRules(prefix, policy!));
-      rules.push({ for: `${prefix}/*`, values: { 'Content-Security-Policy': policy! } });
+    const policy = folder.children.size > 0 && !holdsReserved(prefix) ? mergedPolicy([...policiesIn(folder)]) : undefined;
+    if (policy !== undefined) {
+      if (folder.policy !== undefined) rules.push(...pageRules(prefix, policy));
+      rules.push({ for: `${prefix}/*`, values: { 'Content-Security-Policy': policy } });
       return;
     }
     if (folder.policy !== undefined) rules.push(...pageRules(prefix || '/', folder.policy));

@@ -4,7 +4,17 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headersFile, pagePolicyRules, withoutPagePolicies } from '../lib/security-headers';
+import { sonnerStyle } from '../lib/csp';
+import { headersFile, inlineHashes, pagePolicyRules, policyWithHashes, withoutPagePolicies } from '../lib/security-headers';
+
+/**
+ * What the site's scripts add to a page once it runs, which no page's HTML carries, so no page
+ * would otherwise keep its hash: the <style> element of sonner, the contact form's toasts.
+ */
+const runtimeHashes = sonnerStyle.hashes.map((hash) => `'${hash}'`);
+
+/** The built file of a page's path ("/", "/about", "/products/404"), with `build.format: 'file'`. */
+const pageFile = (dir: string, path: string) => join(dir, path === '/' || path === '' ? 'index.html' : `${path.replace(/^\//, '').replace(/\.html$/, '')}.html`);
 
 /**
  * The Content Security Policy as a header (src/lib/security-headers.ts). With the Netlify
@@ -12,7 +22,8 @@ import { headersFile, pagePolicyRules, withoutPagePolicies } from '../lib/securi
  * each page's policy to the integrations once the pages are generated; at the end of the build
  * they go into dist/_headers, which Netlify serves and `npm start` reads through Netlify's own
  * emulation. The adapter also writes them to .netlify/v1/config.json: they are taken out there,
- * so that Netlify sends each policy once.
+ * so that Netlify sends each policy once. Each policy is cut down to the hashes of what its page
+ * carries (src/lib/security-headers.ts, `inlineHashes`) and of what the site's scripts add.
  *
  * `astro dev` sends no policy, as before the policy became a header: its pages run Vite's own
  * inline scripts and styles, which no build hashes, and with `staticHeaders` Astro would send a
@@ -50,13 +61,23 @@ export function securityHeaders(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (policies.size === 0) throw new Error('No page policy was handed over: the Netlify adapter needs `staticHeaders: true` (astro.config.mjs)');
+        const distDir = fileURLToPath(dir);
+        const listed = new Set<string>();
+        for (const [path, policy] of policies) {
+          const file = pageFile(distDir, path);
+          if (!existsSync(file)) throw new Error(`No built page ${file} for the policy of ${path}`);
+          const keep = new Set([...inlineHashes(await readFile(file, 'utf8')), ...runtimeHashes]);
+          for (const source of policy.match(/'sha\d+-[^']+'/g) ?? []) listed.add(source);
+          policies.set(path, policyWithHashes(policy, keep));
+        }
         const rules = pagePolicyRules(policies);
-        await writeFile(join(fileURLToPath(dir), '_headers'), headersFile(rules));
+        await writeFile(join(distDir, '_headers'), headersFile(rules));
         const deployConfig = join(root, '.netlify', 'v1', 'config.json');
         if (existsSync(deployConfig)) {
           await writeFile(deployConfig, JSON.stringify(withoutPagePolicies(JSON.parse(await readFile(deployConfig, 'utf8')))));
         }
-        logger.info(`Content Security Policy of ${policies.size} pages in _headers (${rules.length} rules, ${new Set(policies.values()).size} distinct policies)`);
+        const kept = new Set(rules.flatMap((rule) => rule.values['Content-Security-Policy']?.match(/'sha\d+-[^']+'/g) ?? []));
+        logger.info(`Content Security Policy of ${policies.size} pages in _headers (${rules.length} rules; ${kept.size} of the ${listed.size} hashes Astro listed are carried by a page)`);
       },
     },
   };

@@ -1,8 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { sonnerStyle } from '../../src/lib/csp';
-import { reportEndpointName } from '../../src/lib/security-headers';
+import { inlineHashes, reportEndpointName } from '../../src/lib/security-headers';
 import { routes } from '../../src/lib/routes';
-import { builtPages, offerings, narrow, readContent, ui, wide } from './support';
+import { builtFiles, builtPages, offerings, narrow, readContent, routeOf, ui, wide } from './support';
 
 function watchViolations(page: Page): string[] {
   const violations: string[] = [];
@@ -37,6 +38,22 @@ for (const path of builtPages()) {
     expect(violations).toEqual([]);
   });
 }
+
+test("each page's policy lists the hashes of what it carries and of sonner's style, and none that no page needs", async ({ request }) => {
+  const carried = new Map(builtFiles().map((file) => [routeOf(file), inlineHashes(readFileSync(file, 'utf8'))]));
+  const sonner = sonnerStyle.hashes.map((hash) => `'${hash}'`);
+  const anyPage = new Set([...carried.values()].flatMap((hashes) => [...hashes]));
+  for (const [path, own] of carried) {
+    const policy = (await request.get(path === '/404' ? '/404.html' : path)).headers()['content-security-policy'] ?? '';
+    const listed = new Set(policy.match(/'sha256-[^']+'/g) ?? []);
+    for (const hash of [...own, ...sonner]) expect(listed.has(hash), `${path}: ${hash} of its own`).toBe(true);
+    // A folder's pages share one rule, with the hashes any of them needs; nothing else.
+    for (const hash of listed) expect(anyPage.has(hash) || sonner.includes(hash), `${path}: ${hash} that no page carries`).toBe(true);
+  }
+  // A page at the top has a rule of its own: exactly its hashes and sonner's.
+  const home = (await request.get('/')).headers()['content-security-policy'] ?? '';
+  expect(new Set(home.match(/'sha256-[^']+'/g))).toEqual(new Set([...carried.get('/')!, ...sonner]));
+});
 
 // Pages that are not files at their address: rendered on demand (Astro sends their policy), or a
 // catalogue not-found page that Netlify's 404 rules serve at a missing address.

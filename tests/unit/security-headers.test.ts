@@ -1,6 +1,7 @@
 /**
- * The Content Security Policy as a header: the rules the build writes to dist/_headers give every
- * page its own policy, grouped by folder only where the folder's pages share one, never reach
+ * The Content Security Policy as a header: each page's policy keeps only the hashes of what it
+ * carries; the rules the build writes to dist/_headers give every page its policy, grouped by
+ * folder where the folder's policies differ only in their hashes, never reach
  * /admin, and are read by Netlify's own parser together with netlify.toml. Every path is checked
  * both ways Netlify may combine rules that match one path: the later rule's value wins (the local
  * emulation) or every value is sent (a browser then enforces every policy).
@@ -13,7 +14,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   baselinePolicy,
   headersFile,
+  inlineHashes,
+  mergedPolicy,
   pagePolicyRules,
+  policyWithHashes,
   policyDirectives,
   reportEndpointName,
   reportingEndpoints,
@@ -23,8 +27,13 @@ import {
 import { siteHeaders } from '../../src/lib/site-headers';
 import { routes } from '../../src/lib/routes';
 
+import { cspHash } from '../../src/lib/csp';
+
 const site = "default-src 'self'; script-src 'self' 'sha256-site'";
-const other = "default-src 'self'; script-src 'self' 'sha256-other'";
+// Another directive, not only another hash: never merged with the site's.
+const other = "default-src 'none'; script-src 'self' 'sha256-other'";
+// Only another hash: merged with the site's where they share a folder.
+const guide = "default-src 'self'; script-src 'self' 'sha256-guide'";
 
 const pages = new Map([
   ['/', site],
@@ -40,6 +49,9 @@ const pages = new Map([
   ['/legal', site],
   ['/legal/terms', other],
   ['/legal/privacy', site],
+  ['/guides/dyeing', site],
+  ['/guides/printing', guide],
+  ['/guides/404', site],
 ]);
 
 const folder = mkdtempSync(join(tmpdir(), 'security-headers-'));
@@ -60,8 +72,35 @@ function policiesFor(rules: Awaited<ReturnType<typeof netlifyRules>>, path: stri
   return { override: matching.at(-1), all: matching };
 }
 
+describe("a page's hashes", () => {
+  it('are those of the scripts that run and the styles it carries, as the browser hashes them', () => {
+    const html = [
+      '<html><head><style>a{color:red}</style><script>one()</script>',
+      '<script type="application/ld+json">{"@type":"Organization"}</script>',
+      '<script src="/_astro/page.js" type="module"></script></head>',
+      '<body><script type="module">two()</script><script type="text/javascript">three()</script></body></html>',
+    ].join('');
+    expect(inlineHashes(html)).toEqual(new Set(['a{color:red}', 'one()', 'two()', 'three()'].map((text) => `'${cspHash(text)}'`)));
+    expect(inlineHashes('<p>no script</p>')).toEqual(new Set());
+  });
+
+  it("cut a policy down to the hashes kept, leaving every other source and directive as it was", () => {
+    const policy = "default-src 'none';img-src 'self' data:;script-src 'self' 'wasm-unsafe-eval' 'sha256-a' 'sha256-b' 'sha256-c';style-src 'self' 'sha256-d';";
+    expect(policyWithHashes(policy, new Set(["'sha256-b'"]))).toBe("default-src 'none';img-src 'self' data:;script-src 'self' 'wasm-unsafe-eval' 'sha256-b';style-src 'self'");
+    expect(policyWithHashes(policy, new Set(["'sha256-a'", "'sha256-b'", "'sha256-c'", "'sha256-d'"]))).toBe(policy.replace(/;$/, ''));
+  });
+
+  it('merge into one policy with every hash only where the policies differ in nothing else', () => {
+    expect(mergedPolicy([site, guide, site])).toBe("default-src 'self';script-src 'self' 'sha256-site' 'sha256-guide'");
+    expect(mergedPolicy([site, site])).toBe(site);
+    expect(mergedPolicy([site, other])).toBeUndefined();
+    expect(mergedPolicy([site, "default-src 'self'; script-src 'self' 'unsafe-eval' 'sha256-site'"])).toBeUndefined();
+    expect(mergedPolicy([])).toBeUndefined();
+  });
+});
+
 describe('pagePolicyRules', () => {
-  it('groups a folder whose pages share a policy, and splits one whose pages differ', () => {
+  it('groups a folder whose policies differ only in hashes, and splits one whose policies differ in more', () => {
     const rules = pagePolicyRules(pages).map((rule) => rule.for);
     expect(rules).toContain('/products/*');
     expect(rules).toContain('/contact/*');
@@ -72,6 +111,9 @@ describe('pagePolicyRules', () => {
     expect(rules).toEqual(expect.arrayContaining(['/', '/index.html', '/about', '/about.html', '/404', '/404.html']));
     // Far fewer rules than pages and files: the products folder is one rule.
     expect(rules.filter((path) => path.startsWith('/products/'))).toEqual(['/products/*']);
+    // The guides differ only in a hash: one rule, which allows the scripts of both.
+    expect(rules.filter((path) => path.startsWith('/guides'))).toEqual(['/guides/*']);
+    expect(pagePolicyRules(pages).find((rule) => rule.for === '/guides/*')?.values['Content-Security-Policy']).toBe(mergedPolicy([site, guide]));
   });
 
   it('never covers a reserved path, however its neighbours are grouped', () => {
@@ -99,6 +141,8 @@ describe('the headers Netlify sends, from netlify.toml and the built _headers', 
       ['/products/pigments/no-such-item', site],
       ['/legal/terms', other],
       ['/legal/privacy', site],
+      ['/guides/printing', mergedPolicy([site, guide])!],
+      ['/guides/no-such-guide', mergedPolicy([site, guide])!],
     ];
     for (const [path, policy] of expected) {
       const got = policiesFor(rules, path);
