@@ -59,10 +59,11 @@ export default defineConfig({
     // elements and attributes (src/lib/markdown.ts), so pasted HTML cannot run or redirect.
     processor: markdownProcessor,
   },
-  // Content Security Policy: Astro hashes every script and style each page carries; the policy is
-  // sent as a header (prerendered pages: dist/_headers, src/security/integration.ts; pages
-  // rendered on demand: by Astro itself), with frame-ancestors and the reporting directives that
-  // a <meta> tag cannot carry (src/lib/security-headers.ts). No 'unsafe-inline'.
+  // Content Security Policy: Astro hashes every script and style of the site; the policy is sent
+  // as a header (prerendered pages: dist/_headers, each with the hashes of what it carries only,
+  // src/security/integration.ts; pages rendered on demand: by Astro itself), with frame-ancestors
+  // and the reporting directives that a <meta> tag cannot carry (src/lib/security-headers.ts).
+  // No 'unsafe-inline'.
   security: {
     csp: {
       directives: [...policyDirectives],
