@@ -72,6 +72,9 @@ export interface HeaderRule {
 /** A hash source of a policy: `'sha256-…'`. */
 const hashSource = /^'sha(?:256|384|512)-[^']+'$/;
 
+/** The hash sources a policy lists, in every directive. */
+export const hashSources = (policy: string): string[] => policy.split(/[\s;]+/).filter((word) => hashSource.test(word));
+
 /**
  * The hash sources (`'sha256-…'`) of the inline scripts and styles an HTML page carries, as a
  * browser checks them: the exact text of each `<script>` without `src` that runs (no type, a

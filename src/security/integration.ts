@@ -5,7 +5,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sonnerStyle } from '../lib/csp';
-import { headersFile, inlineHashes, pagePolicyRules, policyWithHashes, withoutPagePolicies } from '../lib/security-headers';
+import { hashSources, headersFile, inlineHashes, pagePolicyRules, policyWithHashes, withoutPagePolicies } from '../lib/security-headers';
 
 /**
  * What the site's scripts add to a page once it runs, which no page's HTML carries, so no page
@@ -67,7 +67,7 @@ export function securityHeaders(): AstroIntegration {
           const file = pageFile(distDir, path);
           if (!existsSync(file)) throw new Error(`No built page ${file} for the policy of ${path}`);
           const keep = new Set([...inlineHashes(await readFile(file, 'utf8')), ...runtimeHashes]);
-          for (const source of policy.match(/'sha\d+-[^']+'/g) ?? []) listed.add(source);
+          for (const source of hashSources(policy)) listed.add(source);
           policies.set(path, policyWithHashes(policy, keep));
         }
         const rules = pagePolicyRules(policies);
@@ -76,7 +76,7 @@ export function securityHeaders(): AstroIntegration {
         if (existsSync(deployConfig)) {
           await writeFile(deployConfig, JSON.stringify(withoutPagePolicies(JSON.parse(await readFile(deployConfig, 'utf8')))));
         }
-        const kept = new Set(rules.flatMap((rule) => rule.values['Content-Security-Policy']?.match(/'sha\d+-[^']+'/g) ?? []));
+        const kept = new Set(rules.flatMap((rule) => hashSources(rule.values['Content-Security-Policy'] ?? '')));
         logger.info(`Content Security Policy of ${policies.size} pages in _headers (${rules.length} rules; ${kept.size} of the ${listed.size} hashes Astro listed are carried by a page)`);
       },
     },
