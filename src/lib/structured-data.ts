@@ -95,7 +95,7 @@ export interface ProductPageItem {
   }[];
 }
 
-/** The company as a product names it: the @id of the Organization every page describes, and its name. */
+/** The company as a product names it: the @id of the Organization the home page describes, and its name. */
 export interface ProductOrganization {
   id: string;
   name: string;
@@ -140,7 +140,7 @@ export function certification(entry: NonNullable<ProductPageItem['certifications
 
 /**
  * One catalogue item. The brand and manufacturer are the company's Organization: its @id refers
- * to the one every page describes, and its name comes along, because validators that follow
+ * to the one the home page describes, and its name comes along, because validators that follow
  * Google's rules read a brand without a name as an organization without a name. A single code
  * is the item's `sku`, several codes are each a variant's `sku`. Typical properties are its
  * `additionalProperty`, compliance entries its `hasCertification`.

@@ -43,7 +43,7 @@ test('every item has a page headed by its name, with a breadcrumb and every fiel
     await expect(compliance.locator('li > p:first-child'), `${item.id}: compliance`).toHaveText((item.data.compliance ?? []).map(complianceLine).map((line) => line.replace(': ', ' · ')));
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.map((text) => JSON.parse(text)['@type']);
-    expect(types).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Product']));
+    expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Product']));
     const product = jsonLd.map((text) => JSON.parse(text)).find((d) => d['@type'] === 'Product');
     expect(product.name).toBe(itemName(item.data));
     expect(product.brand['@id']).toBe(product.manufacturer['@id']);
