@@ -37,7 +37,8 @@ import { benchCatalogue } from './lib/bench-catalogue.mjs';
 import { chromeFlags, lighthouseChecks, lighthouseFigures, lighthouseHeadings } from './lib/bench-lighthouse.mjs';
 import { benchSearch, searchBudgetsFor, searchTable } from './lib/bench-search.mjs';
 import { benchLowBandwidth } from './lib/bench-low-bandwidth.mjs';
-import { benchVisit, configuredStylesheets, slowProfile, visitTables } from './lib/bench-visit.mjs';
+import { benchVisit, configuredStylesheets, visitTables } from './lib/bench-visit.mjs';
+import { slowLink } from './lib/five-page-visit.mjs';
 
 const { values: options } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, 'low-bandwidth': { type: 'boolean' }, visit: { type: 'boolean' }, port: { type: 'string', default: '4349' } },
@@ -165,7 +166,7 @@ if (options.visit) {
   const load = loadavg()[0];
   const keep = configuredStylesheets();
   const tables = visitTables(await benchVisit({ chromium, executablePath: '/usr/bin/chromium', keep }));
-  const section = `## Five-page visit\n\nMeasured by \`npm run bench -- --visit\` on ${new Date().toISOString().slice(0, 10)} (scripts/lib/bench-visit.mjs): Chromium at 390 px, ${slowProfile.rttMs} ms round trip and ${slowProfile.kbps} kbit/s each way for every request (the service worker's too), ${slowProfile.cpuSlowdown}x CPU slowdown; each page until the network has been quiet for 3 s (so the islands that load after the load event, and the worker's work, count for the page that caused them); the repeat visit in a new tab of the same profile. Machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start); astro.config.mjs has \`inlineStylesheets: '${keep}'\`.\n\n${tables}\n`;
+  const section = `## Five-page visit\n\nMeasured by \`npm run bench -- --visit\` on ${new Date().toISOString().slice(0, 10)} (scripts/lib/bench-visit.mjs): Chromium at 390 px, ${slowLink.rttMs} ms round trip and ${slowLink.kbps} kbit/s each way for every request (the service worker's too), ${slowLink.cpuSlowdown}x CPU slowdown; each page until the network has been quiet for 3 s (so the islands that load after the load event, and the worker's work, count for the page that caused them); the repeat visit in a new tab of the same profile. Machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start); astro.config.mjs has \`inlineStylesheets: '${keep}'\`.\n\n${tables}\n`;
   writeSection('Five-page visit', section);
   console.log(`\n${tables}`);
   process.exit(0);

@@ -20,23 +20,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
 
-/** 300 ms round trip, 250 kbit/s down and up, 4x slower CPU. */
-export const lowBandwidthProfile = { latency: 300, downloadThroughput: 250_000 / 8, uploadThroughput: 250_000 / 8, cpuSlowdown: 4 };
-
-const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
-
-/** The five pages of the visit, read from the content: a category with item pictures, and its first item. */
-export function fivePageVisit(project = process.cwd()) {
-  const root = join(project, 'src/content/products');
-  const frontmatter = (file) => parseYaml(readFileSync(file, 'utf8').split(/^---$/m)[1] ?? '') ?? {};
-  const categories = readdirSync(root).filter((name) => !name.includes('.'));
-  const withPicture = categories
-    .map((category) => ({ category, items: readdirSync(join(root, category)).filter((name) => name.endsWith('.md')).map((name) => ({ slug: name.replace(/\.md$/, ''), ...frontmatter(join(root, category, name)) })) }))
-    .find(({ items }) => items.some((item) => item.image));
-  const item = withPicture.items.filter((entry) => entry.image).sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.slug.localeCompare(b.slug))[0];
-  return ['/', '/products', `/products/${withPicture.category}`, `/products/${withPicture.category}/${item.slug}`, '/contact'];
-}
+/** The slow link in DevTools' terms: latency in ms, throughput in bytes per second. */
+const emulatedLink = { latency: slowLink.rttMs, downloadThroughput: (slowLink.kbps * 1000) / 8, uploadThroughput: (slowLink.kbps * 1000) / 8 };
 
 /** One page of each type, for the first-visit LCP. */
 export function pageTypes(visit, project = process.cwd()) {
@@ -60,8 +47,8 @@ async function throttledPage(context, { lite }) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: lowBandwidthProfile.latency, downloadThroughput: lowBandwidthProfile.downloadThroughput, uploadThroughput: lowBandwidthProfile.uploadThroughput });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: lowBandwidthProfile.cpuSlowdown });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, ...emulatedLink });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowLink.cpuSlowdown });
   if (lite) await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
   return { page, cdp };
 }

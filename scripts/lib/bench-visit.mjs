@@ -9,8 +9,8 @@
  *     timeout (src/service-worker/bundle.mjs), on the build the site keeps;
  *   - the same visit with no worker, so the difference is what the worker costs a first visit.
  *
- * The visit: home, /products, a category, one of its items, /contact (read from the content), in
- * Chromium at 390 px, each page from its navigation until the network has been quiet for 3 s
+ * The visit: home, /products, a category, one of its items, /contact (`fivePageVisit`,
+ * scripts/lib/five-page-visit.mjs, as `--low-bandwidth` measures it), in Chromium at 390 px, each page from its navigation until the network has been quiet for 3 s
  * (so a worker's background work is counted too), 4x CPU slowdown. The network is a local link
  * (`startLink`) every request crosses, the worker's included: 300 ms round trip and 250 kbit/s
  * each way, shared by all connections. (DevTools' network emulation would apply to the page's
@@ -22,23 +22,20 @@
  * served by the local production server (scripts/lib/site-server.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { startSiteServer } from './site-server.mjs';
 import { bundleWorker, siteStrategy, networkFirstTimeoutMs } from '../../src/service-worker/bundle.mjs';
-import { routes, categoryPath, itemPath } from '../../src/lib/routes.ts';
-
-/** The slow profile: round trip, bandwidth each way, CPU slowdown. */
-export const slowProfile = { rttMs: 300, kbps: 250, cpuSlowdown: 4 };
+import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
 
 /**
  * A network link to `targetPort` on localhost, as a TCP proxy: every chunk waits half the round
  * trip, and each direction's chunks share one queue drained at `kbps`. Counts the bytes that reach
  * the browser.
  */
-export async function startLink({ targetPort, rttMs = slowProfile.rttMs, kbps = slowProfile.kbps }) {
+export async function startLink({ targetPort, rttMs = slowLink.rttMs, kbps = slowLink.kbps }) {
   const bytesPerMs = (kbps * 1000) / 8 / 1000;
   const queue = () => {
     let freeAt = 0;
@@ -86,19 +83,11 @@ export async function startLink({ targetPort, rttMs = slowProfile.rttMs, kbps = 
   };
 }
 
-/** Home, /products, the first category (by file name), its first item, /contact. */
-export function visitPaths(project = process.cwd()) {
-  const products = join(project, 'src/content/products');
-  const category = readdirSync(products).sort()[0];
-  const item = readdirSync(join(products, category)).filter((name) => name.endsWith('.md')).sort()[0].replace(/\.md$/, '');
-  return [routes.home, routes.products, categoryPath(category), itemPath(category, item), routes.contact];
-}
-
 /** One visit of `paths` in a new tab of `context`: per page the bytes, first paint and load. */
 async function visitPages(context, origin, link, paths, { worker }) {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowProfile.cpuSlowdown });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowLink.cpuSlowdown });
   const rows = [];
   for (const path of paths) {
     await link.quiet(500);
@@ -133,7 +122,7 @@ async function visitPages(context, origin, link, paths, { worker }) {
 
 /** A first visit and a repeat visit in one fresh browser profile. */
 async function firstAndRepeat(browser, origin, link, paths, { worker }) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, serviceWorkers: worker ? 'allow' : 'block' });
+  const context = await browser.newContext({ ...phone, serviceWorkers: worker ? 'allow' : 'block' });
   try {
     const first = await visitPages(context, origin, link, paths, { worker });
     const repeat = await visitPages(context, origin, link, paths, { worker });
@@ -183,7 +172,7 @@ async function serveVariant(root) {
  * on whose build the strategies and the visit without a worker are measured.
  */
 export async function benchVisit({ chromium, executablePath, project = process.cwd(), keep, log = (line) => process.stderr.write(`${line}\n`) }) {
-  const paths = visitPaths(project);
+  const paths = fivePageVisit(project);
   const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
   const results = [];
   const measure = async (label, variant, options) => {
