@@ -102,6 +102,12 @@ test('a send the server refuses: destructive toast, values kept, error logged', 
   await expect(page.getByLabel(label.firstName)).toHaveValue('Ada');
   await expect(page.getByLabel(label.message)).toHaveValue('Please send samples of the lavender finish.');
   expect(errors.some((e) => e.includes(formText.failure.title))).toBe(true);
+  // Its close button is a target of at least 24 by 24 px (WCAG 2.2, 2.5.8), and closes it.
+  const close = toast.locator('[data-close-button]');
+  const box = (await close.boundingBox())!;
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+  await close.click();
+  await expect(toast).toBeHidden();
 });
 
 test('a field the server refuses is marked with its reason, focused, and every value kept', async ({ page }) => {
