@@ -75,9 +75,13 @@ export async function startLink({ targetPort, rttMs = slowLink.rttMs, kbps = slo
   return {
     port: server.address().port,
     bytesDown: () => state.bytesDown,
-    /** Resolves once nothing has crossed the link for `ms`. */
-    async quiet(ms = 1000) {
-      while (state.pending > 0 || performance.now() - state.lastActivity < ms) await new Promise((resolve) => setTimeout(resolve, 100));
+    /**
+     * Resolves once nothing has crossed the link for `ms`, counted from `since` (performance.now())
+     * at the earliest: a page the worker answered may have sent nothing yet, and still send its
+     * after-load requests a second later.
+     */
+    async quiet(ms = 1000, since = 0) {
+      while (state.pending > 0 || performance.now() - Math.max(state.lastActivity, since) < ms) await new Promise((resolve) => setTimeout(resolve, 100));
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
@@ -106,9 +110,10 @@ async function visitPages(context, origin, link, paths, { worker }) {
           setTimeout(() => done(NaN), 10_000);
         }),
     );
-    // What the page and the worker do after the load event (registration, keeping, refreshing;
-    // the home page's and the contact page's islands load when the browser is idle after it).
-    await link.quiet(3000);
+    // What the page and the worker do after the load event (registration, keeping, refreshing,
+    // a second after it; the home page's and the contact page's islands load when the browser is
+    // idle after it), counted from the load event even when nothing has crossed the link since.
+    await link.quiet(3000, performance.now());
     rows.push({ path, fromWorker: response?.fromServiceWorker() ?? false, kb: (link.bytesDown() - before) / 1024, ...timing });
   }
   if (worker) {

@@ -40,4 +40,22 @@ describe('startLink', () => {
       await link.close();
     }
   });
+
+  it('is quiet once nothing has crossed it for the time asked, counted from `since` at the earliest', async () => {
+    const link = await startLink({ targetPort: port, rttMs: 20, kbps: 10_000 });
+    try {
+      await fetch(`http://localhost:${link.port}/small`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // The last answer was 300 ms ago: quiet for 200 ms already.
+      let started = performance.now();
+      await link.quiet(200);
+      expect(performance.now() - started).toBeLessThan(150);
+      // Counted from now, as after a page the worker answered without a request.
+      started = performance.now();
+      await link.quiet(400, started);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    } finally {
+      await link.close();
+    }
+  });
 });
