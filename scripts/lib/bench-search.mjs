@@ -43,7 +43,10 @@ const resultsSelector = 'header [data-search-results] li a';
  * time until the first results are shown, and the page, still open, for later queries.
  */
 async function firstSearch(browser, origin, startPath, query) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // No service worker: the page's own requests are what this session sees, and a page the worker
+  // controls would have it fetch the island and React itself, out of this count (a run whose
+  // worker took control before the click showed 0 KB of them).
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
