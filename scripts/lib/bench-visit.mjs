@@ -10,7 +10,8 @@
  *   - the same visit with no worker, so the difference is what the worker costs a first visit.
  *
  * The visit: home, /products, a category, one of its items, /contact (`fivePageVisit`,
- * scripts/lib/five-page-visit.mjs, as `--low-bandwidth` measures it), in Chromium at 390 px, each page from its navigation until the network has been quiet for 3 s
+ * scripts/lib/five-page-visit.mjs, as `--low-bandwidth` measures it), in Chromium at 390 px,
+ * each page from its navigation until the network has been quiet for 3 s after its load event
  * (so a worker's background work is counted too), 4x CPU slowdown. The network is a local link
  * (`startLink`) every request crosses, the worker's included: 300 ms round trip and 250 kbit/s
  * each way, shared by all connections. (DevTools' network emulation would apply to the page's
