@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { categoryPath, routes, technologyPath } from '../src/lib/routes.ts';
+import { browserArgs } from './lib/bench-lighthouse.mjs';
 
 const args = process.argv.slice(2);
 const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:4321';
@@ -17,7 +18,7 @@ const paths = args.length
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: browserArgs,
 });
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 900 }, reducedMotion: 'reduce' });

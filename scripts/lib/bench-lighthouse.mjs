@@ -7,10 +7,16 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
+/** Chromium's switches for every measurement: no background work of its own, no QUIC. */
+export const browserArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
 // `--enable-automation`: the browser reports `navigator.webdriver`, so no page view of the bench is
 // ever in the field-data sample (README, *Field data of real visits*); Playwright sets it itself,
 // chrome-launcher (Lighthouse's browser) does not.
-export const chromeFlags = ['--headless=new', '--enable-automation', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromeFlags = ['--headless=new', '--enable-automation', ...browserArgs];
+
+/** The median of a list of figures (the upper of the two middle ones for an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /**
  * @param {string} url
@@ -31,13 +37,10 @@ export async function lighthouseFigures(url, { runs, lcpEveryRun = false }) {
     }
   }
   // The median of each figure over the runs, taken figure by figure.
-  const median = (pick) => {
-    const values = reports.map(pick).sort((a, b) => a - b);
-    return values[Math.floor(values.length / 2)];
-  };
-  const score = (category) => Math.round(median((lhr) => lhr.categories[category].score) * 100);
+  const medianOf = (pick) => median(reports.map(pick));
+  const score = (category) => Math.round(medianOf((lhr) => lhr.categories[category].score) * 100);
   // A metric Lighthouse could not measure counts as over budget and shows as NaN.
-  const metric = (audit) => median((lhr) => lhr.audits[audit]?.numericValue ?? NaN);
+  const metric = (audit) => medianOf((lhr) => lhr.audits[audit]?.numericValue ?? NaN);
   const worst = (audit) => Math.max(...reports.map((lhr) => lhr.audits[audit]?.numericValue ?? NaN));
   return {
     performance: score('performance'),

@@ -21,6 +21,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { browserArgs, median } from './bench-lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
 
 /** The slow link in DevTools' terms: latency in ms, throughput in bytes per second. */
@@ -169,7 +170,7 @@ async function firstVisitLcp(browser, origin, path, { lite }) {
  */
 export async function benchLowBandwidth({ chromium, origin, executablePath, budgets, project = process.cwd() }) {
   const visit = fivePageVisit(project);
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath, args: browserArgs });
   const kb = (bytes) => bytes / 1024;
   const rows = [];
   const detail = [];
@@ -180,7 +181,7 @@ export async function benchLowBandwidth({ chromium, origin, executablePath, budg
         // The median of three fresh browser contexts: one run moves by up to 0.6 s from the next.
         const runs = [];
         for (let run = 0; run < firstVisitRuns; run++) runs.push(await firstVisitLcp(browser, origin, path, { lite }));
-        const lcp = runs.sort((a, b) => a - b)[Math.floor(runs.length / 2)];
+        const lcp = median(runs);
         rows.push({ figure: `first visit LCP, ${type} (${path}), ${mode}, median of ${firstVisitRuns}`, value: lcp, unit: 'ms', detail: runs.map((ms) => ms.toFixed(0)).join(', ') });
         process.stderr.write(`low bandwidth, ${mode}: ${path} LCP ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms\n`);
       }

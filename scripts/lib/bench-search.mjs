@@ -18,6 +18,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { browserArgs, median } from './bench-lighthouse.mjs';
 
 /** Lighthouse's mobile network profile (its `mobileSlow4G` throttling): 150 ms, 1.6 Mbps, 750 kbps. */
 const mobileNetwork = { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -144,7 +145,7 @@ export async function benchSearch({ chromium, origin, executablePath, budgets, s
     { what: 'the name of most words', query: longest },
     ...(coded.length ? [{ what: 'a product code', query: coded[0].code }] : []),
   ];
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath, args: browserArgs });
   const rows = [];
   try {
     let last;
@@ -158,7 +159,6 @@ export async function benchSearch({ chromium, origin, executablePath, budgets, s
       rows.push({ figure: `first search, ${what}: time to the first results`, value: last.ms, unit: 'ms', budget: budgets.firstResultsMs, detail: `network busy for ${last.networkMs.toFixed(0)} ms of it (first request to last response)` });
     }
     const { page, field } = last;
-    const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
     const now = () => page.evaluate(() => performance.now());
     /**
      * Types a query, waits until a result names `expected` (or, without it, until results for

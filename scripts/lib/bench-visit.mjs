@@ -29,6 +29,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { startSiteServer } from './site-server.mjs';
 import { bundleWorker, siteStrategy, networkFirstTimeoutMs } from '../../src/service-worker/bundle.mjs';
+import { browserArgs } from './bench-lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
 
 /**
@@ -179,7 +180,7 @@ async function serveVariant(root) {
  */
 export async function benchVisit({ chromium, executablePath, project = process.cwd(), keep, log = (line) => process.stderr.write(`${line}\n`) }) {
   const paths = fivePageVisit(project);
-  const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({ executablePath, args: browserArgs });
   const results = [];
   const measure = async (label, variant, options) => {
     const server = await serveVariant(variant.root);
