@@ -14,7 +14,10 @@ export const liteModeScript = `(()=>{const d=document,h=d.documentElement,k="${l
 
 /**
  * Follows a page's first picture (`priority`, ContentPicture.astro), which is lazy like every
- * content picture so that lite mode can leave it out: outside lite mode it makes the picture
+ * content picture so that lite mode can leave it out: where the picture is shown, it makes it
  * eager at once, so it is fetched as the page is read, first in line, rather than after layout.
+ * "Shown" is read from the stylesheet, which a script waits for: lite mode hides the picture, and
+ * so does a layout that leaves it out (a page head's picture below 1024 px, PageHero.astro); a
+ * hidden lazy picture is never fetched.
  */
-export const eagerPictureScript = `document.documentElement.hasAttribute("${liteModeAttribute}")||(document.currentScript.previousElementSibling.querySelector("img").loading="eager");`;
+export const eagerPictureScript = `(i=>i.getClientRects().length&&(i.loading="eager"))(document.currentScript.previousElementSibling.querySelector("img"));`;

@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { companyPage, narrow, offerings, productsOf, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
 
 /**
@@ -49,7 +49,7 @@ for (const viewport of [narrow, wide]) {
       await page.waitForLoadState('networkidle');
       await expect(page.locator('html')).toHaveAttribute('data-lite', '');
       expect(pictures, 'pictures loaded in lite mode before any tap').toEqual([]);
-      await expect(page.locator('picture[data-picture]').first()).toBeHidden();
+      await expect(page.locator('picture[data-picture]').filter({ visible: true })).toHaveCount(0);
 
       // The same page in a normal browser says the same things and links to the same places.
       const normal = await browser.newPage({ viewport });
@@ -121,7 +121,7 @@ test('the footer control turns lite mode on and off, and the choice is remembere
   await control.focus();
   await page.keyboard.press('Enter');
   await expect(control).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.locator('picture[data-picture]').first()).toBeHidden();
+  await expect(page.locator('picture[data-picture]').filter({ visible: true })).toHaveCount(0);
 
   // The next visit (a fresh browser cache, the same site storage) starts in lite mode.
   const nextVisit = await browser.newContext({ storageState: await context.storageState() });
@@ -136,7 +136,7 @@ test('the footer control turns lite mode on and off, and the choice is remembere
   // Turned off, the pictures come back at once, and on the visits after.
   await nextControl.click();
   await expect(nextControl).toHaveAttribute('aria-pressed', 'false');
-  await expect(next.locator('picture[data-picture]').first()).toBeVisible();
+  await expect(next.locator('picture[data-picture="product"]').first()).toBeVisible();
   // Lazy pictures load as they come near the screen; the control is at the foot of the page.
   await next.locator('picture[data-picture] img').first().scrollIntoViewIfNeeded();
   await expect.poll(() => nextPictures.length).toBeGreaterThan(0);
@@ -145,27 +145,62 @@ test('the footer control turns lite mode on and off, and the choice is remembere
   await nextVisit.close();
 });
 
-test("a page's first picture is fetched at once outside lite mode, and not at all in it, an item's own picture until tapped", async ({ browser }) => {
+/** The addresses a picture may be fetched from: each of its sources' candidates, and its img's. */
+const candidates = (picture: Locator) =>
+  picture.evaluate((element) =>
+    [...element.querySelectorAll('source, img')].flatMap((source) => [
+      ...(source.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!),
+      source.getAttribute('src') ?? '',
+    ]).filter(Boolean).map((url) => new URL(url, location.href).href),
+  );
+
+test("a page head's picture is fetched at once beside the heading from 1024 px, and never on a phone or in lite mode", async ({ browser }) => {
+  for (const viewport of [wide, narrow]) {
+    for (const lite of [false, true]) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      if (lite) await saveData(context, page);
+      const pictures = recordPictures(page);
+      await page.goto(categoryPath);
+      await page.waitForLoadState('networkidle');
+      const head = page.locator('main picture[data-picture="decorative"]').first();
+      const img = head.locator('img');
+      const shown = viewport === wide && !lite;
+      const where = `${viewport.width} px${lite ? ', lite mode' : ''}`;
+      await expect(img, where).toHaveAttribute('loading', shown ? 'eager' : 'lazy');
+      if (shown) {
+        await expect(img).toBeVisible();
+        expect(await img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), where).toBe(true);
+      } else {
+        await expect(img).toBeHidden();
+        const addresses = await candidates(head);
+        expect(addresses.length).toBeGreaterThan(0);
+        expect(pictures.filter((url) => addresses.includes(url)), where).toEqual([]);
+      }
+      await context.close();
+    }
+  }
+});
+
+test("an item's own picture is fetched at once on a phone outside lite mode, and in it only when tapped", async ({ browser }) => {
   const itemPath = `${categoryPath}/${pictured[0]!.id}`;
   for (const lite of [false, true]) {
     const context = await browser.newContext({ viewport: narrow });
     const page = await context.newPage();
     if (lite) await saveData(context, page);
     const pictures = recordPictures(page);
-    for (const path of [categoryPath, itemPath]) {
-      pictures.length = 0;
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      const first = page.locator('main picture[data-picture] img').first();
-      await expect(first).toHaveAttribute('loading', lite ? 'lazy' : 'eager');
-      if (lite) expect(pictures, path).toEqual([]);
-      else expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), path).toBe(true);
-    }
+    await page.goto(itemPath);
+    await page.waitForLoadState('networkidle');
+    const first = page.locator('main picture[data-picture="product"] img').first();
+    await expect(first).toHaveAttribute('loading', lite ? 'lazy' : 'eager');
     if (lite) {
-      // The item's own picture comes after its line of script; its button still finds it.
-      await page.getByRole('button', { name: ui.showPicture }).click();
-      await expect(page.locator('main picture[data-picture="product"] img').first()).toBeVisible();
+      expect(pictures).toEqual([]);
+      // The item's own picture comes before its line of script and its button; the button finds it.
+      await page.getByRole('button', { name: ui.showPicture }).first().click();
+      await expect(first).toBeVisible();
       await expect.poll(() => pictures.length).toBe(1);
+    } else {
+      expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     }
     await context.close();
   }
@@ -179,7 +214,7 @@ test('a visitor who turned lite mode off keeps it off under Save-Data', async ({
   await control.click();
   await page.goto(categoryPath);
   await expect(page.locator('html')).not.toHaveAttribute('data-lite', '');
-  await expect(page.locator('picture[data-picture]').first()).toBeVisible();
+  await expect(page.locator('picture[data-picture="product"]').first()).toBeVisible();
 });
 
 test('a 2G connection turns lite mode on', async ({ context, page }) => {
