@@ -105,6 +105,30 @@ test.describe('top bar at 390 px', () => {
   });
 });
 
+test('from 390 to 1280 px nothing in the top bar wraps or overflows, and the home link keeps its name', async ({ page }) => {
+  for (const width of [390, 768, 900, 1023, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/about');
+    const bar = page.locator('body > header > div');
+    await expect(page.locator('body > header').getByRole('link', { name: new RegExp(`^${escapeRegExp(identity.shortName)}`) }), `${width} px`).toBeVisible();
+    // The lines of text each visible link and button of the bar takes: one each.
+    const lines = await bar.locator('a:visible, button:visible').evaluateAll((elements) =>
+      elements.map((element) => {
+        const tops = new Set<number>();
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const rect of range.getClientRects()) if (rect.height > 0) tops.add(Math.round(rect.top));
+        }
+        return { text: element.textContent?.trim() || element.getAttribute('aria-label'), lines: tops.size };
+      }),
+    );
+    expect(lines.filter((item) => item.lines > 1), `${width} px`).toEqual([]);
+    expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth), `${width} px`).toBe(true);
+  }
+});
+
 test.describe('without JavaScript', () => {
   test.use({ viewport: narrow, javaScriptEnabled: false });
 
