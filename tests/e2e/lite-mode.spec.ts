@@ -1,4 +1,4 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { companyPage, narrow, offerings, productsOf, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
 
 /**
@@ -21,6 +21,20 @@ function recordPictures(page: Page): string[] {
   });
   return pictures;
 }
+
+/** `path` in a fresh browser context at `viewport`, in lite mode or not, loaded, with the pictures it asked for. */
+async function openFresh(browser: Browser, viewport: { width: number; height: number }, lite: boolean, path: string) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  if (lite) await saveData(context, page);
+  const pictures = recordPictures(page);
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return { context, page, pictures };
+}
+
+/** Whether an <img> has arrived and decoded. */
+const isLoaded = (img: Locator) => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
 
 /** A category whose items have pictures, and its address. */
 const withPictures = offerings('categories').find((category) => productsOf(category.slug).some((item) => item.data.image))!;
@@ -67,7 +81,7 @@ for (const viewport of [narrow, wide]) {
       await first.getByRole('button', { name: ui.showPicture }).click();
       const picture = first.locator('picture[data-picture="product"] img');
       await expect(picture).toBeVisible();
-      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect.poll(() => isLoaded(picture)).toBe(true);
       await expect(picture).toBeFocused();
       await page.waitForLoadState('networkidle');
       expect(pictures).toHaveLength(1);
@@ -157,12 +171,7 @@ const candidates = (picture: Locator) =>
 test("a page head's picture is fetched at once beside the heading from 1024 px, and never on a phone or in lite mode", async ({ browser }) => {
   for (const viewport of [wide, narrow]) {
     for (const lite of [false, true]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      if (lite) await saveData(context, page);
-      const pictures = recordPictures(page);
-      await page.goto(categoryPath);
-      await page.waitForLoadState('networkidle');
+      const { context, page, pictures } = await openFresh(browser, viewport, lite, categoryPath);
       const head = page.locator('main picture[data-picture="decorative"]').first();
       const img = head.locator('img');
       const shown = viewport === wide && !lite;
@@ -170,7 +179,7 @@ test("a page head's picture is fetched at once beside the heading from 1024 px, 
       await expect(img, where).toHaveAttribute('loading', shown ? 'eager' : 'lazy');
       if (shown) {
         await expect(img).toBeVisible();
-        expect(await img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), where).toBe(true);
+        expect(await isLoaded(img), where).toBe(true);
       } else {
         await expect(img).toBeHidden();
         const addresses = await candidates(head);
@@ -185,12 +194,7 @@ test("a page head's picture is fetched at once beside the heading from 1024 px, 
 test("an item's own picture is fetched at once on a phone outside lite mode, and in it only when tapped", async ({ browser }) => {
   const itemPath = `${categoryPath}/${pictured[0]!.id}`;
   for (const lite of [false, true]) {
-    const context = await browser.newContext({ viewport: narrow });
-    const page = await context.newPage();
-    if (lite) await saveData(context, page);
-    const pictures = recordPictures(page);
-    await page.goto(itemPath);
-    await page.waitForLoadState('networkidle');
+    const { context, page, pictures } = await openFresh(browser, narrow, lite, itemPath);
     const first = page.locator('main picture[data-picture="product"] img').first();
     await expect(first).toHaveAttribute('loading', lite ? 'lazy' : 'eager');
     if (lite) {
@@ -200,7 +204,7 @@ test("an item's own picture is fetched at once on a phone outside lite mode, and
       await expect(first).toBeVisible();
       await expect.poll(() => pictures.length).toBe(1);
     } else {
-      expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await isLoaded(first)).toBe(true);
     }
     await context.close();
   }
