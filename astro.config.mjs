@@ -4,22 +4,22 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { sonnerStyle } from './src/lib/csp.ts';
-import { inlineScriptHashes } from './src/lib/inline-scripts.ts';
-import { markdownProcessor } from './src/lib/markdown.ts';
+import { sonnerStyle } from './src/security/csp.ts';
+import { inlineScriptHashes } from './src/hydration/inline-scripts.ts';
+import { markdownProcessor } from './src/text/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { contentCheck } from './src/content-check/integration.ts';
 import { siteSearch } from './src/search/integration.ts';
-import { serviceWorker } from './src/service-worker/integration.ts';
+import { serviceWorker } from './src/offline/integration.ts';
 import { vitals } from './src/vitals/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
 import { securityHeaders } from './src/security/integration.ts';
-import { policyDirectives } from './src/lib/security-headers.ts';
-import { siteUrl } from './src/lib/site-url.ts';
+import { policyDirectives } from './src/security/headers.ts';
+import { siteUrl } from './src/model/site-url.ts';
 
 // Canonical URLs, the sitemap and sharing tags name the address Netlify serves this build at
-// (src/lib/site-url.ts): SITE_URL or Netlify's URL in production, the deploy's own address on
+// (src/model/site-url.ts): SITE_URL or Netlify's URL in production, the deploy's own address on
 // previews, a placeholder only for local builds.
 const site = siteUrl(process.env);
 
@@ -56,13 +56,13 @@ export default defineConfig({
     // No code blocks in the content: skip loading the syntax highlighter.
     syntaxHighlight: false,
     // Astro's own processor, with every Markdown body sanitised against an allow-list of
-    // elements and attributes (src/lib/markdown.ts), so pasted HTML cannot run or redirect.
+    // elements and attributes (src/text/markdown.ts), so pasted HTML cannot run or redirect.
     processor: markdownProcessor,
   },
   // Content Security Policy: Astro hashes every script and style of the site; the policy is sent
   // as a header (prerendered pages: dist/_headers, each with the hashes of what it carries only,
   // src/security/integration.ts; pages rendered on demand: by Astro itself), with frame-ancestors
-  // and the reporting directives that a <meta> tag cannot carry (src/lib/security-headers.ts).
+  // and the reporting directives that a <meta> tag cannot carry (src/security/headers.ts).
   // No 'unsafe-inline'.
   security: {
     csp: {
@@ -71,13 +71,13 @@ export default defineConfig({
         // Site search (Pagefind) compiles its WebAssembly when it cannot use its worker.
         // 'report-sample': a report carries the first 40 characters of what was blocked.
         resources: ["'self'", "'wasm-unsafe-eval'", "'report-sample'"],
-        // Inline scripts are not hashed by Astro; theirs come from src/lib/inline-scripts.ts.
+        // Inline scripts are not hashed by Astro; theirs come from src/hydration/inline-scripts.ts.
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
         resources: ["'self'", "'report-sample'"],
         // The <style> element sonner (the contact form's toasts) adds when it loads, as Chromium
-        // checks it; recorded in src/lib/csp.ts (sonner has no option to leave it out).
+        // checks it; recorded in src/security/csp.ts (sonner has no option to leave it out).
         hashes: sonnerStyle.hashes,
       },
     },

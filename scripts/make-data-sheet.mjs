@@ -6,7 +6,7 @@
  * Text is written in Helvetica (WinAnsi); characters outside Latin-1 are replaced by "?".
  */
 import { writeFileSync } from 'node:fs';
-import { dataSheetPdf } from './lib/data-sheet-pdf.mjs';
+import { dataSheetPdf } from '../src/text/data-sheet-pdf.mjs';
 
 const [out, title, ...lines] = process.argv.slice(2);
 if (!out || !title) {

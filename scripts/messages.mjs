@@ -14,10 +14,10 @@ import {
   requeueAllFailed,
   requeueMessage,
   toCsv,
-} from './lib/operator-messages.mjs';
-import { runningSite } from './lib/local-messages.mjs';
-import { openStoreFrom, storeHelp, storeOptions } from './lib/operator-store.mjs';
-import { routes } from '../src/lib/routes.ts';
+} from '../src/contact/operator-messages.mjs';
+import { runningSite } from '../src/local-netlify/local-messages.mjs';
+import { openStoreFrom, storeHelp, storeOptions } from '../src/server/operator-store.mjs';
+import { routes } from '../src/model/routes.ts';
 
 const help = `npm run messages -- [action] [options]
 

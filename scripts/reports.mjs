@@ -5,10 +5,10 @@
  * directive and page. `npm run reports -- --help` says how.
  */
 import { parseArgs } from 'node:util';
-import { describeReports, groupReports } from './lib/operator-reports.mjs';
-import { openStoreFrom, storeHelp, storeOptions } from './lib/operator-store.mjs';
-import { runningSite } from './lib/local-messages.mjs';
-import { blobsReportStore, reportStoreLimits, reportStoreName } from '../src/lib/csp-reports/store.ts';
+import { describeReports, groupReports } from '../src/security/reports/operator.mjs';
+import { openStoreFrom, storeHelp, storeOptions } from '../src/server/operator-store.mjs';
+import { runningSite } from '../src/local-netlify/local-messages.mjs';
+import { blobsReportStore, reportStoreLimits, reportStoreName } from '../src/security/reports/store.ts';
 
 const help = `npm run reports -- [options]
 

@@ -4,8 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
-import { categoryPath, routes, technologyPath } from '../src/lib/routes.ts';
-import { browserArgs } from './lib/bench-lighthouse.mjs';
+import { categoryPath, routes, technologyPath } from '../src/model/routes.ts';
+import { browserArgs } from '../bench/lighthouse.mjs';
 
 const args = process.argv.slice(2);
 const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:4321';

@@ -1,15 +1,15 @@
 /**
  * npm run vitals: what real visitors get. The 75th percentile of LCP, INP, CLS and TTFB over the
  * last 7 and 28 days, by kind of page, by connection type and by window width, from the beacons a
- * sample of page views sent (src/lib/vitals/), beside the lab figures of bench/results.md. Reads
+ * sample of page views sent (src/vitals/), beside the lab figures of bench/results.md. Reads
  * the local store (the one `npm start` writes to) or, with a Netlify token and site id, the live
  * site's, as `npm run messages` does. `npm run vitals -- --help` says how.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { labFigures, readBeacons, reportLines, technologySlugs, vitalsStoreName } from './lib/vitals-report.mjs';
-import { openStoreFrom, storeHelp, storeOptions } from './lib/operator-store.mjs';
-import { runningSite } from './lib/local-messages.mjs';
+import { labFigures, readBeacons, reportLines, technologySlugs, vitalsStoreName } from '../src/vitals/report.mjs';
+import { openStoreFrom, storeHelp, storeOptions } from '../src/server/operator-store.mjs';
+import { runningSite } from '../src/local-netlify/local-messages.mjs';
 
 const help = `npm run vitals -- [options]
 

@@ -1,11 +1,11 @@
 /**
- * Content collections: one per entry of src/lib/content-collections.ts with a loader (its folder
- * of Markdown files, or its JSON list), each with its schema from src/lib/schemas/. This file only
+ * Content collections: one per entry of src/model/content-collections.ts with a loader (its folder
+ * of Markdown files, or its JSON list), each with its schema from src/schemas/. This file only
  * wires them to Astro.
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { contentSources, entryIdOf, isCollection, isFolder, type ContentSource } from './lib/content-collections';
+import { contentSources, entryIdOf, isCollection, isFolder, type ContentSource } from './model/content-collections';
 
 type Sources = typeof contentSources;
 /** The entries Astro loads: folders and JSON lists (a single JSON document is a typed module). */

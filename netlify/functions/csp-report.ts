@@ -1,15 +1,15 @@
 /**
  * POST /api/csp-report: the violations of the Content Security Policy that visitors' browsers
- * report. The work is done by src/lib/csp-reports/handler.ts; this file wires it to the Blobs
- * store of the deploy context (src/lib/deploy-store.ts: a preview's reports stay apart).
+ * report. The work is done by src/security/reports/handler.ts; this file wires it to the Blobs
+ * store of the deploy context (src/server/deploy-store.ts: a preview's reports stay apart).
  * `npm run reports` lists what was kept.
  */
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
-import { handleCspReport } from '../../src/lib/csp-reports/handler';
-import { blobsReportStore, reportStoreName } from '../../src/lib/csp-reports/store';
-import { contextStoreName } from '../../src/lib/deploy-store';
-import { extraOriginsFrom } from '../../src/lib/http-request';
+import { handleCspReport } from '../../src/security/reports/handler';
+import { blobsReportStore, reportStoreName } from '../../src/security/reports/store';
+import { contextStoreName } from '../../src/server/deploy-store';
+import { extraOriginsFrom } from '../../src/server/http-request';
 
 export default async (request: Request, context: Context) =>
   handleCspReport(request, {
@@ -18,7 +18,7 @@ export default async (request: Request, context: Context) =>
   });
 
 export const config: Config = {
-  // A literal, as Netlify's parser requires: routes.cspReportEndpoint of src/lib/routes.ts, which
+  // A literal, as Netlify's parser requires: routes.cspReportEndpoint of src/model/routes.ts, which
   // tests/unit/routes.test.ts keeps equal to it.
   path: '/api/csp-report',
   // Thirty reports a minute per visitor IP and domain: a page that breaks reports once per load,

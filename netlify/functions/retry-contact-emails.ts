@@ -3,19 +3,19 @@
  * further apart; logs one line when messages have waited for more than a day; deletes sent
  * messages older than CONTACT_RETENTION_DAYS (default 90), and pending ones too when no mail
  * server is set; alerts once a day on CONTACT_ALERT_WEBHOOK and in the log when a message failed
- * or has waited for more than CONTACT_ALERT_AFTER_HOURS (src/lib/contact/alert.ts). See
- * src/lib/contact/deliver.ts.
+ * or has waited for more than CONTACT_ALERT_AFTER_HOURS (src/contact/alert.ts). See
+ * src/contact/deliver.ts.
  *
  * Netlify runs scheduled functions on the published production deploy only, so this works on the
  * production store; the context is still read, so that a run elsewhere could never touch it.
  */
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
-import { alertAfterHoursFrom } from '../../src/lib/contact/alert';
-import { retentionDaysFrom, retryPendingMessages } from '../../src/lib/contact/deliver';
-import { contactMailFor, contactStoreName } from '../../src/lib/contact/deploy-context';
-import { blobsMessageStore } from '../../src/lib/contact/store';
-import { identity } from '../../src/lib/identity';
+import { alertAfterHoursFrom } from '../../src/contact/alert';
+import { retentionDaysFrom, retryPendingMessages } from '../../src/contact/deliver';
+import { contactMailFor, contactStoreName } from '../../src/contact/deploy-context';
+import { blobsMessageStore } from '../../src/contact/store';
+import { identity } from '../../src/model/identity';
 
 export default async (_request: Request, context: Context) => {
   const deployContext = context?.deploy?.context;
@@ -42,7 +42,7 @@ export default async (_request: Request, context: Context) => {
 };
 
 export const config: Config = {
-  // A literal, as Netlify's parser requires: every retryEveryMinutes (src/lib/contact/deliver.ts)
+  // A literal, as Netlify's parser requires: every retryEveryMinutes (src/contact/deliver.ts)
   // minutes, which tests/unit/routes.test.ts keeps in step.
   schedule: '*/15 * * * *',
 };

@@ -1,17 +1,17 @@
 /**
  * POST /api/send-contact-email: the contact form's only server call. The work is done by
- * src/lib/contact/handler.ts; this file wires it to Netlify Blobs and the SMTP settings of the
- * deploy context (see src/lib/contact/deploy-context.ts: previews keep a store of their own and
+ * src/contact/handler.ts; this file wires it to Netlify Blobs and the SMTP settings of the
+ * deploy context (see src/contact/deploy-context.ts: previews keep a store of their own and
  * e-mail only a mailbox named for them).
  */
 import { join } from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
-import { handleContactSubmission } from '../../src/lib/contact/handler';
-import { contactMailFor, contactStoreName, extraOriginsFrom } from '../../src/lib/contact/deploy-context';
-import { blobsMessageStore } from '../../src/lib/contact/store';
-import { identity } from '../../src/lib/identity';
-import { readCatalogueLabels, regardingLine } from '../../src/lib/contact/regarding';
+import { handleContactSubmission } from '../../src/contact/handler';
+import { contactMailFor, contactStoreName, extraOriginsFrom } from '../../src/contact/deploy-context';
+import { blobsMessageStore } from '../../src/contact/store';
+import { identity } from '../../src/model/identity';
+import { readCatalogueLabels, regardingLine } from '../../src/contact/regarding';
 import topics from '../../src/content/topics.json';
 
 /**
@@ -34,7 +34,7 @@ export default async (request: Request, context: Context) => {
 };
 
 export const config: Config = {
-  // A literal, as Netlify's parser requires: routes.contactEndpoint of src/lib/routes.ts, which
+  // A literal, as Netlify's parser requires: routes.contactEndpoint of src/model/routes.ts, which
   // tests/unit/routes.test.ts keeps equal to it.
   path: '/api/send-contact-email',
   // Five submissions a minute per visitor IP and domain. `aggregateBy` must be a list: the

@@ -6,8 +6,8 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { contentSources } from '../lib/content-collections';
-import { parseFrontmatter } from '../lib/frontmatter.mjs';
+import { contentSources } from '../model/content-collections';
+import { parseFrontmatter } from '../text/frontmatter.mjs';
 
 export interface CatalogueFolder {
   /** The folder's name: the slug of its category. */
@@ -46,7 +46,7 @@ function frontmatter(path: string): Record<string, unknown> {
   }
 }
 
-/** The folders it reads: the categories, the catalogue and the pages of src/lib/content-collections.ts. */
+/** The folders it reads: the categories, the catalogue and the pages of src/model/content-collections.ts. */
 export function readContentLayout(root: string, folders: Record<'categories' | 'products' | 'pages', { folder: string }> = contentSources): ContentLayout {
   const categoriesDir = join(root, folders.categories.folder);
   const categories = new Map(

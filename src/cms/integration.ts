@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
 import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
-import { pageStylesheets } from '../lib/page-stylesheets';
+import { pageStylesheets } from '../model/page-stylesheets';
 
 const require = createRequire(import.meta.url);
 

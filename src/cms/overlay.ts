@@ -2,7 +2,7 @@
  * What the content schemas cannot say about the editor at /admin, and nothing else: where the
  * editor saves, the words of its menu, a few field labels and widget choices, and where a field
  * goes when the schema's order is not the form's. Which folder or file each collection edits,
- * and its schema, come from src/lib/content-collections.ts; a collection named there and not
+ * and its schema, come from src/model/content-collections.ts; a collection named there and not
  * here is labelled with its name.
  * Field names, required flags, allowed values, nesting and hints come from the schemas
  * (src/cms/config.ts derives them), so a new schema field needs no edit here.

@@ -7,13 +7,13 @@
  * lines the site would refuse it with. The pane shows that HTML as inert markup (no script of it
  * runs, links stay put) with the site's own stylesheet (/admin/site.css, src/cms/integration.ts).
  * Pictures come from Decap's own store of the entry's files, in place of the stand-ins the
- * renderer writes (src/lib/preview/picture.ts): nothing is fetched from elsewhere.
+ * renderer writes (src/cms/render/picture.ts): nothing is fetched from elsewhere.
  *
  * Bundled for the browser by src/cms/integration.ts (esbuild) into /admin/preview.js;
  * public/admin/cms.js loads it.
  */
-import { renderPath } from '../lib/preview/address';
-import { standInPath } from '../lib/preview/picture';
+import { renderPath } from './render/address';
+import { standInPath } from './render/picture';
 
 type Element = unknown;
 type H = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;

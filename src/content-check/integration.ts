@@ -1,6 +1,6 @@
 /**
  * The content check where content enters the site, with the same code as `npm run content:check`
- * (src/lib/content-check/project.ts):
+ * (src/content-check/project.ts):
  *
  * - `astro build` (and so every Netlify build) checks all content before anything is built, and
  *   stops on an error with each problem as `file: field: message` and nothing else: Astro's own
@@ -19,9 +19,9 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { Problem } from '../lib/content-check/check';
-import { projectProblems, report } from '../lib/content-check/project';
-import { escapeHtml } from '../lib/text';
+import type { Problem } from './check';
+import { projectProblems, report } from './project';
+import { escapeHtml } from '../text/text';
 
 const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.severity !== 'warning');
 

@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { isLiteMode } from '../lib/lite-mode';
+import { isLiteMode } from '../offline/lite-mode';
 
 /**
  * `client:focus`: for an island whose server-rendered HTML is a working form (the search field).
@@ -12,7 +12,7 @@ import { isLiteMode } from '../lib/lite-mode';
  * parallel with the island's own code (the search field starts Pagefind this way, so its
  * WebAssembly and index load while React does).
  *
- * In lite mode (src/lib/lite-mode.ts) it never hydrates: typing loads nothing, and Enter sends the
+ * In lite mode (src/offline/lite-mode.ts) it never hydrates: typing loads nothing, and Enter sends the
  * plain form to /search, which answers without JavaScript.
  */
 const focusDirective: ClientDirective = (load, options, el) => {

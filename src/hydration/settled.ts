@@ -1,5 +1,5 @@
 import type { ClientDirective } from 'astro';
-import { isLiteMode } from '../lib/lite-mode';
+import { isLiteMode } from '../offline/lite-mode';
 
 /**
  * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
@@ -16,7 +16,7 @@ import { isLiteMode } from '../lib/lite-mode';
  * on screen (the contact form, while this browser keeps a message it could not send, so that the
  * message is sent on the next visit even if the visitor never scrolls to the form).
  *
- * In lite mode (src/lib/lite-mode.ts) it never hydrates: the badge stays on its first figure and
+ * In lite mode (src/offline/lite-mode.ts) it never hydrates: the badge stays on its first figure and
  * the contact form stays the plain HTML form, with nothing downloaded for either. (A message kept
  * in this browser is then sent by the service worker, or on a visit outside lite mode.)
  */

@@ -3,10 +3,10 @@ import { existsSync, rmSync } from 'node:fs';
 import { appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { categoryNotFoundPath, notFoundRules, routes } from '../lib/routes';
+import { categoryNotFoundPath, notFoundRules, routes } from '../model/routes';
 
 /**
- * After the build, Netlify's 404 rules for the catalogue (`notFoundRules` in src/lib/routes.ts)
+ * After the build, Netlify's 404 rules for the catalogue (`notFoundRules` in src/model/routes.ts)
  * go into dist/_redirects, one per category whose not-found page the build wrote
  * (/products/<slug>/404, src/pages/products/[category]/404.astro): the categories are the
  * content's, so adding one needs no edit here. Appended, as the adapter appends its own rules.

@@ -4,8 +4,8 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
-import { pagefindEntry, pagefindOptions } from '../lib/search';
-import { eachLimited } from '../lib/each-limited';
+import { pagefindEntry, pagefindOptions } from './search';
+import { eachLimited } from '../server/each-limited';
 
 /**
  * Site search: after the build, Pagefind indexes every page marked `data-pagefind-body` (category

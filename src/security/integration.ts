@@ -4,8 +4,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sonnerStyle } from '../lib/csp';
-import { hashSources, headersFile, inlineHashes, pagePolicyRules, policyWithHashes, withoutPagePolicies } from '../lib/security-headers';
+import { sonnerStyle } from './csp';
+import { hashSources, headersFile, inlineHashes, pagePolicyRules, policyWithHashes, withoutPagePolicies } from './headers';
 
 /**
  * What the site's scripts add to a page once it runs, which no page's HTML carries, so no page
@@ -17,13 +17,13 @@ const runtimeHashes = sonnerStyle.hashes.map((hash) => `'${hash}'`);
 const pageFile = (dir: string, path: string) => join(dir, path === '/' || path === '' ? 'index.html' : `${path.replace(/^\//, '').replace(/\.html$/, '')}.html`);
 
 /**
- * The Content Security Policy as a header (src/lib/security-headers.ts). With the Netlify
+ * The Content Security Policy as a header (src/security/headers.ts). With the Netlify
  * adapter's `staticHeaders`, Astro leaves the `<meta>` tag out of prerendered pages and hands
  * each page's policy to the integrations once the pages are generated; at the end of the build
  * they go into dist/_headers, which Netlify serves and `npm start` reads through Netlify's own
  * emulation. The adapter also writes them to .netlify/v1/config.json: they are taken out there,
  * so that Netlify sends each policy once. Each policy is cut down to the hashes of what its page
- * carries (src/lib/security-headers.ts, `inlineHashes`) and of what the site's scripts add.
+ * carries (src/security/headers.ts, `inlineHashes`) and of what the site's scripts add.
  *
  * `astro dev` sends no policy, as before the policy became a header: its pages run Vite's own
  * inline scripts and styles, which no build hashes, and with `staticHeaders` Astro would send a

@@ -1,7 +1,7 @@
 /**
- * Bundles the field-data script (./client.ts with web-vitals and what it imports from src/lib)
+ * Bundles the field-data script (./client.ts with web-vitals and what it imports)
  * into `<dist>/vitals.js` with esbuild, as the service worker is bundled
- * (src/service-worker/bundle.mjs). Plain JavaScript, so the build (./integration.ts) and the
+ * (src/offline/bundle.mjs). Plain JavaScript, so the build (./integration.ts) and the
  * measurement of the attribution build (`sizeOfBuild`) both call it.
  */
 import { readFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build as esbuild } from 'esbuild';
-import { routes } from '../lib/routes.ts';
+import { routes } from '../model/routes.ts';
 
 /**
  * Writes `<dist>/vitals.js`; returns its size.

@@ -1,7 +1,7 @@
 /**
  * The field-data script, /vitals.js (bundled by ./bundle.mjs): loaded by the inline script of a
- * sampled page view once the page is idle (`vitalsScript`, src/lib/inline-scripts.ts), it measures
- * the page with web-vitals and sends one beacon (src/lib/vitals/beacon.ts) when the visitor leaves:
+ * sampled page view once the page is idle (`vitalsScript`, src/hydration/inline-scripts.ts), it measures
+ * the page with web-vitals and sends one beacon (src/vitals/beacon.ts) when the visitor leaves:
  * at the first `visibilitychange` to hidden or `pagehide`, whichever comes first, and never again
  * for this page view.
  *
@@ -12,10 +12,10 @@
  * beacon (the page shown again from the back-forward cache) is not sent.
  */
 import { onCLS, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
-import { beaconText, connectionOf, deviceOf, type Metrics, type PageType } from '../lib/vitals/beacon';
-import { vitalsPageAttribute } from '../lib/vitals/sample';
+import { beaconText, connectionOf, deviceOf, type Metrics, type PageType } from './beacon';
+import { vitalsPageAttribute } from './sample';
 
-/** routes.vitalsEndpoint (src/lib/routes.ts), written in by ./bundle.mjs. */
+/** routes.vitalsEndpoint (src/model/routes.ts), written in by ./bundle.mjs. */
 declare const __VITALS_ENDPOINT__: string;
 
 const metrics: Metrics = {};

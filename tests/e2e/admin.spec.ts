@@ -16,11 +16,11 @@ import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'no
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
-import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { categoryGroups, copyProject, escapeRegExp, freePort } from './support';
 import type { CmsCollection } from '../../src/cms/config';
-import { pictureLimits } from '../../src/lib/content-limits';
-import { catalogueItem } from '../../src/lib/catalogue-item';
+import { pictureLimits } from '../../src/schemas/content-limits';
+import { catalogueItem } from '../../src/model/catalogue-item';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 

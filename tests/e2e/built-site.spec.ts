@@ -7,9 +7,9 @@ import { join, relative } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HtmlValidate, FileSystemConfigLoader, formatterFactory } from 'html-validate';
 import { LinkChecker } from 'linkinator';
-import { pageStylesheets } from '../../src/lib/page-stylesheets';
-import { svgDataUri } from '../../src/lib/data-uri';
-import { descriptionLength, maxTitleLength } from '../../src/lib/seo-limits';
+import { pageStylesheets } from '../../src/model/page-stylesheets';
+import { svgDataUri } from '../../src/text/data-uri';
+import { descriptionLength, maxTitleLength } from '../../src/schemas/seo-limits';
 import { builtFiles, builtPages, identity, offerings, productsOf } from './support';
 
 const dist = join(process.cwd(), 'dist');

@@ -8,11 +8,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { builtFiles, routeOf } from './support';
-import { cspHash } from '../../src/lib/csp';
-import { vitalsScript } from '../../src/lib/inline-scripts';
-import { routes } from '../../src/lib/routes';
-import { fetchedAheadPaths } from '../../src/lib/offline/requests';
-import { splitStylesheets } from '../../src/lib/page-stylesheets';
+import { cspHash } from '../../src/security/csp';
+import { vitalsScript } from '../../src/hydration/inline-scripts';
+import { routes } from '../../src/model/routes';
+import { fetchedAheadPaths } from '../../src/offline/requests';
+import { splitStylesheets } from '../../src/model/page-stylesheets';
 
 const dist = join(process.cwd(), 'dist');
 const KB = 1024;

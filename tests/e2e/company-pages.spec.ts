@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { actionName, certifications, escapeRegExp, companyPage, expectActions, identity, legalSections, offerings, recordScripts, ui, wide, type Action } from './support';
-import { categoryPath, routes } from '../../src/lib/routes';
+import { categoryPath, routes } from '../../src/model/routes';
 
 test.use({ viewport: wide });
 

@@ -2,12 +2,12 @@
  * Kept enquiries: with JavaScript, a message that cannot reach the server (offline, or answered
  * with a 5xx) is kept in the browser, listed above the form, can be cancelled, and is sent when
  * the connection is back or on the next visit, under the id the browser gave it, so the server
- * stores it once (src/lib/contact/outbox.ts, src/lib/contact/handler.ts).
+ * stores it once (src/contact/outbox.ts, src/contact/handler.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
-import { routes } from '../../src/lib/routes';
+import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
+import { routes } from '../../src/model/routes';
 import { narrow, readContent, ui, wide } from './support';
 
 /** The form's own words, the kept-message ones included (src/content/contact-form.json). */

@@ -6,9 +6,9 @@
  * next and the mailbox that answers. With and without JavaScript, at 390 px and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
-import { itemLabel, type ItemData } from '../../src/lib/catalogue-item';
-import { itemPath, routes } from '../../src/lib/routes';
+import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
+import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
+import { itemPath, routes } from '../../src/model/routes';
 import { companyPage, identity, narrow, offerings, productsOf, readContent, ui, wide } from './support';
 
 const formText = readContent('contact-form.json');

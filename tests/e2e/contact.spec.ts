@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readLocalMessages } from '../../scripts/lib/local-messages.mjs';
-import { itemLabel, type ItemData } from '../../src/lib/catalogue-item';
-import { referenceQuery, routes } from '../../src/lib/routes';
+import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
+import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
+import { referenceQuery, routes } from '../../src/model/routes';
 import { companyPage, escapeRegExp, identity, offerings, productsOf, readContent, recordScripts, ui, wide } from './support';
 
 const contact = companyPage('contact');
@@ -80,7 +80,7 @@ test('a message is sent: success toast, fields cleared, message in the store', a
   await expect(page.getByText(formText.success.title)).toBeVisible();
   await expect(page.getByText(formText.success.text)).toBeVisible();
   for (const field of fields) await expect(page.getByLabel(field)).toHaveValue('');
-  // With the id the browser gave the message (src/lib/contact/browser-id.ts).
+  // With the id the browser gave the message (src/contact/browser-id.ts).
   expect(posted).toEqual([
     { name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Looms', message: `Samples please (${marker})`, messageId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
   ]);

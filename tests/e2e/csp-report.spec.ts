@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
 import config from '../../playwright.config';
-import { routes } from '../../src/lib/routes';
+import { routes } from '../../src/model/routes';
 
 const run = promisify(execFile);
 

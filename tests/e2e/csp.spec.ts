@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { sonnerStyle } from '../../src/lib/csp';
-import { inlineHashes, reportEndpointName } from '../../src/lib/security-headers';
-import { routes } from '../../src/lib/routes';
+import { sonnerStyle } from '../../src/security/csp';
+import { inlineHashes, reportEndpointName } from '../../src/security/headers';
+import { routes } from '../../src/model/routes';
 import { builtFiles, builtPages, offerings, narrow, readContent, routeOf, ui, wide } from './support';
 
 function watchViolations(page: Page): string[] {
@@ -86,14 +86,14 @@ test('the contact toast renders under the policy', async ({ page }) => {
   const toast = page.locator('[data-sonner-toast]');
   await expect(toast).toBeVisible();
   // The hashes Chromium checks for the page's <style> elements, sonner's among them: what
-  // src/lib/csp.ts records (checked first and printed, so a sonner upgrade knows what to record).
+  // src/security/csp.ts records (checked first and printed, so a sonner upgrade knows what to record).
   const styles = await page.evaluate(async () => {
     const hash = async (text: string) => `sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}`;
     return Promise.all([...document.querySelectorAll('style')].map(async (style) => ({ sonner: (style.textContent ?? '').includes('[data-sonner-toaster]'), hash: await hash(style.textContent ?? '') })));
   });
   const sonnerHashes = styles.filter((style) => style.sonner).map((style) => style.hash);
-  expect(sonnerHashes, `sonner's stylesheet in this page; record its hash in src/lib/csp.ts: ${sonnerHashes.join(' ')}`).toHaveLength(1);
-  expect(sonnerStyle.hashes, `sonner's stylesheet in this page; record its hash in src/lib/csp.ts: ${sonnerHashes.join(' ')}`).toContain(sonnerHashes[0]);
+  expect(sonnerHashes, `sonner's stylesheet in this page; record its hash in src/security/csp.ts: ${sonnerHashes.join(' ')}`).toHaveLength(1);
+  expect(sonnerStyle.hashes, `sonner's stylesheet in this page; record its hash in src/security/csp.ts: ${sonnerHashes.join(' ')}`).toContain(sonnerHashes[0]);
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(styles.map((style) => style.hash).filter((hash) => !policy.includes(`'${hash}'`))).toEqual([]);
   // sonner's own stylesheet applied: toasts are positioned by it.

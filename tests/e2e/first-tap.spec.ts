@@ -8,7 +8,7 @@
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { builtPages, isExpanded, narrow, offerings, ui } from './support';
-import { fetchedAheadPaths } from '../../src/lib/offline/requests';
+import { fetchedAheadPaths } from '../../src/offline/requests';
 
 /** Fresh loads per toggle, split into tests of a few loads each. */
 const loads = 10;

@@ -3,7 +3,7 @@
  * packaging and storage, compliance with its proof, documents grouped by type with the visitor's
  * language first, and its Product JSON-LD. The launch content has no such item (the company has
  * not supplied the data yet), so this file builds a throwaway copy of the project with the
- * full-data test item that `npm run bench -- --catalogue` measures (scripts/lib/bench-catalogue.mjs),
+ * full-data test item that `npm run bench -- --catalogue` measures (bench/catalogue.mjs),
  * serves it as `npm start` does, on a free port (or ITEM_DATA_E2E_PORT), and checks the page at
  * 390 and 1280 px, with and without JavaScript. Expected words come from the content.
  */
@@ -13,7 +13,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { addFullDataItem, fullData } from '../../scripts/lib/bench-catalogue.mjs';
+import { addFullDataItem, fullData } from '../../bench/catalogue.mjs';
 import { copyProject, freePort, narrow, readContent, ui, wide } from './support';
 
 test.describe.configure({ mode: 'serial' });

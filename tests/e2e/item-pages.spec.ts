@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { catalogueItem, complianceLine, itemLabel, itemName, type ItemData } from '../../src/lib/catalogue-item';
+import { catalogueItem, complianceLine, itemLabel, itemName, type ItemData } from '../../src/model/catalogue-item';
 import { narrow, readContent, wide } from './support';
 
 const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as { name: string };

@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Locator, type Pag
 import { companyPage, narrow, offerings, productsOf, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
 
 /**
- * Lite mode (src/lib/lite-mode.ts): on under Save-Data or a 2G connection, or by the visitor's
+ * Lite mode (src/offline/lite-mode.ts): on under Save-Data or a 2G connection, or by the visitor's
  * choice in the footer; no decorative picture, product pictures on a tap, no island hydrating,
  * every fact kept.
  */

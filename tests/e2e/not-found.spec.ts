@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { categoryPath, routes } from '../../src/lib/routes';
+import { categoryPath, routes } from '../../src/model/routes';
 import { narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
 
 test.use({ viewport: wide });

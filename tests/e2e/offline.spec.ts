@@ -1,5 +1,5 @@
 /**
- * The service worker (src/service-worker/sw.ts) in Chromium: pages opened before open again
+ * The service worker (src/offline/sw.ts) in Chromium: pages opened before open again
  * offline, with their styles and pictures; any other page gets the offline page listing the kept
  * ones; the caches stay within their bound; /admin and /api/ never reach the worker; a repeat visit
  * does not wait for the network; a deploy's content shows by the next navigation.
@@ -10,9 +10,9 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cacheNames, offlinePath, refreshWithoutLoadMs } from '../../src/lib/offline/requests';
-import { categoryPath, itemPath, routes } from '../../src/lib/routes';
-import { startSiteServer } from '../../scripts/lib/site-server.mjs';
+import { cacheNames, offlinePath, refreshWithoutLoadMs } from '../../src/offline/requests';
+import { categoryPath, itemPath, routes } from '../../src/model/routes';
+import { startSiteServer } from '../../src/local-netlify/site-server.mjs';
 import { narrow, offerings, productsOf, ui } from './support';
 
 test.use({ viewport: narrow });

@@ -250,7 +250,7 @@ test.describe('without JavaScript', () => {
     await page.goto('/search');
     await expect(page).toHaveTitle(/A-Z/);
     await expect(page.getByRole('main')).toContainText(/find in page/i);
-    // A long catalogue's list comes in parts (src/lib/alphabetical-list.ts), each linked from the
+    // A long catalogue's list comes in parts (src/search/alphabetical-list.ts), each linked from the
     // first: every item is in exactly one of them, and they follow each other A-Z.
     const partLinks = page.locator('#a-z nav[aria-labelledby] a');
     const parts = (await partLinks.count()) ? await partLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!)) : ['/search'];

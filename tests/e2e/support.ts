@@ -4,8 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { contactHref } from '../../src/lib/contact-link';
-import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { contactHref } from '../../src/contact/contact-link';
+import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 
 const dist = join(process.cwd(), 'dist');
 
@@ -163,7 +163,7 @@ const markdownIn = (folder: string) =>
     .filter((name) => name.endsWith('.md'))
     .sort();
 
-/** The site's order: `order`, then the entry's id (its file name), as src/lib/navigation.ts sorts. */
+/** The site's order: `order`, then the entry's id (its file name), as src/model/navigation.ts sorts. */
 const byOrder = <T extends { order: number; id: string }>(entries: T[]) => entries.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 
 export interface Offering {
@@ -344,7 +344,7 @@ export const ui = {
     missingItem: notFoundPage.missingItem as { heading: string; intro: string; categoryLink: string },
     missingCategory: notFoundPage.missingCategory as { heading: string; intro: string; categoriesHeading: string },
   },
-  /** A template's {placeholders} filled in, as the site fills them (src/lib/labels.ts). */
+  /** A template's {placeholders} filled in, as the site fills them (src/model/labels.ts). */
   fill: (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole)),
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {

@@ -1,5 +1,5 @@
 /**
- * Field data of real visits (src/lib/vitals/, src/vitals/client.ts), in Chromium against the
+ * Field data of real visits (src/vitals/, src/vitals/client.ts), in Chromium against the
  * production build: a page view in the sample loads /vitals.js once idle and sends one beacon when
  * it is left, which the function keeps and `npm run vitals` counts; a page view outside the sample,
  * in lite mode or under Save-Data fetches nothing for it.
@@ -15,13 +15,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { liteModeStorageKey } from '../../src/lib/lite-mode';
-import { itemPath, routes } from '../../src/lib/routes';
-import { vitalsPageAttribute, vitalsSampleAttribute } from '../../src/lib/vitals/sample';
-import type { StoredBeacon } from '../../src/lib/vitals/beacon';
-import { blobsVitalsStore, vitalsStoreName } from '../../src/lib/vitals/store';
-import { lastDays } from '../../src/lib/day-folders';
-import { openStore } from '../../scripts/lib/operator-store.mjs';
+import { liteModeStorageKey } from '../../src/offline/lite-mode';
+import { itemPath, routes } from '../../src/model/routes';
+import { vitalsPageAttribute, vitalsSampleAttribute } from '../../src/vitals/sample';
+import type { StoredBeacon } from '../../src/vitals/beacon';
+import { blobsVitalsStore, vitalsStoreName } from '../../src/vitals/store';
+import { lastDays } from '../../src/server/day-folders';
+import { openStore } from '../../src/server/operator-store.mjs';
 import { offerings, productsOf, wide } from './support';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alphabeticalParts, byName, perPart, searchListPath } from '../../src/lib/alphabetical-list';
+import { alphabeticalParts, byName, perPart, searchListPath } from '../../src/search/alphabetical-list';
 
 const item = (name: string, url = `/products/x/${name.toLowerCase().replace(/\W+/g, '-')}`) => ({ name, url });
 

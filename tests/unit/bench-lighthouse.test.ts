@@ -1,7 +1,7 @@
-/** The Lighthouse budgets as the bench checks them (scripts/lib/bench-lighthouse.mjs), read from bench/budgets.json. */
+/** The Lighthouse budgets as the bench checks them (bench/lighthouse.mjs), read from bench/budgets.json. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lighthouseChecks, lighthouseHeadings } from '../../scripts/lib/bench-lighthouse.mjs';
+import { lighthouseChecks, lighthouseHeadings } from '../../bench/lighthouse.mjs';
 
 const lh = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lighthouse;
 const atBudget = {

@@ -1,10 +1,10 @@
 /**
- * The slow link of `npm run bench -- --visit` (scripts/lib/bench-visit.mjs): a request waits a
+ * The slow link of `npm run bench -- --visit` (bench/visit.mjs): a request waits a
  * round trip, a body its bytes at the link's rate, and the bytes that reach the browser are counted.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLink } from '../../scripts/lib/bench-visit.mjs';
+import { startLink } from '../../bench/visit.mjs';
 
 const body = Buffer.alloc(31_250, 'x'); // 250 kbit: one second at 250 kbit/s
 let server: Server;

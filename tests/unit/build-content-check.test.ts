@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 
 const project = process.cwd();
 let copy = '';

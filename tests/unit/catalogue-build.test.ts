@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
-import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
-import { fullCardLimit, perPage } from '../../src/lib/catalogue-pages';
+import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { fullCardLimit, perPage } from '../../src/model/catalogue-pages';
 
 let root: string;
 

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/lib/catalogue-item';
-import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
-import { descriptionLength } from '../../src/lib/seo-limits';
-import { contactPath } from '../../src/lib/routes';
+import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/model/catalogue-item';
+import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { descriptionLength } from '../../src/schemas/seo-limits';
+import { contactPath } from '../../src/model/routes';
 
 const products = join(process.cwd(), 'src/content/products');
 const items = readdirSync(products).flatMap((category) =>

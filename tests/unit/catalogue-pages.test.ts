@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryListingPath, categoryListings, fullCardLimit, nearbyItems, oneLine, perPage } from '../../src/lib/catalogue-pages';
+import { categoryListingPath, categoryListings, fullCardLimit, nearbyItems, oneLine, perPage } from '../../src/model/catalogue-pages';
 
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 

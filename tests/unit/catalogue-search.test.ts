@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { searchCatalogue, searchWords, type SearchEntry } from '../../src/lib/catalogue-search';
-import { noFilters, type SelectedFilters } from '../../src/lib/search';
+import { searchCatalogue, searchWords, type SearchEntry } from '../../src/search/catalogue-search';
+import { noFilters, type SelectedFilters } from '../../src/search/search';
 
 const entry = (name: string, codes: string[], category: string, industry: string[], text = ''): SearchEntry => ({
   record: { url: `/products/x/${name.toLowerCase().replace(/\W+/g, '-')}`, name, category, codes, summary: text, filters: { category: [category], industry, method: ['Pad'] } },

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
-import type { ContentContext } from '../../src/lib/schemas/common';
+import type { ContentContext } from '../../src/schemas/common';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { fromJS, isImmutable } from 'immutable';
@@ -27,16 +27,16 @@ import {
   type JsonSchema,
 } from '../../src/cms/config';
 import { readContentLayout } from '../../src/cms/content-layout';
-import { contentSources } from '../../src/lib/content-collections';
-import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
-import { documentFolder } from '../../src/lib/schemas/product';
-import { documentLimits, fileNamePattern, pictureLimits } from '../../src/lib/content-limits';
+import { contentSources } from '../../src/model/content-collections';
+import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { documentFolder } from '../../src/schemas/product';
+import { documentLimits, fileNamePattern, pictureLimits } from '../../src/schemas/content-limits';
 
 /** What every picture field carries: the upload limit and the file name's rule. */
 const pictureRules = { media_library: { config: { max_file_size: pictureLimits.maxBytes } }, pattern: fileNamePattern(pictureLimits) };
 import { overlay } from '../../src/cms/overlay';
-import { productSchema } from '../../src/lib/schemas/product';
-import { technologySchema } from '../../src/lib/schemas/technology';
+import { productSchema } from '../../src/schemas/product';
+import { technologySchema } from '../../src/schemas/technology';
 import { formats, jsonList, listField, pictureFields, tidy } from '../../public/admin/cms.js';
 import { sourceKey } from '../../public/admin/layout.js';
 
@@ -150,7 +150,7 @@ describe('the generator turns each kind of schema field into its Decap field', (
   });
 });
 
-describe('a new kind of content is one entry of src/lib/content-collections.ts', () => {
+describe('a new kind of content is one entry of src/model/content-collections.ts', () => {
   const glossary = z.strictObject({ term: z.string().min(1).describe('The word.'), meaning: z.string().min(1).describe('What it means.') });
 
   it('a folder of Markdown files becomes a folder collection, labelled by its name', () => {
@@ -436,7 +436,7 @@ describe('pictures are written as the content writes them', () => {
     ]);
   const imagesOf = (c: CmsCollection) => [...images(c.fields), ...(c.files ?? []).flatMap((f) => images(f.fields))];
 
-  it('every picture field refuses an upload over the picture limit of src/lib/content-limits.ts, and a badly named file', () => {
+  it('every picture field refuses an upload over the picture limit of src/schemas/content-limits.ts, and a badly named file', () => {
     const all = config.collections.flatMap(imagesOf);
     expect(all.length).toBeGreaterThan(10);
     for (const field of all) expect(field, field.name).toMatchObject(pictureRules);

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { checkContent, formatProblem, report } from '../../src/lib/content-check/check';
-import { contentSources } from '../../src/lib/content-collections';
-import { documentLimits, formatSize, pictureLimits } from '../../src/lib/content-limits';
+import { checkContent, formatProblem, report } from '../../src/content-check/check';
+import { contentSources } from '../../src/model/content-collections';
+import { documentLimits, formatSize, pictureLimits } from '../../src/schemas/content-limits';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -177,7 +177,7 @@ describe('npm run content:check', () => {
     ]);
   });
 
-  it('holds pictures to the limits of src/lib/content-limits.ts and names the rule a file name breaks', async () => {
+  it('holds pictures to the limits of src/schemas/content-limits.ts and names the rule a file name breaks', async () => {
     write('technologies/plasma.md', technology('plasma').replace('./images/plasma.webp', './images/large-plasma.webp'));
     picture('technologies/images/large-plasma.webp');
     rmSync(join(root, 'src/content/technologies/images/plasma.webp'));
@@ -343,7 +343,7 @@ documents:
     ]);
   });
 
-  it('checks a new kind of content from its one entry in src/lib/content-collections.ts', async () => {
+  it('checks a new kind of content from its one entry in src/model/content-collections.ts', async () => {
     const glossary = z.strictObject({ term: z.string().min(1), meaning: z.string().min(1) });
     const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
     write('glossary/binder.md', '---\nterm: Binder\nmeaning: What holds a print.\n---\n');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { identitySchema } from '../../src/lib/schemas/identity';
-import { fieldDescription, formatIssues, parseOrExplain } from '../../src/lib/content-errors';
+import { identitySchema } from '../../src/schemas/identity';
+import { fieldDescription, formatIssues, parseOrExplain } from '../../src/schemas/content-errors';
 import rawIdentity from '../../src/content/company/identity.json';
 
 describe('a content mistake names the file and the field', () => {

@@ -1,9 +1,9 @@
 /** The content guide lists every allowed value, so it cannot fall behind the schemas. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applicationMethods, audiences, documentTypes, industries, productKinds, scentFamilies } from '../../src/lib/schemas/product';
-import { accentColours } from '../../src/lib/schemas/common';
-import { documentLimits, formatSize, pictureLimits } from '../../src/lib/content-limits';
+import { applicationMethods, audiences, documentTypes, industries, productKinds, scentFamilies } from '../../src/schemas/product';
+import { accentColours } from '../../src/schemas/common';
+import { documentLimits, formatSize, pictureLimits } from '../../src/schemas/content-limits';
 
 const guide = readFileSync('CONTENT.md', 'utf8');
 const section = (heading: string) => guide.split(`**${heading}`)[1]?.split('\n')[0] ?? '';
@@ -25,7 +25,7 @@ describe('CONTENT.md', () => {
   });
 });
 
-describe('CONTENT.md states the limits of src/lib/content-limits.ts', () => {
+describe('CONTENT.md states the limits of src/schemas/content-limits.ts', () => {
   it('the smallest picture width and the largest picture and document', () => {
     const row = (name: string) => guide.split('\n').find((line) => line.startsWith(`| ${name} |`)) ?? '';
     expect(row('size')).toBe(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { referenceProblems } from '../../src/lib/content-references';
+import { referenceProblems } from '../../src/schemas/content-references';
 
 describe('references between collections', () => {
   const known = { technologies: new Set(['plasma', 'microencapsulation']) };

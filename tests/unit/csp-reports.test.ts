@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
-import { keptAddress, parseReports, reportLimits, type CspViolation } from '../../src/lib/csp-reports/parse';
-import { blobsReportStore, reportStoreLimits, type ReportStore } from '../../src/lib/csp-reports/store';
-import { handleCspReport } from '../../src/lib/csp-reports/handler';
-import { routes } from '../../src/lib/routes';
+import { keptAddress, parseReports, reportLimits, type CspViolation } from '../../src/security/reports/parse';
+import { blobsReportStore, reportStoreLimits, type ReportStore } from '../../src/security/reports/store';
+import { handleCspReport } from '../../src/security/reports/handler';
+import { routes } from '../../src/model/routes';
 
 const site = 'https://www.example.com';
 const policy = "default-src 'self'; script-src 'self' 'sha256-abc'; report-to csp-endpoint";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { svgDataUri } from '../../src/lib/data-uri';
+import { svgDataUri } from '../../src/text/data-uri';
 
 const prefix = 'data:image/svg+xml,';
 

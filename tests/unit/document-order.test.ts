@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 /**
  * The inline script that puts an item's documents in the visitor's languages first
- * (src/lib/inline-scripts.ts, `documentOrderScript`), run as the item page runs it, in a DOM.
+ * (src/hydration/inline-scripts.ts, `documentOrderScript`), run as the item page runs it, in a DOM.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentOrderScript } from '../../src/lib/inline-scripts';
+import { documentOrderScript } from '../../src/hydration/inline-scripts';
 
 /** A group of documents as ProductPage.astro writes it, languages in the built order. */
 function list(languages: string[], byLanguage = true) {

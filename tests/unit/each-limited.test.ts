@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachLimited } from '../../src/lib/each-limited';
+import { eachLimited } from '../../src/server/each-limited';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 

@@ -1,12 +1,12 @@
 /**
- * The five-page visit both slow-link measurements take (scripts/lib/five-page-visit.mjs), read
+ * The five-page visit both slow-link measurements take (bench/five-page-visit.mjs), read
  * from the content: checked against a catalogue of its own, so no editor's change moves it.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fivePageVisit } from '../../scripts/lib/five-page-visit.mjs';
+import { fivePageVisit } from '../../bench/five-page-visit.mjs';
 
 let project: string | undefined;
 afterEach(() => project && rmSync(project, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 /** The project's one frontmatter parser, read by content:check. */
 import { describe, expect, it } from 'vitest';
-import { markdownBody, parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 
 describe('parseFrontmatter', () => {
   it('reads the YAML between the opening "---" lines and ignores the body', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
-import { iconDrawing, iconExists, iconPackage, readIconSet, unknownIconMessage, withoutInheritedAttributes } from '../../src/lib/icons';
-import { icon } from '../../src/lib/schemas/common';
+import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { iconDrawing, iconExists, iconPackage, readIconSet, unknownIconMessage, withoutInheritedAttributes } from '../../src/model/icons';
+import { icon } from '../../src/schemas/common';
 
 /** Every value of a field named `icon` in the content's JSON files and Markdown front matter. */
 function contentIconNames(): string[] {
@@ -83,7 +83,7 @@ describe('Lucide icons from the data package', () => {
   });
 
   it('fails with a message naming the package when its format changes', () => {
-    const changed = new RegExp(`^${iconPackage}/icons\\.json no longer has the format src/lib/icons\\.ts reads`);
+    const changed = new RegExp(`^${iconPackage}/icons\\.json no longer has the format src/model/icons\\.ts reads`);
     expect(() => readIconSet({ prefix: 'lucide', icons: [] })).toThrow(changed);
     expect(() => readIconSet({ prefix: 'lucide', icons: { house: { svg: '<path/>' } } })).toThrow(changed);
     expect(() => readIconSet({ prefix: 'lucide', icons: {} })).toThrow(changed);

@@ -3,7 +3,7 @@
  * links to another website, so the schema refuses them, saying why in plain words.
  */
 import { describe, expect, it } from 'vitest';
-import { action, internalHref } from '../../src/lib/schemas/common';
+import { action, internalHref } from '../../src/schemas/common';
 
 const messages = (href: unknown) => {
   const result = internalHref.safeParse(href);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countInWords, fillCount, unknownPlaceholders } from '../../src/lib/item-count';
+import { countInWords, fillCount, unknownPlaceholders } from '../../src/model/item-count';
 
 describe('{count} in a category text', () => {
   const kinds = [...Array(5).fill('functional-category'), ...Array(6).fill('plant-slurry')];

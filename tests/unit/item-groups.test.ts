@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupItems, type ItemGroupSpec } from '../../src/lib/item-groups';
+import { groupItems, type ItemGroupSpec } from '../../src/model/item-groups';
 
 type Kind = 'functional-category' | 'plant-slurry' | 'pigment-category';
 const item = (name: string, kind: Kind) => ({ name, data: { kind } });

@@ -1,9 +1,9 @@
-/** The item page's data (src/lib/item-page.ts): what ProductPage.astro shows, without Astro. */
+/** The item page's data (src/model/item-page.ts): what ProductPage.astro shows, without Astro. */
 import { describe, expect, it } from 'vitest';
-import type { ItemData, ItemEntry } from '../../src/lib/catalogue-item';
-import { documentGroups, documentsInSeveralLanguages, itemPageData, languageName, type ItemPageInput, type PageDocument } from '../../src/lib/item-page';
-import { fill, labels } from '../../src/lib/labels';
-import { categoryPath, contactPath, routes, technologyPath } from '../../src/lib/routes';
+import type { ItemData, ItemEntry } from '../../src/model/catalogue-item';
+import { documentGroups, documentsInSeveralLanguages, itemPageData, languageName, type ItemPageInput, type PageDocument } from '../../src/model/item-page';
+import { fill, labels } from '../../src/model/labels';
+import { categoryPath, contactPath, routes, technologyPath } from '../../src/model/routes';
 import topics from '../../src/content/topics.json';
 
 const site = new URL('https://www.example.com');

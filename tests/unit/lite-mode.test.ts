@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { isLiteMode, liteModeStorageKey } from '../../src/lib/lite-mode';
-import { liteModeScript } from '../../src/lib/lite-mode-script';
+import { isLiteMode, liteModeStorageKey } from '../../src/offline/lite-mode';
+import { liteModeScript } from '../../src/offline/lite-mode-script';
 
 /** The listeners each run adds to the document, removed after each test as a new page would drop them. */
 const added: [string, EventListenerOrEventListenerObject][] = [];

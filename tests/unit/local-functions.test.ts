@@ -1,5 +1,5 @@
 /**
- * The local server's function runner (scripts/lib/functions.mjs): functions bundled once and
+ * The local server's function runner (src/local-netlify/functions.mjs): functions bundled once and
  * called in process, routed by their own config as Netlify routes them, with a Netlify-like
  * context; and the project's contact function on a real local Blobs store.
  */
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFunctionRunner, loadFunctions, matchFunction } from '../../scripts/lib/functions.mjs';
-import { startLocalBlobs } from '../../scripts/lib/local-blobs.mjs';
-import { routes } from '../../src/lib/routes';
+import { createFunctionRunner, loadFunctions, matchFunction } from '../../src/local-netlify/functions.mjs';
+import { startLocalBlobs } from '../../src/local-netlify/local-blobs.mjs';
+import { routes } from '../../src/model/routes';
 
 const fixtures = await loadFunctions({ sourceDirectory: 'tests/fixtures/functions', log: () => {} });
 const runner = createFunctionRunner(fixtures);

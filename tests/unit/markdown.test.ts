@@ -1,5 +1,5 @@
 /**
- * Markdown bodies go through the processor astro.config.mjs uses (src/lib/markdown.ts): HTML an
+ * Markdown bodies go through the processor astro.config.mjs uses (src/text/markdown.ts): HTML an
  * editor pastes may format text but never run code, load other pages or send visitors elsewhere,
  * and what Markdown itself writes (headings with their ids, lists, links, emphasis, tables)
  * comes out as before.
@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { satteri } from '@astrojs/markdown-satteri';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { markdownBody } from '../../src/lib/frontmatter.mjs';
-import { markdownProcessor } from '../../src/lib/markdown';
+import { markdownBody } from '../../src/text/frontmatter.mjs';
+import { markdownProcessor } from '../../src/text/markdown';
 
 type Renderer = Awaited<ReturnType<typeof markdownProcessor.createRenderer>>;
 let site: Renderer;
@@ -147,7 +147,7 @@ describe('what Markdown writes', () => {
       const body = markdownBody(readFileSync(join(root, file), 'utf8'));
       const [ours, plain] = await Promise.all([site.render(body), unsanitised.render(body)]);
       // If this fails after a content change, the sanitiser removed something an editor wrote:
-      // allow that element or attribute in src/lib/markdown.ts if it is harmless.
+      // allow that element or attribute in src/text/markdown.ts if it is harmless.
       expect(ours.code, relative(process.cwd(), join(root, file))).toBe(plain.code);
       expect(ours.metadata.headings).toEqual(plain.metadata.headings);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryNavItems, isCurrent, technologyNavItems, type OfferingSummary } from '../../src/lib/navigation';
+import { categoryNavItems, isCurrent, technologyNavItems, type OfferingSummary } from '../../src/model/navigation';
 
 const entry = (id: string, order: number, title = id): OfferingSummary => ({
   id,
@@ -39,7 +39,7 @@ describe('navigation derived from the collections', () => {
 
 describe('catalogue item addresses', () => {
   it('are the category folder and the file name', async () => {
-    const { documentPath, itemCardPath, itemPath } = await import('../../src/lib/routes');
+    const { documentPath, itemCardPath, itemPath } = await import('../../src/model/routes');
     expect(itemPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives/lavender');
     expect(itemCardPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives#lavender');
     expect(documentPath('essential-oil-actives', 'lavender-tds.pdf')).toBe('/documents/essential-oil-actives/lavender-tds.pdf');

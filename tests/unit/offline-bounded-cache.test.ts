@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { keptCopy, oldestBeyond, putBounded, trim, type CacheLike } from '../../src/lib/offline/bounded-cache';
-import { keptHeaders } from '../../src/lib/offline/requests';
+import { keptCopy, oldestBeyond, putBounded, trim, type CacheLike } from '../../src/offline/bounded-cache';
+import { keptHeaders } from '../../src/offline/requests';
 
 /** A stand-in for one Cache of the Cache API: entries by URL, in the order they were put. */
 function memoryCache(): CacheLike & { urls(): string[] } {

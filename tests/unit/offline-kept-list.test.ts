@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillKeptList, pageTitle, titleSuffix } from '../../src/lib/offline/kept-list';
+import { fillKeptList, pageTitle, titleSuffix } from '../../src/offline/kept-list';
 
 const offline = [
   '<html><head><title>Offline | Acme</title></head><body>',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isKeptPage, networkWait, refreshHeaders, requestKind } from '../../src/lib/offline/requests';
-import { routes } from '../../src/lib/routes';
+import { isKeptPage, networkWait, refreshHeaders, requestKind } from '../../src/offline/requests';
+import { routes } from '../../src/model/routes';
 
 const origin = 'https://www.example.com';
 const get = (path: string, mode = 'no-cors') => ({ method: 'GET', url: `${origin}${path}`, mode });

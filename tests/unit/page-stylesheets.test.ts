@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageStylesheets, splitStylesheets } from '../../src/lib/page-stylesheets';
+import { pageStylesheets, splitStylesheets } from '../../src/model/page-stylesheets';
 
 const html =
   '<head><style>a{color:red}</style><link rel="icon" href="/favicon.svg"><link rel="stylesheet" href="/_astro/Base.abc.css"></head>' +

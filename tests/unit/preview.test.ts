@@ -7,9 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
-import { parseFrontmatter, markdownBody } from '../../src/lib/frontmatter.mjs';
-import { checkEntry, previewLimits, readPreviewRequest, type PostedEntry } from '../../src/lib/preview/entry';
-import { pictureStandIn, standInPath } from '../../src/lib/preview/picture';
+import { parseFrontmatter, markdownBody } from '../../src/text/frontmatter.mjs';
+import { checkEntry, previewLimits, readPreviewRequest, type PostedEntry } from '../../src/cms/render/entry';
+import { pictureStandIn, standInPath } from '../../src/cms/render/picture';
 import { inertHtml, previewRequest } from '../../src/cms/preview';
 
 const site = 'https://site.test';

@@ -13,9 +13,9 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
-import { handleCspReport } from '../../src/lib/csp-reports/handler';
-import { blobsReportStore, reportStoreName } from '../../src/lib/csp-reports/store';
-import { routes } from '../../src/lib/routes';
+import { handleCspReport } from '../../src/security/reports/handler';
+import { blobsReportStore, reportStoreName } from '../../src/security/reports/store';
+import { routes } from '../../src/model/routes';
 
 const run = promisify(execFile);
 const site = 'https://www.example.com';

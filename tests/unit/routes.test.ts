@@ -1,5 +1,5 @@
 /**
- * The addresses of src/lib/routes.ts against the places that must spell them out: the functions'
+ * The addresses of src/model/routes.ts against the places that must spell them out: the functions'
  * own `config`, which Netlify reads with its parser (so it stays a literal there), and the
  * redirect rule of netlify.toml.
  */
@@ -9,9 +9,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { retryEveryMinutes } from '../../src/lib/contact/deliver';
-import { categoryNotFoundPath, categoryPath, contactPath, notFoundRules, portfolioRedirect, routes, technologyPath } from '../../src/lib/routes';
-import { notFoundKind } from '../../src/lib/not-found';
+import { retryEveryMinutes } from '../../src/contact/deliver';
+import { categoryNotFoundPath, categoryPath, contactPath, notFoundRules, portfolioRedirect, routes, technologyPath } from '../../src/model/routes';
+import { notFoundKind } from '../../src/not-found/not-found';
 
 const functions = Object.fromEntries((await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]));
 

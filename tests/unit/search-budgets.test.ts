@@ -1,7 +1,7 @@
-/** The search budgets as they grow with the catalogue (bench/budgets.json, scripts/lib/bench-search.mjs). */
+/** The search budgets as they grow with the catalogue (bench/budgets.json, bench/search.mjs). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { searchBudgetsFor } from '../../scripts/lib/bench-search.mjs';
+import { searchBudgetsFor } from '../../bench/search.mjs';
 
 const { search } = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const { firstSearchKB: bytes, firstResultsMs: time } = search;

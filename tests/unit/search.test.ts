@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, codeAtStart, itemCodes, searchRecord, summaryLength, type ItemData } from '../../src/lib/catalogue-item';
-import { chosenGroups, facetedCounts, itemSearchDataHtml, noFilters, normaliseCode, pagefindFilters, rankByCode, searchParamsOf, searchStateFromParams } from '../../src/lib/search';
+import { catalogueItem, codeAtStart, itemCodes, searchRecord, summaryLength, type ItemData } from '../../src/model/catalogue-item';
+import { chosenGroups, facetedCounts, itemSearchDataHtml, noFilters, normaliseCode, pagefindFilters, rankByCode, searchParamsOf, searchStateFromParams } from '../../src/search/search';
 
 type Data = ItemData;
 const picture = { image: undefined as never, imageAlt: 'A picture' };

@@ -23,11 +23,11 @@ import {
   reportingEndpoints,
   withoutPagePolicies,
   type HeaderRule,
-} from '../../src/lib/security-headers';
-import { siteHeaders } from '../../src/lib/site-headers';
-import { routes } from '../../src/lib/routes';
+} from '../../src/security/headers';
+import { siteHeaders } from '../../src/security/site-headers';
+import { routes } from '../../src/model/routes';
 
-import { cspHash } from '../../src/lib/csp';
+import { cspHash } from '../../src/security/csp';
 
 const site = "default-src 'self'; script-src 'self' 'sha256-site'";
 // Another directive, not only another hash: never merged with the site's.

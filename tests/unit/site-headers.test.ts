@@ -4,7 +4,7 @@
  */
 import { parseAllHeaders } from '@netlify/headers-parser';
 import { describe, expect, it } from 'vitest';
-import { siteHeaders } from '../../src/lib/site-headers';
+import { siteHeaders } from '../../src/security/site-headers';
 
 describe('siteHeaders', () => {
   it("equals netlify.toml's headers for every path", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholderSiteUrl, siteUrl } from '../../src/lib/site-url';
+import { placeholderSiteUrl, siteUrl } from '../../src/model/site-url';
 
 const netlify = { URL: 'https://acme-textiles.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-7--acme-textiles.netlify.app' };
 

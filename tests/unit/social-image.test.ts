@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { socialImagePath, socialSection, socialSections } from '../../src/lib/social-image';
+import { socialImagePath, socialSection, socialSections } from '../../src/model/social-image';
 
 const technologies = ['microencapsulation', 'bacteria-inhibition'];
 

@@ -1,13 +1,13 @@
 /**
  * The home page's statistic badge turns by CSS alone, with a class of the stylesheet for each
- * interval and number of statistics its schema allows (src/lib/schemas/company.ts,
+ * interval and number of statistics its schema allows (src/schemas/company.ts,
  * src/styles/global.css): values outside those are refused with a message, never drawn still.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { pageSchema } from '../../src/lib/schemas/company';
-import { parseFrontmatter } from '../../src/lib/frontmatter.mjs';
+import { pageSchema } from '../../src/schemas/company';
+import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 
 const schema = pageSchema({ image: () => z.string() } as never);
 const home = parseFrontmatter(readFileSync('src/content/pages/home.md', 'utf8')) as { statistics: { intervalMs: number; items: unknown[] } };

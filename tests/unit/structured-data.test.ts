@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, catalogueJsonLd, certification, jsonLdScript, organizationId, organizationJsonLd, productJsonLd, propertyValue } from '../../src/lib/structured-data';
-import { identitySchema } from '../../src/lib/schemas/identity';
+import { breadcrumbJsonLd, catalogueJsonLd, certification, jsonLdScript, organizationId, organizationJsonLd, productJsonLd, propertyValue } from '../../src/model/structured-data';
+import { identitySchema } from '../../src/schemas/identity';
 import raw from '../../src/content/company/identity.json';
 
 const identity = identitySchema.parse(raw);

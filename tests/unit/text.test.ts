@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cutAtWord, escapeHtml } from '../../src/lib/text';
+import { cutAtWord, escapeHtml } from '../../src/text/text';
 
 describe('cutAtWord', () => {
   it('leaves a text that fits alone', () => {

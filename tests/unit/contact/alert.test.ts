@@ -6,10 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { alertAfterHoursFrom, type AlertBody } from '../../../src/lib/contact/alert';
-import { retryPendingMessages, type RetryDependencies } from '../../../src/lib/contact/deliver';
-import { smtpMailer } from '../../../src/lib/contact/mail';
-import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
+import { alertAfterHoursFrom, type AlertBody } from '../../../src/contact/alert';
+import { retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
+import { smtpMailer } from '../../../src/contact/mail';
+import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { closedPort, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };

@@ -6,10 +6,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
-import ContactForm, { type ContactFormProps } from '../../../src/components/contact/ContactForm';
-import { contactFormWords } from '../../../src/lib/contact/form-words';
-import { contactLimits, honeypotField } from '../../../src/lib/contact/message';
-import { routes } from '../../../src/lib/routes';
+import ContactForm, { type ContactFormProps } from '../../../src/contact/ContactForm';
+import { contactFormWords } from '../../../src/contact/form-words';
+import { contactLimits, honeypotField } from '../../../src/contact/message';
+import { routes } from '../../../src/model/routes';
 import topics from '../../../src/content/topics.json';
 
 afterEach(cleanup);

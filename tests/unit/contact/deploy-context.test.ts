@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Context } from '@netlify/functions';
-import { contactMailFor, contactStoreName } from '../../../src/lib/contact/deploy-context';
-import { blobsMessageStore } from '../../../src/lib/contact/store';
+import { contactMailFor, contactStoreName } from '../../../src/contact/deploy-context';
+import { blobsMessageStore } from '../../../src/contact/store';
 import { post, useContactServers, valid } from './harness';
 
 describe('store and mail per deploy context', () => {

@@ -4,11 +4,11 @@
  * or e-mailed a second time, whether the repeat comes later or at the same moment.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { retryPendingMessages } from '../../../src/lib/contact/deliver';
-import { smtpMailer } from '../../../src/lib/contact/mail';
-import { browserIdError, newBrowserId } from '../../../src/lib/contact/browser-id';
-import { receivedPrefix, type MessageStore } from '../../../src/lib/contact/store';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { retryPendingMessages } from '../../../src/contact/deliver';
+import { smtpMailer } from '../../../src/contact/mail';
+import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
+import { receivedPrefix, type MessageStore } from '../../../src/contact/store';
 import { post, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
@@ -83,7 +83,7 @@ describe('a message sent with a browser id', () => {
 
   it('ten repeats at once, each from its own function instance, store one message', async () => {
     const messageId = newBrowserId();
-    const { blobsMessageStore } = await import('../../../src/lib/contact/store');
+    const { blobsMessageStore } = await import('../../../src/contact/store');
     const answers = await Promise.all(Array.from({ length: 10 }, () => send({ ...valid, messageId }, blobsMessageStore(servers.blobs.client()))));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(await servers.blobs.store.list()).toHaveLength(1);

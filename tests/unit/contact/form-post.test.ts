@@ -1,16 +1,16 @@
 /**
- * The contact page rendered on demand (src/lib/contact/form-post.ts): what it shows for a request
+ * The contact page rendered on demand (src/contact/form-post.ts): what it shows for a request
  * with a pre-fill query and for a form the contact function refused and handed over, and that it
  * never writes: a valid message goes on to the function, which never sends it back.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formPageAnswer, keptValues } from '../../../src/lib/contact/form-post';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { readCatalogueLabels } from '../../../src/lib/contact/regarding';
-import { unsavedError, unsavedQuery } from '../../../src/lib/contact/request';
-import type { MessageStore } from '../../../src/lib/contact/store';
-import { routes } from '../../../src/lib/routes';
+import { formPageAnswer, keptValues } from '../../../src/contact/form-post';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { readCatalogueLabels } from '../../../src/contact/regarding';
+import { unsavedError, unsavedQuery } from '../../../src/contact/request';
+import type { MessageStore } from '../../../src/contact/store';
+import { routes } from '../../../src/model/routes';
 import topics from '../../../src/content/topics.json';
 import { origin, post } from './harness';
 

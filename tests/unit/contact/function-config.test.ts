@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 // Deep imports: the parser and rule builder Netlify's build uses.
 import { parseFile } from '@netlify/zip-it-and-ship-it/dist/runtimes/node/in_source_config/index.js';
 import { getTrafficRulesConfig } from '@netlify/zip-it-and-ship-it/dist/rate_limit.js';
-import { routes } from '../../../src/lib/routes';
-import { retryEveryMinutes } from '../../../src/lib/contact/deliver';
+import { routes } from '../../../src/model/routes';
+import { retryEveryMinutes } from '../../../src/contact/deliver';
 
 type Parsed = { config: { path?: string[]; rateLimit?: unknown; schedule?: string }; runtimeAPIVersion?: number };
 

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { retryPendingMessages } from '../../../src/lib/contact/deliver';
-import { MailDeferred, smtpMailer } from '../../../src/lib/contact/mail';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { retryPendingMessages } from '../../../src/contact/deliver';
+import { MailDeferred, smtpMailer } from '../../../src/contact/mail';
 import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
-import { referenceQuery, routes } from '../../../src/lib/routes';
-import { isMessageId } from '../../../src/lib/contact/store';
+import { referenceQuery, routes } from '../../../src/model/routes';
+import { isMessageId } from '../../../src/contact/store';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();

@@ -11,9 +11,9 @@ import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { productionStoreName } from '../../../src/lib/contact/deploy-context';
-import { blobsMessageStore, type MessageStore } from '../../../src/lib/contact/store';
-import { routes } from '../../../src/lib/routes';
+import { productionStoreName } from '../../../src/contact/deploy-context';
+import { blobsMessageStore, type MessageStore } from '../../../src/contact/store';
+import { routes } from '../../../src/model/routes';
 
 export interface LocalBlobs {
   /** The message store over a client of the server. */

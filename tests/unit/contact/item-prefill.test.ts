@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prefillFor } from '../../../src/lib/contact/prefill';
-import { readCatalogueLabels, regardingLine } from '../../../src/lib/contact/regarding';
-import { composeEmail } from '../../../src/lib/contact/mail';
+import { prefillFor } from '../../../src/contact/prefill';
+import { readCatalogueLabels, regardingLine } from '../../../src/contact/regarding';
+import { composeEmail } from '../../../src/contact/mail';
 import topics from '../../../src/content/topics.json';
 
 const items = readCatalogueLabels(join(process.cwd(), 'src/content/products'));

@@ -4,10 +4,10 @@
  * need at least one letter or digit. Real names and messages of any script still pass.
  */
 import fc from 'fast-check';
-import { requestDetailLabels } from '../../../src/lib/contact/form-fields';
+import { requestDetailLabels } from '../../../src/contact/form-fields';
 import { describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { validateContactMessage, type ContactMessage } from '../../../src/lib/contact/message';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { validateContactMessage, type ContactMessage } from '../../../src/contact/message';
 import { post, startBlobs, valid } from './harness';
 
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

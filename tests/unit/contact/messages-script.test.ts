@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
-import { describeMessage, readLocalMessages } from '../../../scripts/lib/local-messages.mjs';
-import { blobsMessageStore, type StoredMessage } from '../../../src/lib/contact/store';
+import { describeMessage, readLocalMessages } from '../../../src/local-netlify/local-messages.mjs';
+import { blobsMessageStore, type StoredMessage } from '../../../src/contact/store';
 import { valid } from './harness';
 
 let directory: string;

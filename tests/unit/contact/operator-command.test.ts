@@ -13,11 +13,11 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
-import { retryPendingMessages } from '../../../src/lib/contact/deliver';
-import { smtpMailer } from '../../../src/lib/contact/mail';
-import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../../src/lib/contact/store';
-import { csvCell, detailFields } from '../../../scripts/lib/operator-messages.mjs';
-import { requestDetailFields } from '../../../src/lib/contact/message';
+import { retryPendingMessages } from '../../../src/contact/deliver';
+import { smtpMailer } from '../../../src/contact/mail';
+import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../../src/contact/store';
+import { csvCell, detailFields } from '../../../src/contact/operator-messages.mjs';
+import { requestDetailFields } from '../../../src/contact/message';
 import { startSmtp, valid, type Inbox } from './harness';
 
 const run = promisify(execFile);

@@ -1,15 +1,15 @@
 /**
- * The browser's outbox (src/lib/contact/outbox.ts) over fake-indexeddb, in Node: no window, no
+ * The browser's outbox (src/contact/outbox.ts) over fake-indexeddb, in Node: no window, no
  * document and no localStorage, as in a service worker. The last tests send through the real
  * contact function, with a Blobs store and an SMTP server on loopback.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxFlag, postEnquiry, removeEnquiry, sendKeptMessages } from '../../../src/lib/contact/outbox';
-import { browserIdField, isBrowserId } from '../../../src/lib/contact/browser-id';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { smtpMailer } from '../../../src/lib/contact/mail';
+import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxFlag, postEnquiry, removeEnquiry, sendKeptMessages } from '../../../src/contact/outbox';
+import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { smtpMailer } from '../../../src/contact/mail';
 import { origin, useContactServers, valid } from './harness';
 
 beforeEach(() => {
@@ -172,7 +172,7 @@ describe('the outbox and the contact function together', () => {
     await keepEnquiry(body('two'));
     // A second copy of the module, with its own run guard, as a service worker has.
     vi.resetModules();
-    const worker = await import('../../../src/lib/contact/outbox');
+    const worker = await import('../../../src/contact/outbox');
     expect(worker.sendKeptMessages).not.toBe(sendKeptMessages);
     await Promise.all([sendKeptMessages(server()), worker.sendKeptMessages(server())]);
     expect(await keptEnquiries()).toEqual([]);

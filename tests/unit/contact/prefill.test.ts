@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prefillFor, prefillMessage } from '../../../src/lib/contact/prefill';
-import { joinName } from '../../../src/lib/contact/name';
+import { prefillFor, prefillMessage } from '../../../src/contact/prefill';
+import { joinName } from '../../../src/contact/name';
 
 /** Topics as src/content/topics.json writes them; the test's own, so editors may reword theirs. */
 const topics = [

@@ -4,10 +4,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
+import { handleContactSubmission } from '../../../src/contact/handler';
 import { submission, type Submission } from './generators.mjs';
 import { origin, startBlobs } from './harness';
-import { routes } from '../../../src/lib/routes';
+import { routes } from '../../../src/model/routes';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {

@@ -4,10 +4,10 @@
  * answer checked for a Content Security Policy that forbids framing, and for nosniff and DENY.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { handleContactSubmission, type ContactDependencies } from '../../../src/lib/contact/handler';
+import { handleContactSubmission, type ContactDependencies } from '../../../src/contact/handler';
 import { post, startBlobs, valid, type LocalBlobs } from './harness';
-import { routes } from '../../../src/lib/routes';
-import { unsavedQuery } from '../../../src/lib/contact/request';
+import { routes } from '../../../src/model/routes';
+import { unsavedQuery } from '../../../src/contact/request';
 
 // A real local Blobs store per test; a store whose writes fail stands for one that cannot be reached.
 let blobs: LocalBlobs;

@@ -5,10 +5,10 @@
  * following the pending messages only.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { leaseMs, pendingReadsPerRun, retentionDaysFrom, retryEveryMinutes, retryPendingMessages } from '../../../src/lib/contact/deliver';
-import { smtpMailer } from '../../../src/lib/contact/mail';
-import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { leaseMs, pendingReadsPerRun, retentionDaysFrom, retryEveryMinutes, retryPendingMessages } from '../../../src/contact/deliver';
+import { smtpMailer } from '../../../src/contact/mail';
+import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { closedPort, post, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };

@@ -6,8 +6,8 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/lib/contact/handler';
-import { smtpMailer } from '../../../src/lib/contact/mail';
+import { handleContactSubmission } from '../../../src/contact/handler';
+import { smtpMailer } from '../../../src/contact/mail';
 import { post, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };

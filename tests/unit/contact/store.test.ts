@@ -6,8 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
-import { isPermanentRejection } from '../../../src/lib/contact/mail';
-import { newMessageId, type StoredMessage } from '../../../src/lib/contact/store';
+import { isPermanentRejection } from '../../../src/contact/mail';
+import { newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { closedPort, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
 
 let blobs: LocalBlobs;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fieldReport, p75, summarise, summariseBy, withinDays } from '../../../src/lib/vitals/aggregate';
-import type { StoredBeacon } from '../../../src/lib/vitals/beacon';
+import { fieldReport, p75, summarise, summariseBy, withinDays } from '../../../src/vitals/aggregate';
+import type { StoredBeacon } from '../../../src/vitals/beacon';
 
 const beacon = (fields: Partial<StoredBeacon>): StoredBeacon => ({ v: 1, page: 'item', conn: '4g', device: 'phone', at: '2026-11-25T10:00:00.000Z', ...fields });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beaconLimits, beaconText, connectionOf, deviceOf, metricNames, parseBeacon } from '../../../src/lib/vitals/beacon';
-import { pageTypes } from '../../../src/lib/vitals/page-type';
+import { beaconLimits, beaconText, connectionOf, deviceOf, metricNames, parseBeacon } from '../../../src/vitals/beacon';
+import { pageTypes } from '../../../src/vitals/page-type';
 
 const valid = { v: 1, page: 'item', conn: '4g', device: 'phone', LCP: 1840, INP: 96, CLS: 0.021, TTFB: 310 };
 const text = (body: unknown) => JSON.stringify(body);

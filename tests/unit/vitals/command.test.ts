@@ -12,9 +12,9 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
-import type { StoredBeacon } from '../../../src/lib/vitals/beacon';
-import { blobsVitalsStore, vitalsStoreName } from '../../../src/lib/vitals/store';
-import { labFigures, technologySlugs } from '../../../scripts/lib/vitals-report.mjs';
+import type { StoredBeacon } from '../../../src/vitals/beacon';
+import { blobsVitalsStore, vitalsStoreName } from '../../../src/vitals/store';
+import { labFigures, technologySlugs } from '../../../src/vitals/report.mjs';
 
 const run = promisify(execFile);
 const now = '2026-11-25T12:00:00.000Z';

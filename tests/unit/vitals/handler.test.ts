@@ -4,10 +4,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '@netlify/blobs';
-import { handleVitalsBeacon } from '../../../src/lib/vitals/handler';
-import { beaconsPrefix, blobsVitalsStore, dailyPruning, vitalsRetentionDays, vitalsStoreFor, type VitalsStore } from '../../../src/lib/vitals/store';
-import { beaconLimits, type Beacon } from '../../../src/lib/vitals/beacon';
-import { routes } from '../../../src/lib/routes';
+import { handleVitalsBeacon } from '../../../src/vitals/handler';
+import { beaconsPrefix, blobsVitalsStore, dailyPruning, vitalsRetentionDays, vitalsStoreFor, type VitalsStore } from '../../../src/vitals/store';
+import { beaconLimits, type Beacon } from '../../../src/vitals/beacon';
+import { routes } from '../../../src/model/routes';
 import { startBlobs, type LocalBlobs } from '../contact/harness';
 
 const origin = 'https://www.example.com';

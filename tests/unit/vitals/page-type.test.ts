@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageTypeOf } from '../../../src/lib/vitals/page-type';
-import { routes } from '../../../src/lib/routes';
+import { pageTypeOf } from '../../../src/vitals/page-type';
+import { routes } from '../../../src/model/routes';
 
 const technologies = ['microencapsulation', 'cosmetic-textiles'];
 

@@ -2,14 +2,14 @@
 // @vitest-environment-options {"settings": {"disableJavaScriptFileLoading": true, "handleDisabledFileLoadingAsSuccess": true}}
 /**
  * The inline script that decides, in the visitor's browser, whether a page view sends field data
- * (`vitalsScript`, src/lib/inline-scripts.ts): run as the browser runs it at the end of <body>, with
+ * (`vitalsScript`, src/hydration/inline-scripts.ts): run as the browser runs it at the end of <body>, with
  * the sample and the kind of page on its own element.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { vitalsScript } from '../../../src/lib/inline-scripts';
-import { liteModeAttribute } from '../../../src/lib/lite-mode';
-import { routes } from '../../../src/lib/routes';
-import { defaultVitalsSample, vitalsPageAttribute, vitalsSampleAttribute, vitalsSampleFrom } from '../../../src/lib/vitals/sample';
+import { vitalsScript } from '../../../src/hydration/inline-scripts';
+import { liteModeAttribute } from '../../../src/offline/lite-mode';
+import { routes } from '../../../src/model/routes';
+import { defaultVitalsSample, vitalsPageAttribute, vitalsSampleAttribute, vitalsSampleFrom } from '../../../src/vitals/sample';
 
 interface Visit {
   sample?: string;

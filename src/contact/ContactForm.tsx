@@ -1,0 +1,380 @@
+/**
+ * The contact form, and its only rendering: empty on the static /contact page; pre-filled from
+ * `?topic=&about=`, or with the server's reasons and the visitor's values after a refused post,
+ * on the page rendered on demand (src/pages/contact/form.astro, given as `start`). Server-rendered
+ * as a plain HTML form that posts to the endpoint, so it works without JavaScript; once hydrated
+ * (the same markup) it sends JSON, shows toasts, disables itself while sending, clears on success
+ * and keeps every value on failure.
+ *
+ * Once hydrated it also names each message with an id of its own before sending it, and a message
+ * that cannot reach the server (no connection, no answer in time, a 5xx) is kept in the browser's
+ * outbox (src/contact/outbox.ts) under that id, listed above the form until it has been sent
+ * (each can be cancelled), and sent again when the connection is back and on the next visit.
+ */
+import { useCallback, useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
+import { Toaster, toast } from 'sonner';
+import SentConfirmation from './SentConfirmation';
+import { joinName } from './name';
+import { newBrowserId } from './browser-id';
+import { flaggedCount, keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, updateFlag, type KeptEnquiry } from './outbox';
+import { prefillFor, type PrefillTopic } from './prefill';
+import { errorFields, requestDetailFields as detailFields, type ErrorField, type RequestDetail } from './form-fields';
+// Types only: erased from the island's bundle, so no schema or content code reaches the browser.
+import type { contactLimits } from './message';
+import type { ContactFormState, FormValues } from './form-post';
+import type { ContactFormWords } from '../schemas/contact-form';
+
+/** The form's words, from src/content/contact-form.json. */
+export type ContactFormText = ContactFormWords;
+
+export interface ContactFormProps {
+  endpoint: string;
+  text: ContactFormText;
+  /** `details`: the topic also asks, optionally, where to send, how much, and for which substrate or process. */
+  topics: (PrefillTopic & { label: string; details?: boolean | undefined })[];
+  /** Technology and category names by slug, for the pre-filled sentence. */
+  subjects: Record<string, string>;
+  /** Longest value of each field (`contactLimits` of src/contact/message.ts). */
+  limits: Record<Exclude<keyof typeof contactLimits, 'bodyBytes'>, number>;
+  honeypotField: string;
+  /** The mailbox that answers messages, named in the confirmation. */
+  answerFrom: string;
+  /** How the form starts, when not empty: pre-filled, or refused by the server. */
+  start?: ContactFormState | undefined;
+}
+
+const empty: FormValues = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', country: '', quantity: '', substrate: '', message: '' };
+type Values = FormValues;
+
+/** The input of each field the server may name in its answer. */
+const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', country: 'country', quantity: 'quantity', substrate: 'substrate', message: 'message' };
+
+/** Attributes tying a field to its error message, when it has one. */
+const described = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <span id={`${id}-error`} className="mt-1 block text-sm font-medium text-red-700">
+      {error}
+    </span>
+  ) : null;
+}
+
+/** The first words of a kept message, to tell it from the others. */
+const excerpt = (entry: KeptEnquiry) => {
+  const text = String(entry.body.message ?? '').replace(/\s+/g, ' ').trim();
+  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
+};
+
+const smallButton =
+  'shrink-0 rounded-full border border-brand-700 bg-paper px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50';
+
+/** The messages kept in this browser, each with what stands in its way and what can be done. */
+function KeptList({ kept, words, onCancel, onEdit }: { kept: KeptEnquiry[]; words: ContactFormText['kept']; onCancel: (entry: KeptEnquiry) => void; onEdit: (entry: KeptEnquiry) => void }) {
+  return (
+    <section aria-labelledby="kept-heading" className="mb-8 rounded-lg border border-line bg-mist px-4 py-3 text-sm">
+      <h3 id="kept-heading" className="font-semibold">
+        {words.heading}
+      </h3>
+      <p className="mt-1 text-muted">{words.text}</p>
+      <ul className="mt-3 space-y-3">
+        {kept.map((entry) => (
+          <li key={entry.id} data-kept={entry.id} className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-line bg-paper px-3 py-2">
+            <div className="min-w-0 flex-1">
+              <p id={`kept-${entry.id}`} className="break-words">
+                {excerpt(entry)}
+              </p>
+              <p className="mt-0.5 text-muted">
+                <time dateTime={entry.keptAt}>{new Date(entry.keptAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
+                {' · '}
+                {entry.refused ? (
+                  <span className="font-medium text-red-700">
+                    {words.refused} {entry.refused}
+                  </span>
+                ) : (
+                  words.waiting
+                )}
+              </p>
+            </div>
+            {entry.refused ? (
+              <span className="flex gap-2">
+                <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onEdit(entry)}>
+                  {words.edit}
+                </button>
+                <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onCancel(entry)}>
+                  {words.remove}
+                </button>
+              </span>
+            ) : (
+              <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onCancel(entry)}>
+                {words.cancel}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-400 bg-paper px-3.5 py-2.5 text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/30 focus:outline-none';
+
+type TextFieldProps = {
+  name: 'firstName' | 'lastName' | 'email' | 'company' | RequestDetail;
+  label: string;
+  /** The word that marks an optional field, if this one is. */
+  optional?: string | undefined;
+  /** The server's reason, shown under the field. */
+  error?: string | undefined;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'id' | 'className'>;
+
+/** A one-line field: its label, the input, and the server's reason under it. */
+function TextField({ name, label, optional, error, type = 'text', ...input }: TextFieldProps) {
+  return (
+    <p>
+      <label htmlFor={name} className="text-sm font-semibold">
+        {label}
+        {optional && <> <span className="font-normal text-muted">{optional}</span></>}
+      </label>
+      <input id={name} name={name} type={type} {...input} className={inputClass} {...described(error, name)} />
+      <FieldError id={name} error={error} />
+    </p>
+  );
+}
+
+/**
+ * The values the form shows: on the server, those it starts with; when the island takes over,
+ * what the visitor typed before, and what the page arrived with. /contact?topic=…&about=… is
+ * answered pre-filled by the page rendered on demand (netlify.toml), so an item's name and codes
+ * come with the page and the island needs no list of the whole catalogue. Read during the first
+ * render in the browser, before React writes its own values into the fields.
+ */
+function valuesOnThePage(endpoint: string, start: Partial<Values> = {}): Values {
+  const starting = { ...empty, ...start };
+  if (typeof document === 'undefined') return starting;
+  const form = document.querySelector<HTMLFormElement>(`form[action="${endpoint}"]`);
+  if (!form) return starting;
+  const data = new FormData(form);
+  return Object.fromEntries(Object.keys(empty).map((key) => [key, String(data.get(key) ?? '')])) as Values;
+}
+
+export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField, answerFrom, start }: ContactFormProps) {
+  const { labels } = text;
+  const [values, setValues] = useState<Values>(() => valuesOnThePage(endpoint, start?.values));
+  const [sending, setSending] = useState(false);
+  // The server's reason per field (400 "Some fields need your attention"), shown under each field.
+  const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>(start?.errors ?? {});
+  // What the server said of a message posted without JavaScript; toasts say it once hydrated.
+  const [refusal, setRefusal] = useState(start?.error);
+  // The messages kept in this browser's outbox, as last read.
+  const [kept, setKept] = useState<KeptEnquiry[]>([]);
+  // What a link filled in, named above the form until the message is sent.
+  const [prefilled, setPrefilled] = useState(start?.prefilled);
+  // The last message sent from this page: its reference, shown above the emptied form.
+  const [sent, setSent] = useState<{ reference: string | undefined } | undefined>();
+
+  const refreshKept = useCallback(async () => setKept(await keptEnquiries().catch(() => [])), []);
+
+  /** Sends what the outbox holds, and says what came of it. */
+  const sendKept = useCallback(async () => {
+    if (!navigator.onLine) return;
+    try {
+      // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
+      // this page): the flag still counts them, and the visitor hears of those too.
+      const flagged = flaggedCount();
+      const report = await sendKeptMessages(fetch, { endpoint });
+      const left = await keptEnquiries().catch(() => undefined);
+      if (report.sent.length > 0 || (left && flagged > left.length)) toast.success(text.kept.sent);
+      await updateFlag().catch(() => undefined);
+      if (report.refused.length > 0) toast.error(`${text.kept.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
+    } catch (error) {
+      console.error('Kept messages could not be sent:', error);
+    }
+    await refreshKept();
+  }, [endpoint, refreshKept, text.kept]);
+
+  useEffect(() => {
+    // Messages kept on an earlier visit go now; those kept on this one when the connection is back.
+    keptEnquiries()
+      .then((found) => {
+        setKept(found);
+        // Also when the flag counts messages no longer there: the service worker sent them.
+        if (found.some((entry) => entry.refused === undefined) || flaggedCount() > found.length) return sendKept();
+      })
+      .catch(() => {
+        // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.
+      });
+    const online = () => void sendKept();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, [sendKept]);
+
+  async function cancelKept(entry: KeptEnquiry) {
+    if (await removeEnquiry(entry.id).catch(() => false)) toast(text.kept.cancelled);
+    await refreshKept();
+  }
+
+  /** A refused message back into the form, to correct and send again; it leaves the outbox. */
+  async function editKept(entry: KeptEnquiry) {
+    if (entry.values) setValues({ ...empty, ...(entry.values as Partial<Values>) });
+    await removeEnquiry(entry.id).catch(() => false);
+    await refreshKept();
+    document.getElementById(fieldIds.name)?.focus();
+  }
+
+  useEffect(() => {
+    // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
+    // the address still starts the message; an item then reads as "your products".
+    const start = prefillFor(window.location.search, topics, subjects, {});
+    if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
+  }, [topics, subjects]);
+
+  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const honeypot = new FormData(event.currentTarget).get(honeypotField);
+    setSending(true);
+    setRefusal(undefined);
+    // The message's own id, made before the first attempt: if this attempt reaches the server but
+    // its answer is lost, the copy kept below is the same message, and the server knows it.
+    const id = newBrowserId();
+    // The request details go only with a topic that asks for them, as the form shows them.
+    const details = topics.find((topic) => topic.id === values.topic)?.details
+      ? Object.fromEntries(detailFields.filter((field) => values[field].trim()).map((field) => [field, values[field]]))
+      : {};
+    const body = {
+      name: joinName(values.firstName, values.lastName),
+      email: values.email,
+      company: values.company,
+      message: values.message,
+      ...details,
+      ...(values.topic ? { topic: values.topic } : {}),
+      ...(values.about ? { about: values.about } : {}),
+      ...(honeypot ? { [honeypotField]: honeypot } : {}),
+    };
+    try {
+      const attempt = await postEnquiry(fetch, id, body, { endpoint });
+      if (attempt.outcome === 'refused') {
+        const { answer } = attempt;
+        if (attempt.status === 400 && answer.fields && Object.keys(answer.fields).length > 0) {
+          const fields = answer.fields as Partial<Record<ErrorField, string>>;
+          setErrors(fields);
+          toast.error(answer.error ?? text.failure.title);
+          // The first field to correct, in the order of the form.
+          const first = errorFields.find((field) => fields[field]);
+          if (first) document.getElementById(fieldIds[first])?.focus();
+          return;
+        }
+        throw new Error(`The server refused the message (${attempt.status}): ${attempt.reason}`);
+      }
+      if (attempt.outcome === 'unreachable') {
+        // Kept in this browser under the same id, to be sent when the connection is back.
+        await keepEnquiry(body, { id, values });
+        toast(text.kept.title, { description: text.kept.text });
+        setErrors({});
+        setValues(empty);
+        setPrefilled(undefined);
+        setSent(undefined);
+        await refreshKept();
+        void requestBackgroundSync();
+        return;
+      }
+      toast.success(text.success.title, { description: text.success.text });
+      const answer = (await attempt.response.json().catch(() => ({}))) as { reference?: unknown };
+      setErrors({});
+      setValues(empty);
+      setPrefilled(undefined);
+      setSent({ reference: typeof answer.reference === 'string' ? answer.reference : undefined });
+    } catch (error) {
+      console.error('Error sending message:', error);
+      toast.error(text.failure.title, { description: text.failure.text });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const reasons = errorFields.filter((field) => errors[field]);
+  return (
+    <>
+      {kept.length > 0 && <KeptList kept={kept} words={text.kept} onCancel={(entry) => void cancelKept(entry)} onEdit={(entry) => void editKept(entry)} />}
+      {sent && <SentConfirmation key={sent.reference ?? 'sent'} words={text.confirmation} reference={sent.reference} answerFrom={answerFrom} focus />}
+      {prefilled && (
+        <p id="contact-prefilled" className="mb-6 rounded-lg border border-line bg-mist px-4 py-3 text-sm font-medium text-brand-900">
+          {text.prefilled.replace('{subject}', prefilled)}
+        </p>
+      )}
+      <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false} aria-describedby={prefilled ? 'contact-prefilled' : undefined}>
+        {refusal && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+            <p className="font-semibold">{text.correction.title}</p>
+            <p className="mt-1">{refusal}</p>
+            {reasons.length > 0 && (
+              <ul className="mt-2 list-disc pl-5">
+                {reasons.map((field) => (
+                  <li key={field}>
+                    <a href={`#${fieldIds[field]}`} className="underline">
+                      {errors[field]}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField name="firstName" label={labels.firstName} autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} error={errors.name} />
+          <TextField name="lastName" label={labels.lastName} autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} />
+        </div>
+        <TextField name="email" label={labels.email} type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} error={errors.email} />
+        <TextField name="company" label={labels.company} optional={labels.optional} autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} error={errors.company} />
+        <p>
+          <label htmlFor="topic" className="text-sm font-semibold">
+            {labels.topic} <span className="font-normal text-muted">{labels.optional}</span>
+          </label>
+          <select id="topic" name="topic" value={values.topic} onChange={update('topic')} className={inputClass}>
+            <option value="">{labels.noTopic}</option>
+            {topics.map((topic) => (
+              <option key={topic.id} value={topic.id} data-details={topic.details ? '' : undefined}>
+                {topic.label}
+              </option>
+            ))}
+          </select>
+          {/* The catalogue item the form was opened for; the server accepts known items only. */}
+          <input type="hidden" name="about" value={values.about} />
+        </p>
+        {/* Shown while the chosen topic asks for them (the style of ContactPage.astro). */}
+        <fieldset className="request-details space-y-5">
+          <legend className="mb-3 text-sm font-semibold">{text.details}</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField name="country" label={labels.country} optional={labels.optional} autoComplete="country-name" maxLength={limits.country} value={values.country} onChange={update('country')} error={errors.country} />
+            <TextField name="quantity" label={labels.quantity} optional={labels.optional} maxLength={limits.quantity} value={values.quantity} onChange={update('quantity')} error={errors.quantity} />
+          </div>
+          <TextField name="substrate" label={labels.substrate} optional={labels.optional} maxLength={limits.substrate} value={values.substrate} onChange={update('substrate')} error={errors.substrate} />
+        </fieldset>
+        <p>
+          <label htmlFor="message" className="text-sm font-semibold">
+            {labels.message}
+          </label>
+          <textarea id="message" name="message" rows={5} required maxLength={limits.message} value={values.message} onChange={update('message')} className={inputClass} {...described(errors.message, 'message')} />
+          <FieldError id="message" error={errors.message} />
+        </p>
+        {/* A field people never see or fill; robots that fill every field are answered and ignored. */}
+        <p className="absolute -left-[10000px]" aria-hidden="true">
+          <label htmlFor={honeypotField}>{labels.honeypot}</label>
+          <input id={honeypotField} name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </p>
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
+        >
+          {sending ? text.sendingLabel : text.submitLabel}
+        </button>
+      </form>
+      <Toaster position="top-center" richColors closeButton />
+    </>
+  );
+}

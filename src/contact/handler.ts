@@ -1,0 +1,192 @@
+/**
+ * The send-contact-email endpoint as a plain function of a Request, so tests call it directly.
+ * Order of work: refuse what is malformed (4xx with a reason), keep the message (503 if it cannot
+ * be kept, so the visitor keeps the text and tries again), then try to e-mail it. A failed e-mail
+ * leaves the message pending for the retry function; the visitor still gets success, and so they
+ * do when the store fails after the e-mail went out: the message has reached the company.
+ *
+ * The form posted without JavaScript comes here too (its `action`). Accepted, it goes on to the
+ * thank-you page (303), whose address carries the message's reference. Refused, it is handed over (307: the browser posts the same body again)
+ * to the contact page rendered on demand (routes.contactForm, src/pages/contact/form.astro),
+ * which reads it with the same functions and shows the reasons in the form itself.
+ *
+ * Exactly once: the form's script names each message with an id of its own (`messageId`,
+ * browser-id.ts) and sends it again under the same id until it gets an answer (outbox.ts). The
+ * first request with an id stores the message and writes the marker `received/<id>` only if none
+ * exists (a conditional write); a request that finds the marker, or loses the race for it, is
+ * answered as accepted and stores and e-mails nothing. Requests without an id (the form without
+ * JavaScript, other clients) are kept as before, each as a new message.
+ */
+import { browserIdError, browserIdField, isBrowserId } from './browser-id';
+import { deliverHeld, leaseMs } from './deliver';
+import type { Mailer, MailSettings } from './mail';
+import { validateContactMessage, type FieldErrors } from './message';
+import { fieldsError, isRobot, normalise, readContactRequest, unsavedError, unsavedQuery, type BodyFormat } from './request';
+import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
+import { referenceQuery, routes } from '../model/routes';
+import { functionResponseHeaders } from '../security/function-headers';
+
+export interface ContactDependencies {
+  store: MessageStore;
+  /** Undefined when no SMTP server is configured: messages are only stored. */
+  mail?: { mailer: Mailer; settings: MailSettings } | undefined;
+  /** Why `mail` is undefined, for the one-line notice logged per stored message. */
+  noMailReason?: string;
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** Origins besides the request's own that may post (e.g. the production address on a preview). */
+  extraOrigins?: readonly string[];
+  /** Where the no-JavaScript form lands after success. */
+  thanksPath?: string;
+  /**
+   * What the message is about, from the `topic` and `about` fields of the form, resolved against
+   * known topics and items only (src/contact/regarding.ts); undefined when neither is known.
+   */
+  regarding?: (body: Record<string, unknown>) => string | undefined;
+}
+
+/**
+ * Headers of every answer (src/security/function-headers.ts): Netlify applies netlify.toml's headers to
+ * static files only, so the function sets its own.
+ */
+const responseHeaders = functionResponseHeaders;
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...responseHeaders(), ...headers },
+  });
+
+/** The no-JavaScript form's success: on to the thank-you page (303, so the browser uses GET). */
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, ...responseHeaders() } });
+
+/**
+ * A refused form post, handed to the contact page rendered on demand (307 keeps method and body).
+ * The page finds every other reason again from the body itself.
+ */
+const handOver = (status: number) =>
+  new Response(null, {
+    status: 307,
+    headers: { location: status === 503 ? `${routes.contactForm}?${unsavedQuery}` : routes.contactForm, ...responseHeaders() },
+  });
+
+function refusal(status: number, error: string, format: BodyFormat | undefined, fields?: FieldErrors) {
+  if (format === 'form') return handOver(status);
+  return json(status, fields ? { error, fields } : { error });
+}
+
+function regardingOf(deps: ContactDependencies, body: Record<string, unknown>): { regarding?: string } {
+  const regarding = deps.regarding?.(body);
+  return regarding ? { regarding } : {};
+}
+
+export async function handleContactSubmission(request: Request, deps: ContactDependencies): Promise<Response> {
+  try {
+    return await handle(request, deps);
+  } catch (error) {
+    // A fault of ours, not of the input: logged in full, answered without details.
+    (deps.log ?? console.error)(`contact: unexpected error: ${error instanceof Error ? error.stack : String(error)}`);
+    return json(500, { error: 'Something went wrong on our side. Please try again or contact us directly.' });
+  }
+}
+
+async function handle(request: Request, deps: ContactDependencies): Promise<Response> {
+  const now = deps.now ?? (() => new Date());
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const thanks = deps.thanksPath ?? routes.contactThanks;
+
+  const read = await readContactRequest(request, deps.extraOrigins);
+  if (!read.ok) {
+    if (read.status === 405 || read.status === 415) return json(read.status, { error: read.error }, read.headers);
+    return refusal(read.status, read.error, read.format);
+  }
+  const { format } = read;
+  // The script's answer names the message's reference (its id in the store), which the form shows
+  // and `npm run messages show` finds; a repeat names the message first received under its id.
+  const accepted = (reference?: string, repeat = false) =>
+    format === 'form'
+      ? seeOther(reference ? `${thanks}?${new URLSearchParams({ [referenceQuery]: reference })}` : thanks)
+      : json(200, { ok: true, ...(reference ? { reference } : {}), ...(repeat ? { repeat } : {}) });
+
+  if (isRobot(read.body)) return accepted();
+
+  // Only the script's JSON carries an id; a form posted without JavaScript has no such field.
+  const browserId = format === 'json' ? read.body[browserIdField] : undefined;
+  if (browserId !== undefined && !isBrowserId(browserId)) return json(400, { error: browserIdError });
+
+  const body = normalise(read.body, format);
+  const validation = validateContactMessage(body);
+  if (!validation.ok) {
+    return refusal(400, fieldsError, format, validation.fields);
+  }
+
+  if (browserId !== undefined) {
+    let earlier;
+    try {
+      earlier = await deps.store.receivedAs(browserId);
+    } catch (error) {
+      log(`contact: could not look up message id ${browserId}: ${error instanceof Error ? error.message : String(error)}`);
+      return refusal(503, unsavedError, format);
+    }
+    if (earlier) {
+      log(`contact: message id ${browserId} was received before (${earlier.id}); answered as accepted, nothing stored or sent again`);
+      return accepted(earlier.id, true);
+    }
+  }
+
+  const receivedAt = now();
+  const record: StoredMessage = {
+    id: newMessageId(receivedAt),
+    ...(browserId !== undefined ? { browserId } : {}),
+    receivedAt: receivedAt.toISOString(),
+    status: 'pending',
+    attempts: 0,
+    // A lease: a retry run that starts while this first attempt is under way leaves it alone.
+    nextAttemptAt: new Date(receivedAt.getTime() + leaseMs).toISOString(),
+    message: { ...validation.message, ...regardingOf(deps, read.body) },
+  };
+  let held: Held;
+  try {
+    held = await deps.store.add(record);
+  } catch (error) {
+    log(`contact: could not store message: ${error instanceof Error ? error.message : String(error)}`);
+    return refusal(503, unsavedError, format);
+  }
+
+  if (browserId !== undefined) {
+    let first = true;
+    try {
+      first = await deps.store.markReceived(browserId, { id: record.id, receivedAt: record.receivedAt });
+    } catch (error) {
+      // The message is kept, so it is sent and the visitor told so; only a repeat of this id
+      // (an answer lost on the way back) could now store it a second time.
+      log(`contact: message ${record.id} is kept, but its id ${browserId} could not be marked as received: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!first) {
+      // Another request with the same id marked it first: that one stores and sends the message.
+      await deps.store.discardPending(held).catch((error: unknown) => {
+        log(`contact: the repeat ${record.id} of message id ${browserId} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`);
+      });
+      log(`contact: message id ${browserId} was received at the same time by another request; answered as accepted, nothing stored or sent again`);
+      const winner = await deps.store.receivedAs(browserId).catch(() => undefined);
+      return accepted(winner?.id, true);
+    }
+  }
+
+  if (deps.mail) {
+    const { record: after, unrecorded, deferred } = await deliverHeld(held, deps.store, deps.mail, now);
+    if (deferred) {
+      log(`contact: e-mail for ${record.id} ${deferred}; kept as pending for the retry run`);
+    } else if (unrecorded) {
+      const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
+      log(`contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); it stays pending, so the retry function takes it up after its lease${after.status === 'sent' ? ' and may e-mail it a second time' : ''}`);
+    } else if (after.status === 'pending') {
+      log(`contact: e-mail for ${record.id} failed (${after.lastError}); kept as pending for retry`);
+    } else if (after.status === 'failed') {
+      log(`contact: e-mail for ${record.id} was given up (${after.failureReason}); kept as failed`);
+    }
+  } else {
+    log(`contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`);
+  }
+  return accepted(record.id);
+}

@@ -1,0 +1,335 @@
+/**
+ * Where accepted messages are kept: a Netlify Blobs store with strong consistency, one JSON blob
+ * per message, whose key says where the message stands:
+ *
+ *   pending/<id>              waiting for its first or next delivery attempt
+ *   sent/<yyyy-mm-dd>/<id>    e-mailed on that day (UTC); deleted once the retention period is over
+ *   failed/<id>               given up on (refused for good, or too many attempts), with the reason
+ *   received/<browser id>     a marker, not a message: the browser's own id of a message it sent
+ *                             (outbox.ts), and the id it is kept under here, so a repeat is known
+ *   alerts/last               not a message: the day of the retry run's last alert (alert.ts)
+ *
+ * A retry run therefore lists `pending/` only and reads nothing that was sent: its cost follows
+ * the number of messages waiting, not the number ever received. Retention lists the day folders
+ * of `sent/` (one short list call) and deletes whole expired days without reading them.
+ *
+ * Several writers may handle one pending message at once: its first delivery and a retry run, or
+ * two overlapping runs. So every change of a pending record is a conditional write that lands
+ * only if the record's ETag is still the one its writer read (`onlyIfMatch`): of two writers that
+ * read the same version, exactly one wins. A record leaves `pending/` by being marked with its
+ * outcome there first (conditionally), then copied to its new key, then deleted from `pending/`;
+ * a run that finds a marked record under `pending/` (a mover stopped halfway) finishes the move
+ * and sends nothing.
+ *
+ * A conditional write counts only when it is known to have landed. Each one carries a token of
+ * its own (`claim`, a random UUID); when the store's answer does not say plainly that the write
+ * landed (a 5xx after the client's own retries, an answer without an ETag, or, for a new message,
+ * a refusal that may follow a first try that landed but was answered with an error), the record
+ * is read back, and the write counts only if it holds that token. The key existing proves
+ * nothing: a pending message's key always exists.
+ */
+import type { Store } from '@netlify/blobs';
+import type { KeptMessage } from './message';
+import { eachLimited } from '../server/each-limited';
+import { daysOf } from '../server/day-folders';
+
+export type MessageStatus = 'pending' | 'sent' | 'failed';
+
+export interface StoredMessage {
+  id: string;
+  receivedAt: string;
+  status: MessageStatus;
+  /** Delivery attempts made so far. */
+  attempts: number;
+  lastAttemptAt?: string;
+  /**
+   * Pending messages: no attempt may start before this time. A new message and a message claimed
+   * by a retry run get it a little ahead (a lease), so no other run sends it meanwhile.
+   */
+  nextAttemptAt?: string;
+  lastError?: string;
+  sentAt?: string;
+  failedAt?: string;
+  /** Failed messages: why delivery was given up. */
+  failureReason?: string;
+  /** The id the browser gave the message (src/contact/outbox.ts), when it sent one. */
+  browserId?: string;
+  /** When the operator put this failed message back to pending (`npm run messages requeue`). */
+  requeuedAt?: string;
+  /**
+   * Under pending/: the token of the conditional write that left this version (see above), so
+   * its writer can tell its own write from another's when the store's answer is unclear.
+   */
+  claim?: string;
+  message: KeptMessage;
+}
+
+/** What `received/<browser id>` holds: no personal data, only which message the id became. */
+export interface ReceivedMarker {
+  id: string;
+  receivedAt: string;
+}
+
+/** What `alerts/last` holds: when the last alert went out, and which failed messages it told of. */
+export interface AlertState {
+  /** The UTC day (yyyy-mm-dd) of the last alert; at most one goes out a day. */
+  day: string;
+  at: string;
+  /** The ids under failed/ when it went out: a failed id not among them is new. */
+  failed: string[];
+  /** The token of the write that left this version (see writeConditionally). */
+  claim?: string;
+}
+
+/** A pending record as one writer read or wrote it: the ETag its next write must match. */
+export interface Held {
+  record: StoredMessage;
+  etag: string;
+}
+
+export interface MessageStore {
+  /** Keeps a new pending message. It comes back held, for its first delivery attempt. */
+  add(record: StoredMessage): Promise<Held>;
+  /** Ids and ETags of the pending messages: list calls only, no blob read. */
+  listPending(): Promise<{ id: string; etag: string }[]>;
+  /** One pending message (one blob read), or undefined once it has left `pending/`. */
+  readPending(id: string, listedEtag?: string): Promise<Held | undefined>;
+  /**
+   * Replaces a pending record, if nobody changed it since `held` was read or written. Returns the
+   * new version, or undefined when another writer got there first.
+   */
+  replacePending(held: Held, next: StoredMessage): Promise<Held | undefined>;
+  /** Copies a sent or failed record to its own key, then removes it from `pending/`. */
+  file(record: StoredMessage): Promise<void>;
+  /** The days (yyyy-mm-dd, UTC) on which kept messages were sent, oldest first: one list call. */
+  sentDays(): Promise<string[]>;
+  /** Deletes up to `limit` messages sent on `day`, without reading them; returns how many. */
+  deleteSent(day: string, limit: number): Promise<number>;
+  /**
+   * Every message, newest first. Reads every blob, so it is for tools and tests, never for a
+   * scheduled run.
+   */
+  list(): Promise<StoredMessage[]>;
+  /** The message a browser id was received as (one blob read), or undefined if never. */
+  receivedAs(browserId: string): Promise<ReceivedMarker | undefined>;
+  /**
+   * Marks a browser id as received, as `marker.id`, only if no marker for it exists yet (a
+   * conditional write): of two writers, exactly one gets true.
+   */
+  markReceived(browserId: string, marker: ReceivedMarker): Promise<boolean>;
+  /**
+   * Removes a pending message its caller holds and has not sent: the copy of a repeat that lost
+   * the race for its marker. Its lease keeps every other writer away from it meanwhile.
+   */
+  discardPending(held: Held): Promise<void>;
+  /** Deletes a pending message unread: one that expired where no mail server is set. */
+  deletePending(id: string): Promise<void>;
+  /** Ids of the failed messages: one list call, no read. */
+  listFailed(): Promise<string[]>;
+  /** The last alert's state and its ETag, or undefined when no alert ever went out. */
+  readAlertState(): Promise<{ state: AlertState; etag: string } | undefined>;
+  /**
+   * Replaces the alert state, only if it is still the version `etag` names (undefined: only if
+   * there is none yet). Returns the new ETag, or undefined when another run wrote it first.
+   */
+  writeAlertState(state: AlertState, etag: string | undefined): Promise<string | undefined>;
+}
+
+/** Ids sort by time of arrival: "2026-11-22T10:15:30.123Z-k3j9x2". */
+export function newMessageId(now: Date, random: () => number = Math.random): string {
+  return `${now.toISOString()}-${random().toString(36).slice(2, 8).padEnd(6, '0')}`;
+}
+
+/** Whether `text` has the form of a message id: the reference a visitor is given. */
+export const isMessageId = (text: string): boolean => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9a-z]{6}$/.test(text);
+
+/** When a message arrived, from its id alone (no read): NaN for an id of another form. */
+export const receivedTimeOf = (id: string): number => (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z-/.test(id) ? Date.parse(id.slice(0, id.indexOf('Z-') + 1)) : NaN);
+
+export const pendingPrefix = 'pending/';
+export const sentPrefix = 'sent/';
+export const failedPrefix = 'failed/';
+export const receivedPrefix = 'received/';
+export const alertKey = 'alerts/last';
+/** Keys that are not messages: left out of list() and of `npm run messages`. */
+export const isMessageKey = (key: string) => !key.startsWith(receivedPrefix) && !key.startsWith('alerts/');
+
+/** The key a record is kept under, from its status. */
+export function keyOf(record: StoredMessage): string {
+  switch (record.status) {
+    case 'pending':
+      return `${pendingPrefix}${record.id}`;
+    case 'sent':
+      return `${sentPrefix}${(record.sentAt ?? record.lastAttemptAt ?? record.receivedAt).slice(0, 10)}/${record.id}`;
+    case 'failed':
+      return `${failedPrefix}${record.id}`;
+  }
+}
+
+/** Reads and deletions in flight at once: enough to hide the store's latency, few enough to be polite. */
+const storeWidth = 8;
+
+export function blobsMessageStore(store: Store): MessageStore {
+  const listedEtag = async (key: string) => (await store.list({ prefix: key })).blobs.find((b) => b.key === key)?.etag;
+
+  /**
+   * The ETag of the version of `key` written with token `claim`, if that version is the one
+   * stored now; undefined otherwise. Netlify's service answers a read with the blob's ETag; the
+   * local emulation does not, and then the listing's ETag is taken before the read that shows the
+   * token: a write in between can only make that ETag older than the version read, and a write
+   * conditional on an older ETag is refused, so the error is always on the safe side.
+   */
+  async function readBack(key: string, claim: string): Promise<string | undefined> {
+    const direct = await store.getWithMetadata(key, { type: 'json' });
+    if (direct?.etag) return (direct.data as { claim?: string } | null)?.claim === claim ? direct.etag : undefined;
+    const etag = await listedEtag(key);
+    const found = (await store.get(key, { type: 'json' })) as { claim?: string } | null;
+    return etag && found?.claim === claim ? etag : undefined;
+  }
+
+  /**
+   * Writes `record` to `key` under a condition, with a fresh token, and returns the version it
+   * left, or undefined when it did not land. @netlify/blobs answers a conditional write with
+   * `modified: true` for any status but 412, an error after its retries included, and then
+   * without an ETag: such an answer is checked by reading the record back. So is a refusal when
+   * `checkRefusal` is set (a new message: telling a visitor it was not kept when it was would
+   * bring it twice), and so is a write that got no answer: the client retries a 5xx itself, and a
+   * first try that landed but was answered with an error makes the retry fail its condition.
+   */
+  async function writeConditionally<T extends { claim?: string }>(
+    key: string,
+    record: T,
+    condition: { onlyIfNew: true } | { onlyIfMatch: string },
+    checkRefusal = false,
+  ): Promise<{ record: T; etag: string } | undefined> {
+    const next: T = { ...record, claim: crypto.randomUUID() };
+    let result: { modified: boolean; etag?: string };
+    try {
+      result = await store.setJSON(key, next, condition);
+    } catch (error) {
+      // No answer at all: the write may still have landed. Where a refusal is checked, so is this.
+      if (!checkRefusal) throw error;
+      const etag = await readBack(key, next.claim!);
+      if (etag) return { record: next, etag };
+      throw error;
+    }
+    if (result.modified && result.etag) return { record: next, etag: result.etag };
+    if (!result.modified && !checkRefusal) return undefined;
+    const etag = await readBack(key, next.claim!);
+    return etag ? { record: next, etag } : undefined;
+  }
+
+  const receivedAs = async (browserId: string): Promise<ReceivedMarker | undefined> =>
+    ((await store.get(`${receivedPrefix}${browserId}`, { type: 'json' })) as ReceivedMarker | null) ?? undefined;
+
+  const readJson = async (key: string): Promise<StoredMessage | undefined> =>
+    ((await store.get(key, { type: 'json' })) as StoredMessage | null) ?? undefined;
+
+  return {
+    async add(record) {
+      const key = keyOf(record);
+      const held = await writeConditionally(key, record, { onlyIfNew: true }, true);
+      if (!held) throw new Error(`message ${record.id} is already stored, or the store did not confirm the write`);
+      return held;
+    },
+
+    async listPending() {
+      const { blobs } = await store.list({ prefix: pendingPrefix });
+      return blobs.map((b) => ({ id: b.key.slice(pendingPrefix.length), etag: b.etag }));
+    },
+
+    async readPending(id, knownEtag) {
+      const key = `${pendingPrefix}${id}`;
+      const found = await store.getWithMetadata(key, { type: 'json' });
+      if (!found) return undefined;
+      // Netlify's service answers a read with the blob's ETag; the local emulation does not, and
+      // then the one from the listing serves. That one can only be older than what was read, and
+      // a write conditional on an older ETag is refused: safe either way.
+      const etag = found.etag ?? knownEtag ?? (await listedEtag(key));
+      if (!etag) return undefined;
+      return { record: found.data as StoredMessage, etag };
+    },
+
+    async replacePending(held, next) {
+      return writeConditionally(`${pendingPrefix}${held.record.id}`, next, { onlyIfMatch: held.etag });
+    },
+
+    async file(record) {
+      if (record.status === 'pending') throw new Error(`message ${record.id} is still pending`);
+      // Copy first, then delete: a stop in between leaves a marked record under pending/, which
+      // the next run files again (the same copy) without sending it.
+      const { claim: _token, ...filed } = record;
+      await store.setJSON(keyOf(record), filed);
+      await store.delete(`${pendingPrefix}${record.id}`);
+      // A requeued message whose failed copy was left behind (the command stopped between
+      // writing the pending copy and deleting the failed one): gone once the message is sent,
+      // so it can never be requeued and sent again.
+      if (record.status === 'sent' && record.requeuedAt) await store.delete(`${failedPrefix}${record.id}`);
+    },
+
+    async sentDays() {
+      const { directories } = await store.list({ prefix: sentPrefix, directories: true });
+      return daysOf(directories, sentPrefix);
+    },
+
+    async deleteSent(day, limit) {
+      const { blobs } = await store.list({ prefix: `${sentPrefix}${day}/` });
+      const doomed = blobs.slice(0, limit);
+      await eachLimited(doomed, storeWidth, (b) => store.delete(b.key));
+      return doomed.length;
+    },
+
+    async list() {
+      const { blobs } = await store.list();
+      const records: StoredMessage[] = [];
+      const messages = blobs.filter((b) => isMessageKey(b.key));
+      await eachLimited(messages, storeWidth, async (b) => {
+        const record = await readJson(b.key);
+        if (record) records.push(record);
+      });
+      return records.sort((a, b) => b.id.localeCompare(a.id));
+    },
+
+    receivedAs,
+
+    async markReceived(browserId, marker) {
+      const result = await store.setJSON(`${receivedPrefix}${browserId}`, marker, { onlyIfNew: true });
+      if (result.modified && result.etag) return true;
+      // Any other answer is checked by reading the marker back (see `writeConditionally`): an
+      // answer without an ETag may hide a write that failed, and a refusal may follow a first try
+      // that landed. The write counts if the marker is ours: its message id is unique, so it
+      // serves as the token.
+      const found = await receivedAs(browserId);
+      if (!found) {
+        if (result.modified) throw new Error(`the store did not confirm the marker of ${browserId}`);
+        return false;
+      }
+      return found.id === marker.id;
+    },
+
+    async discardPending(held) {
+      await store.delete(`${pendingPrefix}${held.record.id}`);
+    },
+
+    async deletePending(id) {
+      await store.delete(`${pendingPrefix}${id}`);
+    },
+
+    async listFailed() {
+      const { blobs } = await store.list({ prefix: failedPrefix });
+      return blobs.map((b) => b.key.slice(failedPrefix.length));
+    },
+
+    async readAlertState() {
+      const found = await store.getWithMetadata(alertKey, { type: 'json' });
+      if (!found) return undefined;
+      const etag = found.etag ?? (await listedEtag(alertKey));
+      return etag ? { state: found.data as AlertState, etag } : undefined;
+    },
+
+    async writeAlertState(state, etag) {
+      const written = await writeConditionally(alertKey, state, etag ? { onlyIfMatch: etag } : { onlyIfNew: true });
+      return written?.etag;
+    },
+  };
+}

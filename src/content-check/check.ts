@@ -1,0 +1,318 @@
+/**
+ * Checks every content file without building the site, and reports each problem as
+ * `file: field: message`. Every file of every kind of content in src/model/content-collections.ts
+ * is read (Markdown through the project's frontmatter parser) and validated against its schema.
+ * Beyond the schemas it finds what they cannot see on their own: duplicate slugs, catalogue
+ * folders that are not a category, references to topics that do not exist, references to other
+ * entries that do not exist (through the build's own check, src/schemas/content-references.ts),
+ * pictures and documents that are missing, badly named or outside the limits of
+ * src/schemas/content-limits.ts, and pictures in the content folders that nothing uses.
+ * `npm run content:check` and the build run it alike (src/content-check/project.ts). An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
+ * entry an editor deletes, so one is left behind after every deletion in /admin.
+ */
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { z } from 'astro/zod';
+import { slugReference, type ContentContext } from '../schemas/common';
+import { documentLimits, fileSizeProblem, filePathProblem, pictureLimits, pictureWidthProblem } from '../schemas/content-limits';
+import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
+import { issueMessage, issuePath } from '../schemas/content-errors';
+import { routes } from '../model/routes';
+import { parseFrontmatter } from '../text/frontmatter.mjs';
+import { documentProblem, documentSource } from '../model/documents';
+import { referenceProblems } from '../schemas/content-references';
+import { unknownPlaceholders } from '../model/item-count';
+import { productKinds } from '../schemas/product';
+
+export interface Problem {
+  file: string;
+  field: string;
+  message: string;
+  /** A warning is printed but does not fail the check; without it, the problem is an error. */
+  severity?: 'warning';
+}
+
+export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
+
+const isWarning = (p: Problem) => p.severity === 'warning';
+
+/**
+ * What `npm run content:check` prints, and its exit code: errors first, then warnings, each as
+ * `file: field: message`; 1 when there is any error, 0 when there are only warnings or nothing.
+ */
+export function report(problems: readonly Problem[]): { text: string; exitCode: 0 | 1 } {
+  const errors = problems.filter((p) => !isWarning(p));
+  const warnings = problems.filter(isWarning);
+  const lines = errors.map(formatProblem);
+  if (warnings.length) {
+    if (lines.length) lines.push('');
+    lines.push(`Warning${warnings.length === 1 ? '' : 's'} (the check still passes):`, ...warnings.map(formatProblem));
+  }
+  if (lines.length) lines.push('');
+  lines.push(errors.length ? `${errors.length} problem(s) in the content.` : `Content OK: every file is valid${warnings.length ? `, with ${warnings.length} warning(s)` : ''}.`);
+  return { text: lines.join('\n'), exitCode: errors.length ? 1 : 0 };
+}
+
+type ImageRef = { file: string; field: string; path: string; unchecked?: boolean };
+
+const imageExtensions = /\.(png|jpe?g|webp|avif|gif|svg)$/i;
+
+function walk(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+const imageMarker = '\u0000image:';
+
+/**
+ * Validates one document. `image()` becomes a string check that marks each picture path, so the
+ * pictures and the fields naming them can be checked afterwards.
+ */
+function validate(schemaFor: SchemaOf, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
+  const image = () =>
+    z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => `${imageMarker}${path}`);
+  const schema = schemaFor({ image, reference: slugReference } as unknown as ContentContext);
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issueMessage(issue, schema, data) });
+    // The pictures (and documents) an invalid file names still count as used, so one mistake is
+    // reported once; pictures in fields without a problem of their own are checked too.
+    const faulty = new Set(result.error.issues.map((issue) => issuePath(issue.path)));
+    const mention = (value: unknown, path: PropertyKey[]): void => {
+      const field = issuePath(path);
+      if (typeof value === 'string' && value.startsWith('.') && /\.pdf$/i.test(value)) images.push({ file, field, path: value, unchecked: true });
+      else if (typeof value === 'string' && imageExtensions.test(value) && value.startsWith('.')) images.push({ file, field, path: value, unchecked: faulty.has(field) });
+      else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) mention(v, [...path, k]);
+    };
+    mention(data, []);
+    return undefined;
+  }
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string' && value.startsWith(imageMarker)) {
+      images.push({ file, field: issuePath(path), path: value.slice(imageMarker.length) });
+    } else if (Array.isArray(value)) {
+      value.forEach((v, i) => visit(v, [...path, i]));
+    } else if (value && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+    }
+  };
+  visit(result.data, []);
+  return result.data as Record<string, unknown>;
+}
+
+export interface CheckOptions {
+  /** Project root; content is read from <root>/src/content. */
+  root: string;
+  /** Reads a picture's width; sharp in production, a stub in tests. */
+  imageWidth: (path: string) => Promise<number | undefined>;
+  /** A file's size in bytes; the file system's unless told (tests give large sizes without large files). */
+  fileSize?: (path: string) => number;
+  /** A document's first bytes, to tell a PDF; the file's own unless told. */
+  fileStart?: (path: string) => string;
+  /** The kinds of content and their schemas; all of src/model/content-collections.ts unless told. */
+  sources?: ContentSources;
+}
+
+const readStart = (path: string) => {
+  const descriptor = openSync(path, 'r');
+  try {
+    const buffer = Buffer.alloc(5);
+    readSync(descriptor, buffer, 0, 5, 0);
+    return buffer.toString('latin1');
+  } finally {
+    closeSync(descriptor);
+  }
+};
+
+export async function checkContent({
+  root,
+  imageWidth,
+  sources = contentSources,
+  fileSize = (path) => statSync(path).size,
+  fileStart = readStart,
+}: CheckOptions): Promise<Problem[]> {
+  const content = join(root, 'src/content');
+  const rel = (path: string) => relative(root, path).split(sep).join('/');
+  const problems: Problem[] = [];
+  const images: ImageRef[] = [];
+  const read = (path: string) => readFileSync(path, 'utf8');
+
+  const markdown = (folder: string, depth: 1 | 2) =>
+    walk(join(root, folder)).filter((f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth);
+
+  const load = (path: string, schema: Parameters<typeof validate>[0]) => {
+    const file = rel(path);
+    let data: unknown;
+    try {
+      data = path.endsWith('.json') ? JSON.parse(read(path)) : parseFrontmatter(read(path));
+    } catch (error) {
+      problems.push({ file, field: '(file)', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+      return undefined;
+    }
+    return validate(schema, data, file, images, problems);
+  };
+
+  // Every file of every kind of content, validated against its schema. A JSON list may be
+  // absent (no entries yet); a single JSON document is read by every page, so it must exist.
+  type Loaded = readonly (readonly [path: string, data: Record<string, unknown> | undefined])[];
+  const loaded = Object.fromEntries(
+    Object.entries(sources).map(([name, source]): [string, Loaded] => {
+      if (isFolder(source)) {
+        return [name, markdown(source.folder, source.pattern === '*/*.md' ? 2 : 1).map((path) => [path, load(path, source.schema)] as const)];
+      }
+      const path = join(root, source.file);
+      if (source.list && !existsSync(path)) return [name, []];
+      const schema: SchemaOf = source.list ? (context) => z.array(source.schema(context)) : source.schema;
+      return [name, [[path, load(path, schema)]]];
+    }),
+  );
+  const entries = (name: keyof typeof contentSources): Loaded => loaded[name] ?? [];
+  // Buttons everywhere refer to the contact topics.
+  const topicList = (entries('topics')[0]?.[1] ?? []) as unknown as { id: string }[];
+  const topicIds = new Set(topicList.map((t) => t.id));
+
+  const slugs = new Map<string, string>();
+  const claimSlug = (slug: string, file: string, field: string, scope: string) => {
+    const key = `${scope}:${slug}`;
+    const first = slugs.get(key);
+    if (first) problems.push({ file, field, message: `slug "${slug}" is already used by ${first}` });
+    else slugs.set(key, file);
+  };
+
+  const technologies = entries('technologies');
+  const categories = entries('categories');
+  // Technologies live at /<slug> beside the company pages, so they share one address space.
+  const rootPages = new Set([...Object.values(routes).map((path) => path.split('/')[1]!), 'admin']);
+  for (const route of [...rootPages].filter(Boolean)) {
+    slugs.set(`root:${route}`, `the page /${route}`);
+  }
+  for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
+  for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
+  const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  // A category's texts may say "{count}" or "{count:<kind>}" (src/model/item-count.ts), nothing else in braces.
+  for (const [path, data] of categories) {
+    const texts: [string, unknown][] = [['itemsIntro', data?.itemsIntro], ...((data?.itemGroups as { intro?: string }[] | undefined) ?? []).map((g, i): [string, unknown] => [`itemGroups.${i}.intro`, g.intro])];
+    for (const [field, text] of texts) {
+      if (typeof text !== 'string') continue;
+      for (const unknown of unknownPlaceholders(text, productKinds)) {
+        problems.push({ file: rel(path), field, message: `"${unknown}" is not a placeholder; write {count} for the number of items, or {count:<kind>} for those of one kind (${productKinds.join(', ')})` });
+      }
+    }
+  }
+
+  // A catalogue item's category is the folder its file is in: every folder must be a category.
+  const productsDir = join(root, contentSources.products.folder);
+  const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  const products: { file: string; data: unknown }[] = [];
+  const usedDocuments = new Set<string>();
+  const today = new Date().toISOString().slice(0, 10);
+  for (const [path, item] of entries('products')) {
+    const data = item as { documents?: { file: string }[]; compliance?: { validUntil?: string }[] } | undefined;
+    if (!data) continue;
+    products.push({ file: rel(path), data });
+    // A certificate that has run out still shows on the page with its date: say so, without stopping the build.
+    data.compliance?.forEach((entry, index) => {
+      if (entry.validUntil && entry.validUntil < today) {
+        problems.push({
+          file: rel(path),
+          field: `compliance.${index}.validUntil`,
+          message: `${entry.validUntil} has passed; the item page still lists this entry with that date: renew it or remove it`,
+          severity: 'warning',
+        });
+      }
+    });
+    const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
+    data.documents?.forEach((document, index) => {
+      const field = `documents.${index}.file`;
+      usedDocuments.add(documentSource(root, itemId, document.file));
+      const problem = documentProblem(root, itemId, index, document.file);
+      if (problem) {
+        problems.push({ file: rel(path), field, message: problem.split(': ').slice(2).join(': ') });
+        return;
+      }
+      const source = documentSource(root, itemId, document.file);
+      const size = fileSizeProblem(document.file, fileSize(source), documentLimits);
+      if (size) problems.push({ file: rel(path), field, message: size });
+      else if (fileStart(source) !== '%PDF-') problems.push({ file: rel(path), field, message: `"${document.file}" is not a PDF inside, whatever its name says: save or export it as PDF` });
+    });
+  }
+  problems.push(...referenceProblems(products, { technologies: technologySlugs }));
+  const folders = existsSync(productsDir) ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory()) : [];
+  for (const folder of folders) {
+    if (!categorySlugs.has(folder)) {
+      problems.push({
+        file: `${rel(productsDir)}/${folder}/`,
+        field: '(folder)',
+        message: `folder "${folder}" is not a product category (known: ${[...categorySlugs].join(', ')})`,
+      });
+    }
+  }
+
+  const pageKinds = new Map<string, string>();
+  for (const [path, data] of entries('pages')) {
+    if (!data) continue;
+    const first = pageKinds.get(String(data.page));
+    if (first) problems.push({ file: rel(path), field: 'page', message: `page "${data.page}" is already described by ${first}` });
+    else pageKinds.set(String(data.page), rel(path));
+  }
+
+  // Buttons naming topics that do not exist, found in the parsed data: any button (an object with
+  // a "label" and a "topic") at any depth.
+  const buttonTopics = (value: unknown, path: PropertyKey[]): { field: string; topic: string }[] => {
+    if (Array.isArray(value)) return value.flatMap((v, i) => buttonTopics(v, [...path, i]));
+    if (!value || typeof value !== 'object') return [];
+    const { label, topic } = value as { label?: unknown; topic?: unknown };
+    const own = label !== undefined && typeof topic === 'string' ? [{ field: issuePath([...path, 'topic']), topic }] : [];
+    return [...own, ...Object.entries(value).flatMap(([k, v]) => buttonTopics(v, [...path, k]))];
+  };
+  const markdownEntries = Object.entries(sources).flatMap(([name, source]) => (isFolder(source) ? (loaded[name] ?? []) : []));
+  for (const [path, data] of markdownEntries) {
+    for (const { field, topic } of buttonTopics(data, [])) {
+      if (!topicIds.has(topic)) problems.push({ file: rel(path), field, message: `"${topic}" is not a contact topic of src/content/topics.json` });
+    }
+  }
+
+  // Pictures: named by the rules, present, within the limits, and every picture in the content
+  // folders used. A picture several files use is measured once.
+  const used = new Set<string>();
+  const widths = new Map<string, Promise<number | undefined>>();
+  for (const ref of images) {
+    const absolute = resolve(root, dirname(ref.file), ref.path);
+    used.add(absolute);
+    if (ref.unchecked) continue;
+    const named = filePathProblem(ref.path, pictureLimits);
+    if (named) {
+      problems.push({ file: ref.file, field: ref.field, message: named });
+      continue;
+    }
+    if (!existsSync(absolute)) {
+      problems.push({ file: ref.file, field: ref.field, message: `picture "${ref.path}" does not exist` });
+      continue;
+    }
+    const size = fileSizeProblem(ref.path, fileSize(absolute), pictureLimits);
+    if (size) problems.push({ file: ref.file, field: ref.field, message: size });
+    if (!absolute.endsWith('.svg')) {
+      if (!widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
+      const width = await widths.get(absolute)!;
+      const narrow = width === undefined ? undefined : pictureWidthProblem(ref.path, width);
+      if (narrow) problems.push({ file: ref.file, field: ref.field, message: narrow });
+    }
+  }
+  for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
+    if (!used.has(path)) {
+      problems.push({ file: rel(path), field: '(file)', message: 'picture is not used by any content file; delete it or refer to it', severity: 'warning' });
+    }
+  }
+
+  // Documents no item names any more (Decap leaves them behind too).
+  for (const path of walk(productsDir).filter((f) => /\.pdf$/i.test(f))) {
+    if (!usedDocuments.has(path) && !used.has(path)) {
+      problems.push({ file: rel(path), field: '(file)', message: 'document is not used by any item; delete it or refer to it', severity: 'warning' });
+    }
+  }
+
+  return problems;
+}

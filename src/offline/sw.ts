@@ -1,0 +1,271 @@
+/**
+ * The site's service worker, bundled by the build into /sw.js (./integration.ts). It keeps the
+ * pages a visitor opens, with their pictures and build files, in three bounded caches, so a page
+ * opened before opens again offline and a repeat visit on a slow link renders without waiting for
+ * the network. It precaches nothing but the offline page, and fetches nothing on its own: every
+ * copy it keeps is of something the visitor opened.
+ *
+ * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
+ *   refreshes it once the page has loaded (conditional on its ETag); a copy saved by an earlier
+ *   build (or while a newer worker is being installed) is answered from the network first, so
+ *   after a deploy the next navigation shows the new content (`networkWait`). Offline, a page
+ *   never kept gets the offline page, listing the kept ones.
+ * - Pictures of the image CDN and hashed build files: cache first (their addresses change when
+ *   they do).
+ * - Everything else is never answered here (no `respondWith`): /admin, /api/, Netlify's function
+ *   paths, other origins, and every method but GET (src/offline/requests.ts).
+ *
+ * Which request goes where, the bound of each cache and the list of the offline page are pure
+ * modules of src/offline, unit-tested.
+ */
+/// <reference lib="webworker" />
+import { putBounded, savedEntries } from './bounded-cache';
+import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from './kept-list';
+import { bypassedPrefixes, cacheNames, fetchedAheadPaths, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, refreshHeaders, refreshWithoutLoadMs, requestKind } from './requests';
+import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
+import { routes } from '../model/routes';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Written by the build (./integration.ts). */
+declare const __BUILD__: string;
+declare const __SETTINGS__: { pages: number; images: number; assets: number; deployTimeoutMs: number; networkTimeoutMs: number };
+
+const build = __BUILD__;
+const limits = __SETTINGS__;
+
+const names = cacheNames;
+
+/** Chromium's static routing (`InstallEvent.addRoutes`, not yet in TypeScript's types). */
+type RouterCondition = { urlPattern?: string | { pathname: string }; requestMethod?: string; or?: RouterCondition[]; not?: RouterCondition };
+type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: { condition: RouterCondition; source: 'network' }[]) => Promise<void> };
+
+self.addEventListener('install', (event) => {
+  // Where the browser supports it, the bypassed paths and methods go to the network without
+  // starting the worker at all; elsewhere the fetch handler below returns without answering.
+  try {
+    // Reads only: a form posted without the page's script reaches the fetch handler, which keeps
+    // it when the server cannot be reached (every other POST it leaves alone).
+    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname }, requestMethod: 'GET' }));
+    // And the beacon of field data, posted as a page is left (src/vitals/client.ts): a request
+    // that had to wait for the worker to start was held back for about a minute in Chromium, or
+    // lost with the tab.
+    const beacon = { urlPattern: { pathname: routes.vitalsEndpoint }, requestMethod: 'POST' };
+    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: [...paths, beacon] }, source: 'network' }])?.catch(() => undefined);
+  } catch {
+    // An older form of the API: the fetch handler still leaves these requests alone.
+  }
+  // The pages fetched ahead, each about the size of any page of the site: the offline page, and
+  // the one that says a contact message is kept in this browser.
+  event.waitUntil(
+    Promise.all(
+      fetchedAheadPaths.map(async (path) => {
+        const response = await fetch(path, { cache: 'no-cache' });
+        if (response.ok) await (await caches.open(names.offline)).put(path, response);
+      }),
+    ),
+  );
+  self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const kept = new Set<string>(Object.values(names));
+      for (const name of await caches.keys()) if (!kept.has(name)) await caches.delete(name);
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  if (isContactFormPost(event.request, self.location.origin, routes.contactEndpoint)) {
+    event.respondWith(contactFormPost(event.request));
+    return;
+  }
+  const kind = requestKind(event.request, self.location.origin);
+  // Not answered here: the browser fetches it as if there were no worker.
+  if (kind === 'bypass') return;
+  // Messages kept in this browser go out on the first navigation that finds the network.
+  if (kind === 'page') event.waitUntil(sendKept());
+  if (kind === 'page') event.respondWith(navigation(event));
+  else event.respondWith(cacheFirst(event, kind === 'image' ? names.images : names.assets, kind === 'image' ? limits.images : limits.assets));
+});
+
+/**
+ * Pages loaded before the worker took control (the first page of a first visit) are announced by
+ * the page's registration script with the files it loaded; they are kept from the browser's
+ * HTTP cache (`force-cache`), so this costs no download.
+ */
+self.addEventListener('message', (event) => {
+  const loaded: unknown = event.data?.loaded;
+  if (typeof loaded === 'string') {
+    pageHasLoaded(loaded);
+    return;
+  }
+  const urls: unknown = event.data?.keep;
+  if (!Array.isArray(urls)) return;
+  event.waitUntil(
+    Promise.all(
+      urls.map(async (url: unknown) => {
+        if (typeof url !== 'string') return;
+        const isPage = url.split('#')[0] === (event.source as WindowClient | null)?.url?.split('#')[0];
+        const kind = requestKind({ method: 'GET', url, mode: isPage ? 'navigate' : 'no-cors' }, self.location.origin);
+        if (kind === 'bypass' || (kind === 'page' && !isKeptPage(url))) return;
+        const [name, max] = kind === 'page' ? [names.pages, limits.pages] : kind === 'image' ? [names.images, limits.images] : [names.assets, limits.assets];
+        const cache = await caches.open(name);
+        const key = pageKey(url);
+        if (await cache.match(key)) return;
+        const response = await fetch(key, { cache: 'force-cache' }).catch(() => undefined);
+        if (response && keepable(response, kind === 'page')) await putBounded(cache, key, response, max, { build });
+      }),
+    ),
+  );
+});
+
+/** A same-origin answer worth keeping: a success, and for a page, HTML. */
+const keepable = (response: Response, page: boolean) =>
+  response.ok && response.type === 'basic' && (!page || (response.headers.get('content-type') ?? '').includes('text/html'));
+
+async function navigation(event: FetchEvent): Promise<Response> {
+  // A copy counts as saved when its page was opened, not when the network's answer arrived: a slow
+  // refresh of the page before must not outlive, in the cache's order, the page opened after it.
+  const openedAt = Date.now();
+  const url = pageKey(event.request.url);
+  if (new URL(url).pathname === offlinePath) return offlinePage(event.request);
+  if (new URL(url).pathname === routes.contactKept) {
+    const saved = await (await caches.open(names.offline)).match(routes.contactKept);
+    return fetch(event.request).catch(() => saved ?? Response.error());
+  }
+  const cache = await caches.open(names.pages);
+  const keep = isKeptPage(url);
+  const kept = keep ? await cache.match(url) : undefined;
+  const newerWorker = Boolean(self.registration.installing || self.registration.waiting);
+  const wait = networkWait(kept && { build: kept.headers.get(keptHeaders.build) }, { build, newerWorker }, limits);
+  if (kept && wait === 0) {
+    // Stale-while-revalidate: the copy now, the network's answer once the page has loaded.
+    const copy = kept.clone();
+    event.waitUntil(loadOf(url).then(() => refreshKept(cache, url, copy, openedAt)));
+    return kept;
+  }
+  const fromNetwork = fetch(event.request);
+  // The network's answer is kept (the copy taken before the page reads it), also after the
+  // kept copy has answered (stale-while-revalidate).
+  event.waitUntil(
+    fromNetwork.then(
+      (response) => (keep && keepable(response, true) ? putBounded(cache, url, response.clone(), limits.pages, { build, now: openedAt }) : undefined),
+      () => undefined,
+    ),
+  );
+  if (kept) {
+    // The network, unless it fails or is slower than `wait`: then the kept copy.
+    const late = new Promise<Response>((resolve) => setTimeout(() => resolve(kept), wait));
+    return Promise.race([fromNetwork, late]).catch(() => kept);
+  }
+  return fromNetwork.catch(() => offlinePage(event.request));
+}
+
+/** Pages answered from their copy whose load the worker awaits, by address: each waiter's callback. */
+const awaitingLoad = new Map<string, Set<() => void>>();
+
+/** Resolves when the page at `url` has loaded (its script says so), or `refreshWithoutLoadMs` after it was opened. */
+function loadOf(url: string): Promise<void> {
+  return new Promise((resolve) => {
+    const waiters = awaitingLoad.get(url) ?? new Set<() => void>();
+    awaitingLoad.set(url, waiters);
+    const done = () => {
+      clearTimeout(timer);
+      waiters.delete(done);
+      if (waiters.size === 0 && awaitingLoad.get(url) === waiters) awaitingLoad.delete(url);
+      resolve();
+    };
+    const timer = setTimeout(done, refreshWithoutLoadMs);
+    waiters.add(done);
+  });
+}
+
+function pageHasLoaded(url: string) {
+  for (const done of [...(awaitingLoad.get(pageKey(url)) ?? [])]) done();
+}
+
+/**
+ * The refresh of a kept page, asked on the copy's ETag: a 304 keeps the copy (saved anew, as the
+ * page was opened), a new page replaces it; no answer leaves it as it is.
+ */
+async function refreshKept(cache: Cache, url: string, copy: Response, openedAt: number): Promise<void> {
+  const response = await fetch(url, { headers: refreshHeaders(copy.headers.get('etag')), cache: 'no-store' }).catch(() => undefined);
+  if (response?.status === 304) await putBounded(cache, url, copy, limits.pages, { build, now: openedAt });
+  else if (response && keepable(response, true)) await putBounded(cache, url, response, limits.pages, { build, now: openedAt });
+}
+
+/** The offline page, from the network when there is one, with the list of kept pages filled in. */
+async function offlinePage(request: Request): Promise<Response> {
+  const saved = await (await caches.open(names.offline)).match(offlinePath);
+  const page = request.mode === 'navigate' && new URL(request.url).pathname === offlinePath ? await fetch(request).catch(() => saved) : saved;
+  if (!page) return Response.error();
+  const html = await page.text();
+  const suffix = titleSuffix(html);
+  const cache = await caches.open(names.pages);
+  const pages: KeptPage[] = await Promise.all(
+    (await savedEntries(cache)).map(async ({ url, savedAt }) => ({
+      path: new URL(url).pathname,
+      title: pageTitle((await (await cache.match(url))?.text()) ?? '', suffix) || new URL(url).pathname,
+      savedAt,
+    })),
+  );
+  const format = (ms: number) => new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  const headers = new Headers(page.headers);
+  for (const name of ['content-encoding', 'content-length', 'etag', 'last-modified']) headers.delete(name);
+  headers.set('cache-control', 'no-store');
+  return new Response(fillKeptList(html, pages, format), { status: page === saved ? 503 : page.status, headers });
+}
+
+async function cacheFirst(event: FetchEvent, name: string, max: number): Promise<Response> {
+  const cache = await caches.open(name);
+  const kept = await cache.match(event.request.url);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  if (keepable(response, false)) event.waitUntil(putBounded(cache, event.request.url, response.clone(), max, { build }).catch(() => undefined));
+  return response;
+}
+
+/**
+ * The contact form posted without the page's script (lite mode, or a page whose script did not
+ * load). The server's answer passes through as it is (the thank-you page, or the form with its
+ * reasons); when there is no answer, or a 5xx, the message is kept in this browser under an id of
+ * its own, as the form's script keeps it (src/contact/outbox.ts), the browser is asked for a
+ * Background Sync, and the visitor lands on the page that says so. It is sent once: the function
+ * stores each id once.
+ */
+async function contactFormPost(request: Request): Promise<Response> {
+  const copy = request.clone();
+  try {
+    const response = await fetch(request);
+    if (response.status < 500) return response;
+  } catch {
+    // No connection: kept below.
+  }
+  try {
+    await keepEnquiry(enquiryFromForm(new URLSearchParams(await copy.text())));
+  } catch {
+    // No IndexedDB (some private windows): the browser shows its own offline error instead.
+    return Response.error();
+  }
+  await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(outboxSyncTag).catch(() => undefined);
+  return Response.redirect(new URL(routes.contactKept, self.location.origin).href, 303);
+}
+
+/** Sends the messages kept in this browser, if any (one run at a time: outbox.ts). */
+async function sendKept(): Promise<void> {
+  try {
+    if ((await keptEnquiries()).length > 0) await sendKeptMessages(fetch);
+  } catch {
+    // The outbox could not be read: the next navigation tries again.
+  }
+}
+
+// Background Sync (Chromium): the browser wakes the worker once the connection is back.
+self.addEventListener('sync', (event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === outboxSyncTag) sync.waitUntil(sendKeptMessages(fetch).then(() => undefined));
+});

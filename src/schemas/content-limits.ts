@@ -1,0 +1,97 @@
+/**
+ * The limits of the files content names, once: pictures and documents. Three things read them:
+ *
+ * - the content schemas (src/schemas), whose field descriptions state them;
+ * - `npm run content:check` and the build, which run the same check (src/content-check);
+ * - the editor at /admin (src/cms/config.ts), whose pickers refuse a larger upload
+ *   (Decap's `max_file_size`) and offer only files of their kind.
+ *
+ * Sizes are in bytes, counted in thousands as Decap counts them (1 MB = 1,000,000 bytes), so the
+ * limit the form names and the one the check names are the same number.
+ */
+
+export interface FileLimits {
+  /** Extensions a file of this kind may have, lowercase, without the dot. */
+  extensions: readonly string[];
+  /** Largest file, in bytes. */
+  maxBytes: number;
+  /** What a file of this kind is called in messages. */
+  noun: string;
+}
+
+/** Pictures of the content (photos and illustrations; SVG only for certification badges). */
+export const pictureLimits = {
+  noun: 'picture',
+  extensions: ['webp', 'png', 'jpg', 'jpeg', 'svg'],
+  /** Smallest width of a bitmap picture, in pixels: the widest layout shows it at 1,200 px. */
+  minWidth: 1200,
+  maxBytes: 2_000_000,
+} as const satisfies FileLimits & { minWidth: number };
+
+/** Documents buyers download from an item page. */
+export const documentLimits = {
+  noun: 'document',
+  extensions: ['pdf'],
+  maxBytes: 10_000_000,
+} as const satisfies FileLimits;
+
+/** "2 MB", "750 KB", "6.4 MB": a size as the messages write it (1 MB = 1,000,000 bytes). */
+export function formatSize(bytes: number): string {
+  if (bytes >= 1_000_000) return `${Number((bytes / 1_000_000).toFixed(1))} MB`;
+  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** The rule every uploaded file name follows, in words. */
+export const fileNameRule = 'lowercase letters, digits and hyphens, e.g. "lavender-oil-tds.pdf"';
+
+/**
+ * A file name that follows the rule, as a regular expression: what /admin's pickers check (Decap
+ * checks a file field's pattern against the chosen file's name), with its message.
+ */
+export function fileNamePattern(limits: FileLimits): [string, string] {
+  const kinds = limits.extensions.map((e) => `.${e}`);
+  return [
+    `^[a-z0-9][a-z0-9._-]*\\.(${limits.extensions.join('|')})$`,
+    `the file name may only use lowercase letters, digits and hyphens (no spaces, no capitals), and must end in ${kinds.join(', ')}`,
+  ];
+}
+
+/**
+ * What is wrong with the name of a file a content file names as `./<folder>/<name>`, in words
+ * that say which rule it breaks (the folder, spaces, capitals, the kind of file), or undefined.
+ * `folder` undefined accepts any folder next to the content file.
+ */
+export function filePathProblem(path: string, limits: FileLimits, folder?: string): string | undefined {
+  const where = folder ? `the ${folder} folder next to this file` : 'a folder next to this file';
+  const example = (name: string) => (folder ? `"./${folder}/${name}"` : `"./images/${name}"`);
+  const slash = path.lastIndexOf('/');
+  const dir = path.slice(0, slash + 1);
+  const name = path.slice(slash + 1);
+  const tidy = name
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9._-]/g, '');
+  const inFolder = folder ? dir === `./${folder}/` : /^\.\/[^/]+\/$/.test(dir);
+  if (!inFolder) return `"${path}" must be in ${where}: write ${example(tidy || `name.${limits.extensions[0]}`)}`;
+  const extension = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1) : '';
+  if (!limits.extensions.includes(extension.toLowerCase())) {
+    return `"${name}" is not a ${limits.extensions.map((e) => `.${e}`).join(', ')} file; a ${limits.noun} must be one`;
+  }
+  if (/\s/.test(name)) return `the file name "${name}" has spaces; use hyphens instead: ${example(tidy)}`;
+  if (/[A-Z]/.test(name)) return `the file name "${name}" has capital letters; use lowercase: ${example(tidy)}`;
+  if (!/^[a-z0-9][a-z0-9._-]*$/.test(name)) return `the file name "${name}" may only use ${fileNameRule}: ${example(tidy)}`;
+  return undefined;
+}
+
+/** What is wrong with a file's size, or undefined. */
+export function fileSizeProblem(path: string, bytes: number, limits: FileLimits): string | undefined {
+  if (bytes <= limits.maxBytes) return undefined;
+  return `${limits.noun} "${path}" is ${formatSize(bytes)}; a ${limits.noun} may be at most ${formatSize(limits.maxBytes)}: make it smaller`;
+}
+
+/** What is wrong with a picture's width, or undefined. */
+export function pictureWidthProblem(path: string, width: number): string | undefined {
+  if (width >= pictureLimits.minWidth) return undefined;
+  return `picture "${path}" is ${width} px wide; pictures must be at least ${pictureLimits.minWidth.toLocaleString('en')} px wide`;
+}

@@ -1,0 +1,310 @@
+/**
+ * Catalogue items. One collection, one Markdown file per item, with a discriminated union on
+ * `kind`: each kind has exactly the fields of its entity, and the union keeps one readable list
+ * of kinds instead of seven near-identical collections. An item's category is the folder its
+ * file is in (src/content/products/<category>/), so no field repeats it.
+ */
+import { z } from 'astro/zod';
+import { contentImage, icon, order, text, textList, type ContentContext, type ReferenceTo } from './common';
+import { documentFile } from './files';
+
+export const applicationMethods = [
+  'Pad',
+  'Exhaust',
+  'Spray',
+  'Foam',
+  'Coating',
+  'Screen print',
+  'Rotary screen print',
+  'Digital print',
+  'Heat transfer',
+  'Dip',
+] as const;
+
+export const industries = [
+  'Apparel',
+  'Home textiles',
+  'Technical textiles',
+  'Sportswear',
+  'Intimate wear',
+  'Medical textiles',
+  'Hospitality',
+  'Automotive',
+  'Paper',
+  'Rubber',
+  'Cosmetics',
+  'Pharmaceuticals',
+  'Aromatherapy',
+  'FMCG',
+  'Footwear',
+  'Workwear',
+] as const;
+
+export const audiences = ['Women', 'Men', 'Unisex', 'Kids', 'Home'] as const;
+
+export const scentFamilies = ['Floral', 'Citrus', 'Fresh', 'Woody', 'Oriental', 'Gourmand', 'Green', 'Herbal', 'Aquatic'] as const;
+
+const enumOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `${what} must be one of: ${values.join(', ')}` }).describe(`${what}: ${values.join(', ')}.`);
+
+export const methodList = z
+  .array(enumOf(applicationMethods, 'application method'))
+  .min(1, { error: 'list at least one application method' })
+  .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}.`);
+export const industryList = z
+  .array(enumOf(industries, 'industry'))
+  .min(1, { error: 'list at least one industry' })
+  .describe(`Industries the product serves, one or more of: ${industries.join(', ')}.`);
+
+/**
+ * The industries and application methods of the kinds whose files did not always name them: when
+ * left out, the item takes its category's (`industries`, `applicationMethods` of the category file;
+ * src/model/catalogue-item.ts), and its page and /search say they are the category's. Written, they
+ * are the item's own and replace the category's.
+ */
+const inheritedLists = {
+  industries: industryList
+    .optional()
+    .describe(`Industries the product serves, one or more of: ${industries.join(', ')}. Leave out to take the category's.`),
+  applicationMethods: methodList
+    .optional()
+    .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}. Leave out to take the category's.`),
+};
+
+export const productKinds = [
+  'aroma',
+  'essential-oil',
+  'functional-category',
+  'plant-slurry',
+  'pigment-category',
+  'printing-auxiliary',
+  'speciality-finish',
+  'speciality-print',
+] as const;
+export type ProductKind = (typeof productKinds)[number];
+
+/** The document type whose absence makes an item page offer to request it. */
+export const dataSheetType = 'Technical data sheet';
+/** The safety data sheet: without one, the item page offers to request it. */
+export const safetyDataSheetType = 'Safety data sheet';
+/** The kinds of document, in the order the item page groups them. */
+export const documentTypes = [dataSheetType, safetyDataSheetType, 'Brochure'] as const;
+
+/** Folder next to the category's Markdown files where an item's PDF documents are kept. */
+export const documentFolder = 'documents';
+
+/** A language code such as "en", "de" or "en-GB" (BCP 47: a language, optionally its country). */
+export const languageCode = z
+  .string()
+  .regex(/^[a-z]{2}(?:-[A-Z]{2})?$/, { error: 'language must be a language code such as "en", "th" or "en-GB"' })
+  .describe('Language of the document as a code: "en", "th", "de", "en-GB"...');
+
+/**
+ * A downloadable document of an item. The file is a PDF in the documents folder next to the
+ * Markdown file; `npm run content:check` and the build name the field when it is missing. One
+ * item may carry a document of one type several times, each for its own country or region and
+ * language (a safety data sheet for the EU in German, one for India in English).
+ */
+const productDocument = z
+  .strictObject({
+    type: enumOf(documentTypes, 'document type'),
+    title: text('Title of the document, e.g. "Lavender Oil EOA-LAV-30 technical data sheet"'),
+    language: languageCode,
+    region: text('Region')
+      .max(60, { error: 'region must be at most 60 characters' })
+      .describe('Country or region the document is written for, e.g. "European Union" or "India"; leave out when it is for every market.')
+      .optional(),
+    file: documentFile(documentFolder),
+  })
+  .describe('A document buyers can download: technical data sheet, safety data sheet or brochure, for a country or region and in a language.');
+
+/** One typical property: what is measured, its value, its unit and the method it is measured by. */
+const typicalProperty = z
+  .strictObject({
+    name: text('Property').describe('What is measured, e.g. "pH (1% solution)" or "Solids content".'),
+    value: text('Value').describe('Its typical value as written on the data sheet, e.g. "6.0-7.0", "35" or "Clear, colourless liquid".'),
+    unit: text('Unit').describe('Unit of the value, e.g. "%", "mPa·s", "°C"; leave out for values without one (pH, appearance).').optional(),
+    testMethod: text('Test method').describe('Standard or method the value is measured by, e.g. "ISO 3219" or "internal method".').optional(),
+  })
+  .describe('A typical property of the product: name, value, unit and test method.');
+
+/**
+ * A date as written in content, "2027-03-31". The build's YAML reader turns an unquoted date into
+ * a date object, the check's into text: both are read back as the same text.
+ */
+const isoDate = (field: string, description: string) =>
+  z.preprocess(
+    (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value),
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date written as year-month-day, e.g. "2027-03-31"` })
+      .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
+        error: (issue) => `"${String(issue.input)}" is not a day of the calendar`,
+      })
+      .meta({ widget: 'date' })
+      .describe(`${description}, as year-month-day, e.g. "2027-03-31".`),
+  );
+
+/** A link that leads to another website: https (or http), as a visitor's browser opens it. */
+const webLink = (field: string, description: string) =>
+  z
+    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: `${field} must be a full web address starting with https://` })
+    .describe(`${description}: a full web address starting with https://.`);
+
+/**
+ * One compliance entry: the scheme, the product's level or status in it, the certificate, how
+ * long it is valid, and where a buyer can check it (the scheme's own register).
+ */
+const complianceEntry = z
+  .strictObject({
+    scheme: text('Scheme').describe('Scheme or standard, e.g. "ZDHC MRSL", "bluesign", "OEKO-TEX ECO PASSPORT", "GOTS".'),
+    status: text('Status').describe('Level or status in the scheme, e.g. "Level 3", "Approved", "Conformant".').optional(),
+    certificateNumber: text('Certificate number').describe('Number of the certificate or listing, as the scheme writes it.').optional(),
+    validUntil: isoDate('validUntil', 'Date the certificate or listing runs out').optional(),
+    verifyUrl: webLink('verifyUrl', "Page where a buyer can verify it, such as the scheme's public register").optional(),
+  })
+  .describe('A scheme the product complies with: level or status, certificate number, valid until, and a link to verify it.');
+
+/** Fields every kind of item may have: its documents, the technologies it draws on, and the data buyers look for. */
+const sharedFields = (reference: ReferenceTo) => ({
+  typicalProperties: z
+    .array(typicalProperty)
+    .optional()
+    .describe('Typical properties, shown as a table on the item page with their units and test methods. Only values the company has measured.'),
+  packaging: text('Packaging').describe('How the product is packed, e.g. "125 kg drums and 1,000 kg IBCs".').optional(),
+  storage: text('Storage').describe('How to store the product, e.g. "5-30 °C, away from frost and direct sunlight".').optional(),
+  shelfLife: text('Shelf life').describe('How long the product keeps, e.g. "12 months from production, unopened".').optional(),
+  compliance: z
+    .array(complianceEntry)
+    .optional()
+    .describe('Schemes the product complies with (ZDHC MRSL, bluesign, OEKO-TEX ECO PASSPORT, GOTS...), each with its proof.'),
+  documents: z
+    .array(productDocument)
+    .optional()
+    .describe(
+      'Documents listed on the item page, grouped by type, each with its language, country or region and size. Without a technical data sheet, or a safety data sheet, the page offers to request one.',
+    ),
+  technologies: z
+    .array(reference('technologies').describe('Slug of a technology, e.g. "microencapsulation".'))
+    .optional()
+    .describe('Technologies the item draws on, by slug; the item page links to them.'),
+});
+
+/** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
+const kind = <K extends ProductKind>(value: K) =>
+  z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
+
+export const productSchema = ({ image, reference }: ContentContext) => {
+  const shared = sharedFields(reference);
+  const picture = {
+    image: contentImage(image, 'Picture of the item'),
+    imageAlt: text('What the picture shows, for people who cannot see it'),
+  };
+  return z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: kind('aroma'),
+        order,
+        name: text('Fragrance name'),
+        variantName: text('Variant name, e.g. "AF-201 Lavender Calm"'),
+        scentFamily: enumOf(scentFamilies, 'scent family'),
+        audience: enumOf(audiences, 'audience'),
+        description: text('What the fragrance is like and where it is used'),
+        ...inheritedLists,
+        ...picture,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('essential-oil'),
+        order,
+        name: text('Oil name'),
+        variant: text('Variant code or grade'),
+        properties: textList('Properties'),
+        benefits: textList('Benefits'),
+        ...inheritedLists,
+        ...picture,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('functional-category'),
+        order,
+        title: text('Functional category title'),
+        icon: icon.optional(),
+        description: text('What this functional category does'),
+        features: textList('Features'),
+        keyProducts: textList('Key products'),
+        ...inheritedLists,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('plant-slurry'),
+        order,
+        name: text('Product name'),
+        variant: text('Variant code'),
+        type: z
+          .literal('Microencapsulated slurry', { error: 'type must be "Microencapsulated slurry"' })
+          .describe('Product form, always "Microencapsulated slurry".'),
+        description: text('What the product does'),
+        applicationMethods: methodList,
+        industries: industryList,
+        ...picture,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('pigment-category'),
+        order,
+        title: text('Pigment category title'),
+        description: text('What this pigment range is'),
+        series: textList('Series'),
+        advantages: textList('Advantages'),
+        industries: industryList,
+        applicationMethods: methodList,
+        ...picture,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('printing-auxiliary'),
+        order,
+        title: text('Auxiliary category title'),
+        description: text('What these auxiliaries do'),
+        variants: textList('Variants'),
+        advantages: textList('Advantages').optional(),
+        applicationMethods: methodList,
+        industries: industryList,
+        ...picture,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('speciality-finish'),
+        order,
+        title: text('Finish category title'),
+        description: text('What the finish does'),
+        finishes: textList('Finishes'),
+        industries: industryList,
+        applications: textList('Applications'),
+        features: textList('Features'),
+        testMethod: text('Test method, e.g. "AATCC 30"').optional(),
+        specialNote: text('Special note').optional(),
+        ...picture,
+        ...shared,
+      }),
+      z.strictObject({
+        kind: kind('speciality-print'),
+        order,
+        title: text('Print effect title'),
+        printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"'),
+        variants: textList('Variants'),
+        description: text('What the effect looks and feels like'),
+        information: text('Technical information: curing, fastness, stability'),
+        applicationMethods: methodList,
+        industries: industryList,
+        media: text('Printable media, e.g. "Cotton and polyester-cotton knits"').optional(),
+        nature: text('Nature of the product, e.g. "Water-based"').optional(),
+        ...picture,
+        ...shared,
+      }),
+    ],
+    { error: `kind must be one of: ${productKinds.join(', ')}` },
+  );
+};

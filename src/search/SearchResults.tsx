@@ -1,0 +1,230 @@
+/**
+ * /search's field, filters (category, industry, application method) and results. The query and
+ * the chosen filters live in the address (`?q=oil&category=…&industry=…`, src/search/search.ts), so
+ * reload, back, forward and a shared link restore them: typing replaces the address, each filter
+ * chosen or taken off is a step of the history.
+ *
+ * Counts are faceted: a value counts the results for the query, the choices in the other groups
+ * and that value, so choosing a value with a count never leads to no result. A value with no
+ * result stays listed, says so, and cannot be chosen (unless it already is, from an address).
+ *
+ * Server-rendered, it is the plain GET form to /search (SearchForm.tsx). Once the page has loaded
+ * it hydrates; it loads Pagefind, its filters and its results when the visitor uses the field or
+ * arrives with a query. Until then the A-Z list below it is the page.
+ */
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import type { SearchRecord } from '../model/catalogue-item';
+import { noFilters, searchFilters, searchParamsOf, searchStateFromParams, type FilterCounts, type SearchFilterKey, type SearchState, type SelectedFilters } from './search';
+import { ResultList, SearchForm, searchFormId, searchStatus, type SearchWords } from './SearchForm';
+import { usePagefindSearch, type SearchResult } from './usePagefindSearch';
+
+export interface SearchResultsWords extends SearchWords {
+  heading: string;
+  filtersHeading: string;
+  /** The heading of each group of filters. */
+  filters: Record<SearchFilterKey, string>;
+  /** After the count of a filter value with no result, e.g. "no match": "Pigments (0, no match)". */
+  filterNone: string;
+  /** Under the filters: items without their own industries or methods count under their category's. */
+  filtersInherited: string;
+  /** The button that sends the chosen filters without JavaScript, e.g. "Apply filters". */
+  applyFilters: string;
+}
+
+export interface SearchResultsProps {
+  words: SearchResultsWords;
+  className?: string;
+  /**
+   * A search the server answered (/search with a query, rendered on demand: src/pages/search/results.astro).
+   * The page shows it without JavaScript; the island starts from it and asks Pagefind from there.
+   */
+  server?: ServerSearch | undefined;
+}
+
+/** The search of the address, its matching items and faceted counts, as the server found them (src/search/catalogue-search.ts). */
+export interface ServerSearch extends SearchState {
+  /** The results as the list shows them (`asResult`): the page carries them once more for the island. */
+  results: SearchResult[];
+  counts: FilterCounts;
+}
+
+/** An item's search record as a result of the list (the metadata Pagefind keeps of it, src/search/search.ts). */
+export const asResult = (record: SearchRecord): SearchResult => ({
+  url: record.url,
+  meta: { title: record.name, category: record.category, ...(record.codes.length ? { code: record.codes.join(', ') } : {}), summary: record.summary },
+});
+
+/** How many results the list shows, with or without JavaScript. */
+export const shownResults = 50;
+
+const sameChoice = (a: SelectedFilters, b: SelectedFilters) => searchFilters.every(({ key }) => a[key].join('\n') === b[key].join('\n'));
+
+/** From this width the filters show unfolded beside the results (Tailwind's `lg`). */
+const wideFilters = '(min-width: 1024px)';
+
+/** The address of a search state on this page (its path and anchor kept). */
+function addressOf(query: string, selected: SelectedFilters): string {
+  const params = searchParamsOf({ query, selected }).toString();
+  return `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
+}
+
+export default function SearchResults({ words, className = '', server }: SearchResultsProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState(server?.query ?? '');
+  const [selected, setSelected] = useState<SelectedFilters>(server?.selected ?? noFilters);
+  const [hydrated, setHydrated] = useState(false);
+  /** Whether the visitor has used the field (or came with a query): only then is Pagefind loaded. */
+  const [engaged, setEngaged] = useState(Boolean(server));
+  /** The filters unfold once, when they first show, on wide screens (their `open` is the visitor's after that). */
+  const unfolded = useRef(false);
+  const unfoldOnWideScreens = (details: HTMLDetailsElement | null) => {
+    if (!details || unfolded.current) return;
+    unfolded.current = true;
+    if (window.matchMedia(wideFilters).matches) details.open = true;
+  };
+  /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
+  const nextStep = useRef<'push' | 'replace'>('replace');
+  const search = usePagefindSearch({ query, selected, load: shownResults, show: shownResults, withFilters: engaged, enabled: hydrated });
+
+  // Take over the search in the address (a reload, a shared link), or what was typed before hydration.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    const fromAddress = searchStateFromParams(new URLSearchParams(window.location.search));
+    if (input && !input.value && fromAddress.query) input.value = fromAddress.query;
+    const chosen = Object.values(fromAddress.selected).some((values) => values.length > 0);
+    setQuery(input?.value ?? '');
+    setSelected(fromAddress.selected);
+    setEngaged(Boolean(input?.value) || chosen || document.activeElement === input);
+    setHydrated(true);
+  }, []);
+
+  // Back and forward: the page shows the search of the address it returns to.
+  useEffect(() => {
+    const onPopState = () => {
+      const state = searchStateFromParams(new URLSearchParams(window.location.search));
+      if (inputRef.current) inputRef.current.value = state.query;
+      setQuery(state.query);
+      setSelected(state.selected);
+      if (state.query || Object.values(state.selected).some((values) => values.length > 0)) setEngaged(true);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  // The address follows the search.
+  useEffect(() => {
+    if (!hydrated) return;
+    const next = addressOf(query, selected);
+    const step = nextStep.current;
+    nextStep.current = 'replace';
+    if (next === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
+    if (step === 'push') window.history.pushState(null, '', next);
+    else window.history.replaceState(null, '', next);
+  }, [query, selected, hydrated]);
+
+  const toggleFilter = (key: SearchFilterKey, value: string) => {
+    nextStep.current = 'push';
+    setSelected((current) => ({
+      ...current,
+      [key]: current[key].includes(value) ? current[key].filter((v) => v !== value) : [...current[key], value],
+    }));
+  };
+
+  const resultsId = `${id}-results`;
+  const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
+  // The server's answer stands until Pagefind's comes, while the search is still the server's.
+  const fromServer = server && search.results === null && !search.failed && query.trim() === server.query && sameChoice(selected, server.selected) ? server : undefined;
+  const results = search.results ?? fromServer?.results ?? null;
+  const filters = search.filters ?? server?.counts ?? null;
+  const shown = { ...search, results, loading: search.loading && !fromServer };
+
+  return (
+    <div className={className} data-hydrated={hydrated ? '' : undefined}>
+      <SearchForm
+        id={id}
+        words={words}
+        inputRef={inputRef}
+        showLabel
+        inputClassName="h-11"
+        controls={hydrated && (results !== null || search.loading || search.failed) ? resultsId : undefined}
+        defaultValue={server?.query}
+        onInput={(value) => {
+          setQuery(value);
+          setEngaged(true);
+        }}
+        onFocus={() => setEngaged(true)}
+        onSubmit={() => {}}
+      />
+      {/* Filters and results appear once the visitor uses the field (or arrives with a query):
+          until then there is nothing to show, and the A-Z list below is the page. */}
+      {engaged && (
+        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+          <div>
+            {filters && (
+              // Open beside the results on wide screens; on a phone, folded above them, so the
+              // results are not pushed below some forty checkboxes. Unfolded once, when they first
+              // show (folded as the server renders them): after that the visitor folds and unfolds them.
+              <details ref={unfoldOnWideScreens}>
+                <summary className="cursor-pointer">
+                  <h2 className="inline text-lg font-bold">{words.filtersHeading}</h2>
+                  {chosen > 0 && <span className="ml-2 text-sm text-muted">({chosen})</span>}
+                </summary>
+                <p className="mt-2 text-xs text-muted">{words.filtersInherited}</p>
+                {searchFilters.map(({ key }) => {
+                  // Every value of the catalogue, and any chosen one it does not have (from an address).
+                  const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) => a.localeCompare(b));
+                  if (values.length === 0) return null;
+                  const counts = search.counts ?? fromServer?.counts ?? filters;
+                  return (
+                    <fieldset key={key} className="mt-4">
+                      <legend className="text-sm font-semibold">{words.filters[key]}</legend>
+                      <ul className="mt-1 space-y-1">
+                        {values.map((value) => {
+                          const count = counts[key]?.[value] ?? 0;
+                          const checked = selected[key].includes(value);
+                          return (
+                            <li key={value}>
+                              <label className={`flex items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}>
+                                <input
+                                  type="checkbox"
+                                  name={key}
+                                  value={value}
+                                  form={searchFormId(id)}
+                                  checked={checked}
+                                  disabled={count === 0 && !checked}
+                                  onChange={() => toggleFilter(key, value)}
+                                  className="size-4 accent-brand-700"
+                                />
+                                <span>
+                                  {value} <span className="text-muted">({count === 0 ? `0, ${words.filterNone}` : count})</span>
+                                </span>
+                              </label>
+                            </li>
+                          );
+                        })}
+                      </ul>
+                    </fieldset>
+                  );
+                })}
+                {/* Without JavaScript the filters are sent with the field's form; with it they apply at once. */}
+                {!hydrated && (
+                  <button type="submit" form={searchFormId(id)} className="mt-4 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                    {words.applyFilters}
+                  </button>
+                )}
+              </details>
+            )}
+          </div>
+          <div id={resultsId}>
+            <h2 className="text-lg font-bold">{words.heading}</h2>
+            <p role="status" className="mt-1 text-sm text-muted">
+              {searchStatus(words, shown)}
+            </p>
+            <ResultList results={results} className="mt-4 space-y-3" rowClassName="rounded-card border border-line bg-paper p-4" />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The search field in the top bar ("bar") and the small-screen menu ("menu"): the first results
+ * under the field, with a link to /search. (/search itself is SearchResults.tsx.)
+ *
+ * Server-rendered, it is a plain GET form to /search, which works without JavaScript. The island
+ * hydrates when the visitor reaches for the field (`client:focus`, which at the same moment starts
+ * loading Pagefind's script, WebAssembly and index metadata from /pagefind/, written by the build:
+ * see src/search/integration.ts). Whatever was typed before hydration is taken over on mounting.
+ */
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { ResultList, SearchForm, searchStatus, type SearchWords } from './SearchForm';
+import { usePagefindSearch } from './usePagefindSearch';
+import { routes } from '../model/routes';
+import { atoZAnchor } from './search';
+
+export interface SiteSearchWords extends SearchWords {
+  seeAll: string;
+  /** The link to the A-Z list on /search, shown when nothing matches. */
+  atoZ: string;
+}
+
+export interface SiteSearchProps {
+  variant: 'bar' | 'menu';
+  words: SiteSearchWords;
+  className?: string;
+}
+
+export default function SiteSearch({ variant, words, className = '' }: SiteSearchProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [query, setQuery] = useState('');
+  /** Whether the results show: from the field's focus or typing until Escape, a tap or focus elsewhere. */
+  const [open, setOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const search = usePagefindSearch({ query, load: 8, show: 6, enabled: hydrated });
+
+  // Take over what was typed before hydration.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    setQuery(input?.value ?? '');
+    setOpen(document.activeElement === input);
+    setHydrated(true);
+  }, []);
+
+  // The results close when focus or a tap goes elsewhere, and with Escape.
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      inputRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const resultsId = `${id}-results`;
+  const showResults = hydrated && open && (search.results !== null || search.loading || search.failed);
+
+  return (
+    <div ref={rootRef} className={`relative ${className}`} data-hydrated={hydrated ? '' : undefined}>
+      <SearchForm
+        id={id}
+        words={words}
+        inputRef={inputRef}
+        showLabel={false}
+        inputClassName={variant === 'bar' ? 'h-10 w-32 text-sm xl:w-56' : 'h-11'}
+        controls={showResults ? resultsId : undefined}
+        onInput={(value) => {
+          setQuery(value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+      />
+      {showResults && (
+        <div
+          id={resultsId}
+          className={
+            variant === 'bar'
+              ? 'absolute top-12 right-0 z-50 w-96 max-w-[90vw] rounded-card border border-line bg-paper p-4 shadow-card'
+              : 'mt-3 rounded-card border border-line bg-paper p-3'
+          }
+        >
+          <p role="status" className="text-sm text-muted">
+            {searchStatus(words, search)}
+          </p>
+          <ResultList results={search.results} className="divide-y divide-line" rowClassName="py-2.5" />
+          {search.results?.length === 0 && !search.loading ? (
+            <a href={`${routes.search}#${atoZAnchor}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
+              {words.atoZ}
+            </a>
+          ) : (
+            query.trim() && (
+              <a href={`${routes.search}?q=${encodeURIComponent(query.trim())}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
+                {words.seeAll}
+              </a>
+            )
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
