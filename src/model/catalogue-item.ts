@@ -2,7 +2,7 @@
  * The catalogue item model: everything the site derives from one item file, in one place. Its
  * address, name, product codes, description, facts (series, variants, advantages, industries,
  * application methods...), the line search shows, the label the contact form and the e-mail
- * subject name it by, the addresses that open the contact form about it, its search record and
+ * subject name it by, the addresses that open the contact form about it, and
  * the input of its Product JSON-LD. The category card, the compact row, the item page, the
  * search index, /search's A-Z list, the contact pre-fill and the contact function all read an
  * item through `catalogueItem`, so a rule (such as what counts as a product code) exists once.
@@ -12,7 +12,6 @@
 import type { z } from 'astro/zod';
 import type { productSchema } from '../schemas/product';
 import type { ProductPageItem } from './structured-data';
-import type { SearchFilterKey } from '../search/search';
 import type { FactKey } from '../schemas/labels';
 import { contactPath, itemPath } from './routes';
 import { descriptionLength } from '../schemas/seo-limits';
@@ -303,30 +302,6 @@ export function catalogueItem({ id, data }: ItemEntry, categoryDefaults: Categor
       dataSheet: contactPath(itemTopics.dataSheet, id),
       safetyDataSheet: contactPath(itemTopics.safetyDataSheet, id),
     },
-  };
-}
-
-/** What the search index holds of an item, and what its result shows (src/search/search.ts). */
-export interface SearchRecord {
-  url: string;
-  name: string;
-  category: string;
-  /** Every product code the item names, first the one shown. */
-  codes: string[];
-  /** One line of text under the name. */
-  summary: string;
-  filters: Record<SearchFilterKey, string[]>;
-}
-
-/** The item's search record: its name, category, codes, one line, and the filters of /search. */
-export function searchRecord(item: CatalogueItem, categoryTitle: string): SearchRecord {
-  return {
-    url: item.href,
-    name: item.name,
-    category: categoryTitle,
-    codes: [...item.codes],
-    summary: item.summary,
-    filters: { category: [categoryTitle], industry: [...item.industries], method: [...item.applicationMethods] },
   };
 }
 

@@ -3,7 +3,8 @@
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { alphabeticalParts } from '../search/alphabetical-list';
-import { catalogueItem, searchRecord, splitItemId } from './catalogue-item';
+import { catalogueItem, splitItemId } from './catalogue-item';
+import { searchRecord } from '../search/search-record';
 import { referenceProblems } from '../schemas/content-references';
 import { searchEntry, type SearchEntry } from '../search/catalogue-search';
 import { byOrder } from './navigation';

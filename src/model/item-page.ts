@@ -4,7 +4,8 @@
  * technologies it draws on, its neighbours in its category, its breadcrumb and its structured data. A pure function of the item model (src/model/catalogue-item.ts)
  * and what the page has looked up; src/components/catalogue/ProductPage.astro is its view.
  */
-import { catalogueItem, itemTopics, productInput, searchRecord, type CatalogueItem, type CategoryDefaults, type ItemEntry } from './catalogue-item';
+import { searchRecord } from '../search/search-record';
+import { catalogueItem, itemTopics, productInput, type CatalogueItem, type CategoryDefaults, type ItemEntry } from './catalogue-item';
 import { nearbyItems } from './catalogue-pages';
 import { fill, labels, siteLanguage } from './labels';
 import { categoryPath, routes, technologyPath } from './routes';

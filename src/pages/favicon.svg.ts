@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import mark from '../assets/favicon.svg?raw';
+import mark from '@/assets/favicon.svg?raw';
 
 /**
  * The site's mark as a file, for the web app manifest and whatever asks for /favicon.svg. Pages

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { identity } from '../model/identity';
+import { identity } from '@/model/identity';
 
 export const GET: APIRoute = () =>
   new Response(

@@ -12,7 +12,8 @@
  * words are the item's as its model gives them, not its built page, so where Pagefind weighs
  * the page's other words (menus aside) the order of close results can differ.
  */
-import type { CatalogueItem, SearchRecord } from '../model/catalogue-item';
+import type { CatalogueItem } from '../model/catalogue-item';
+import type { SearchRecord } from './search-record';
 import { chosenGroups, normaliseCode, rankByCode, searchFilters, type FilterCounts, type SearchFilterKey, type SearchState } from './search';
 
 /** One item as the search reads it: its record (what a result shows, its filters) and its words. */

@@ -8,7 +8,7 @@
  * "SP-SIL-1601"), one line of text, and the filters of /search (category, industry, application
  * method).
  */
-import type { SearchRecord } from '../model/catalogue-item';
+import type { SearchRecord } from './search-record';
 import { escapeHtml } from '../text/text';
 
 /**

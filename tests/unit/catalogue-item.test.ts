@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, searchRecord, type ItemData } from '../../src/model/catalogue-item';
+import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, type ItemData } from '../../src/model/catalogue-item';
+import { searchRecord } from '../../src/search/search-record';
 import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { descriptionLength } from '../../src/schemas/seo-limits';
 import { contactPath } from '../../src/model/routes';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, codeAtStart, itemCodes, searchRecord, summaryLength, type ItemData } from '../../src/model/catalogue-item';
+import { catalogueItem, codeAtStart, itemCodes, summaryLength, type ItemData } from '../../src/model/catalogue-item';
+import { searchRecord } from '../../src/search/search-record';
 import { chosenGroups, facetedCounts, itemSearchDataHtml, noFilters, normaliseCode, pagefindFilters, rankByCode, searchParamsOf, searchStateFromParams } from '../../src/search/search';
 
 type Data = ItemData;

@@ -5,8 +5,8 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { allProducts, categoryOf } from '../../../model/content';
-import { documentsOf, documentSource } from '../../../model/documents';
+import { allProducts, categoryOf } from '@/model/content';
+import { documentsOf, documentSource } from '@/model/documents';
 
 export const getStaticPaths = (async () => {
   const paths = (await allProducts()).flatMap((item) =>

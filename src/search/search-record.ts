@@ -1,0 +1,31 @@
+/**
+ * An item's search record: what the search index holds of a catalogue item, and what its result
+ * shows. Made from the catalogue item model (src/model/catalogue-item.ts), so search reads the
+ * same name, codes and line as every other page.
+ */
+import type { CatalogueItem } from '../model/catalogue-item';
+import type { SearchFilterKey } from './search';
+
+/** What the search index holds of an item, and what its result shows (./search.ts). */
+export interface SearchRecord {
+  url: string;
+  name: string;
+  category: string;
+  /** Every product code the item names, first the one shown. */
+  codes: string[];
+  /** One line of text under the name. */
+  summary: string;
+  filters: Record<SearchFilterKey, string[]>;
+}
+
+/** The item's search record: its name, category, codes, one line, and the filters of /search. */
+export function searchRecord(item: CatalogueItem, categoryTitle: string): SearchRecord {
+  return {
+    url: item.href,
+    name: item.name,
+    category: categoryTitle,
+    codes: [...item.codes],
+    summary: item.summary,
+    filters: { category: [categoryTitle], industry: [...item.industries], method: [...item.applicationMethods] },
+  };
+}
