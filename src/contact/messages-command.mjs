@@ -1,0 +1,122 @@
+/**
+ * npm run messages: the contact messages of the local store (the one `npm start` and `npm run dev`
+ * write to) or, with a Netlify token and site id, of the live site. Lists, shows, requeues and
+ * exports them. `npm run messages -- --help` says how.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import {
+  defaultStoreName,
+  describeInFull,
+  describeMessage,
+  findMessage,
+  listMessages,
+  requeueAllFailed,
+  requeueMessage,
+  toCsv,
+} from './operator-messages.mjs';
+import { runningSite } from '../local-netlify/local-messages.mjs';
+import { openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
+import { routes } from '../model/routes.ts';
+
+const help = `npm run messages -- [action] [options]
+
+The contact form's messages: the local store by default (.netlify/blobs-serve, written by
+npm start and npm run dev), or the live site's with a Netlify token and site id.
+
+Actions:
+  list                 (the default) every message, newest first: when it arrived, its state
+                       (pending, sent, or failed with the reason), who wrote, its id, its topic,
+                       item and any extra fields, and the start of the text. Filters below.
+  show <id>            one message in full: every field, the whole text, its attempts and errors.
+  requeue <id>         puts a failed message back to pending, due at once: the next retry run
+                       (every 15 minutes) sends it, once. Use it after the cause is fixed.
+  requeue --all-failed the same for every failed message.
+  export               the messages as CSV for a spreadsheet (same filters as list), to the
+                       standard output or to --out <file>. Columns: id, status, received_at,
+                       sent_at, name, email, company, topic, item, message, attempts, problem,
+                       extra (further fields, as JSON).
+
+Filters (list, export):
+  --status <s>         pending, failed or sent
+  --text <words>       only messages holding all these words, in any field, any case
+  --since <date>       only messages received on or after it (2026-11-01, or 2026-11-01T09:00Z)
+
+${storeHelp(defaultStoreName)}
+  --help               this text`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    status: { type: 'string' },
+    text: { type: 'string' },
+    since: { type: 'string' },
+    out: { type: 'string' },
+    'all-failed': { type: 'boolean' },
+    ...storeOptions,
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+const [action = 'list', id] = positionals;
+if (values.help || action === 'help') {
+  console.log(help);
+  process.exit(0);
+}
+if (!['list', 'show', 'requeue', 'export'].includes(action)) {
+  console.error(`Unknown action "${action}".\n\n${help}`);
+  process.exit(2);
+}
+
+let close = async () => {};
+try {
+  const opened = await openStoreFrom(values, defaultStoreName);
+  close = opened.close;
+  const { store, where } = opened;
+  const filters = { status: values.status, text: values.text, since: values.since };
+  if (action === 'list') {
+    const records = await listMessages(store, filters);
+    const filtered = Boolean(values.status || values.text || values.since);
+    if (records.length === 0) {
+      // The address `npm start` noted, whatever its port; none when the site is not running.
+      const site = runningSite();
+      const hint = site ? `send one from ${site}${routes.contact}` : `start the site with \`npm start\`, then send one from its ${routes.contact} page`;
+      console.log(filtered ? `No messages match, in ${where}.` : `No messages yet in ${where}${values.token || values.site || process.env.NETLIFY_SITE_ID ? '' : ` (${hint})`}.`);
+    }
+    for (const record of records) for (const line of describeMessage(record)) console.log(line);
+    if (records.length) {
+      const failed = records.filter((r) => r.status === 'failed').length;
+      const pending = records.filter((r) => r.status === 'pending').length;
+      console.log(`${records.length} message(s)${pending ? `, ${pending} pending` : ''}${failed ? `, ${failed} failed` : ''}, in ${where}`);
+    }
+  } else if (action === 'show') {
+    if (!id) throw new Error('show needs the id of a message (list prints it)');
+    const record = await findMessage(store, id);
+    if (!record) throw new Error(`no message ${id} in ${where}`);
+    for (const line of describeInFull(record)) console.log(line);
+  } else if (action === 'requeue') {
+    if (values['all-failed']) {
+      const outcomes = await requeueAllFailed(store);
+      for (const { id: each, outcome } of outcomes) console.log(`${each}: ${outcome}`);
+      console.log(`${outcomes.filter((o) => o.outcome === 'requeued').length} message(s) requeued in ${where}; the next retry run sends them`);
+    } else {
+      if (!id) throw new Error('requeue needs the id of a failed message, or --all-failed');
+      const outcome = await requeueMessage(store, id);
+      if (outcome === 'not failed') throw new Error(`${id} is not a failed message in ${where}`);
+      console.log(`${id}: ${outcome}${outcome === 'requeued' ? '; the next retry run sends it' : ''}`);
+    }
+  } else {
+    const csv = toCsv(await listMessages(store, filters));
+    if (values.out) {
+      writeFileSync(values.out, csv);
+      console.log(`${csv.split('\r\n').length - 2} message(s) written to ${values.out}`);
+    } else {
+      process.stdout.write(csv);
+    }
+  }
+} catch (error) {
+  console.error(`npm run messages: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await close();
+}

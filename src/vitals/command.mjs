@@ -1,0 +1,65 @@
+/**
+ * npm run vitals: what real visitors get. The 75th percentile of LCP, INP, CLS and TTFB over the
+ * last 7 and 28 days, by kind of page, by connection type and by window width, from the beacons a
+ * sample of page views sent (src/vitals/), beside the lab figures of bench/results.md. Reads
+ * the local store (the one `npm start` writes to) or, with a Netlify token and site id, the live
+ * site's, as `npm run messages` does. `npm run vitals -- --help` says how.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { labFigures, readBeacons, reportLines, technologySlugs, vitalsStoreName } from './report.mjs';
+import { openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
+import { runningSite } from '../local-netlify/local-messages.mjs';
+
+const help = `npm run vitals -- [options]
+
+Field data of real visits: the 75th percentile (p75) of LCP, INP, CLS and TTFB for the last
+7 and 28 days (UTC days, today included), for all page views, by kind of page, by connection type
+and by window width, beside the lab figures (Lighthouse) of bench/results.md for the same kinds of
+page. A sample of page views sends them (VITALS_SAMPLE, default 10%); the local store by default
+(.netlify/blobs-serve, written by npm start), or the live site's with a Netlify token and site id.
+
+Options:
+  --lab <file>         the lab figures to show beside them (default bench/results.md)
+  --now <time>         count the days back from this time instead of now (2026-11-25T12:00Z)
+
+${storeHelp(vitalsStoreName)}
+  --help               this text`;
+
+const { values } = parseArgs({
+  options: {
+    lab: { type: 'string' },
+    now: { type: 'string' },
+    ...storeOptions,
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (values.help) {
+  console.log(help);
+  process.exit(0);
+}
+
+let close = async () => {};
+try {
+  const now = values.now ? new Date(values.now) : new Date();
+  if (Number.isNaN(now.getTime())) throw new Error(`--now "${values.now}" is not a time (2026-11-25T12:00Z)`);
+  const labSource = values.lab ?? 'bench/results.md';
+  const lab = existsSync(labSource) ? labFigures(readFileSync(labSource, 'utf8'), technologySlugs()) : undefined;
+  const opened = await openStoreFrom(values, vitalsStoreName);
+  close = opened.close;
+  const { beacons, unreadable } = await readBeacons(opened.store, now);
+  for (const line of reportLines({ beacons, unreadable, now, where: opened.where, lab, labSource })) console.log(line);
+  if (beacons.length === 0 && opened.local) {
+    const site = runningSite();
+    console.log(
+      `\nNo field data yet in ${opened.where}: a sample of page views (VITALS_SAMPLE when the site was built, 10% unless set) ` +
+        `sends one beacon each as it is left, never in lite mode, under Save-Data or in a browser driven by automation` +
+        (site ? ` (the site is running at ${site}).` : '; start the site with `npm start` and browse it.'),
+    );
+  }
+} catch (error) {
+  console.error(`npm run vitals: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await close();
+}
