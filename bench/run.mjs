@@ -212,7 +212,8 @@ const buildPerPage = buildSeconds / pages.length;
 const server = await startServer();
 
 const rows = [];
-let searchResult = { within: 0, over: 0 };
+/** @type {{ within: number, over: number }} */
+let searchResult;
 try {
   // JavaScript at 1280 px, from a desktop browser.
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags.slice(1) });
@@ -281,7 +282,8 @@ try {
 let within = 0;
 let over = 0;
 const mark = ({ ok, text }) => {
-  ok ? within++ : over++;
+  if (ok) within++;
+  else over++;
   return ok ? text : `**${text} ✗**`;
 };
 const check = (value, budget, text) => mark({ ok: budget.min !== undefined ? value >= budget.min : value <= budget.max, text });

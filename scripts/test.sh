@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# npm test: types, the content check, unit tests, production build, then the browser tests against
+# npm test: formatting and lint, types, the content check, unit tests, production build, then the browser tests against
 # `npm start`'s server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+echo "== lint (Prettier, ESLint)"
+prettier --check .
+eslint .
 echo "== astro check"
 astro check
 echo "== content check"

@@ -227,6 +227,9 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
     // the address still starts the message; an item then reads as "your products".
     const start = prefillFor(window.location.search, topics, subjects, {});
+    // The address is known only in the browser, after hydration: the server rendered the form
+    // without it, so the values change here, once, rather than in useState's first value.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
   }, [topics, subjects]);
 

@@ -32,6 +32,8 @@ export { honeypotField, requestDetailFields } from './form-fields';
  * (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the combining grapheme joiner U+034F).
  * A message may still hold tabs and line breaks.
  */
+// Control characters and a lone combining joiner are what this pattern is for.
+// eslint-disable-next-line no-control-regex, no-misleading-character-class
 const hidden = /[\u0000-\u001F\u007F-\u009F\u034F\u115F\u1160\u2028\u2029\u3164\uFFA0\u{E0000}-\u{E007F}]|\p{Cf}/u;
 
 /**

@@ -45,7 +45,7 @@ async function httpsFront(target: URL): Promise<{ origin: string; close: () => v
   try {
     execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
   } catch (error) {
-    throw new Error(`the HTTPS front needs the openssl command (apt-get install -y openssl): ${String(error)}`);
+    throw new Error(`the HTTPS front needs the openssl command (apt-get install -y openssl): ${String(error)}`, { cause: error });
   }
   const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const headers = { ...req.headers, 'x-forwarded-proto': 'https' };

@@ -147,6 +147,7 @@ export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g
 const content = join(process.cwd(), 'src/content');
 
 /* Content data is checked by its schemas at build time; tests read it as plain data. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any shape an editor's file may have
 type Data = Record<string, any>;
 
 /** The frontmatter of a Markdown file, or the data of a JSON file, under src/content. */
