@@ -30,10 +30,9 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'never',
-  // The site's stylesheet is one file, cached by the browser and the service worker: every page
-  // after the first is about 7 KB (compressed) smaller, which a five-page visit in lite mode needs
-  // to stay within 100 KB; Lighthouse's LCP is the same either way (README, *Stylesheet inline or
-  // one cached file*). A small stylesheet stays inline (`stylesheetInlineLimit`): the two pages
+  // The site's stylesheet is one file, cached by the browser and the service worker, so every page
+  // after the first leaves it out, which keeps a five-page visit in lite mode within its budget
+  // (docs/decisions/0022-stylesheet-as-one-cached-file.md). A small stylesheet stays inline (`stylesheetInlineLimit`): the two pages
   // the worker fetches ahead must open offline on their own.
   build: { format: 'file', inlineStylesheets: 'auto' },
   // Every page is prerendered (output: 'static'); the one route that depends on the request, the

@@ -11,7 +11,7 @@ import * as chromeLauncher from 'chrome-launcher';
 export const browserArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 // `--enable-automation`: the browser reports `navigator.webdriver`, so no page view of the bench is
-// ever in the field-data sample (README, *Field data of real visits*); Playwright sets it itself,
+// ever in the field-data sample (docs/decisions/0039-field-vitals-from-a-sample.md); Playwright sets it itself,
 // chrome-launcher (Lighthouse's browser) does not.
 export const chromeFlags = ['--headless=new', '--enable-automation', ...browserArgs];
 

@@ -103,7 +103,7 @@ async function alert(store: MessageStore, settings: AlertSettings, facts: AlertF
   const text =
     `Contact form (${storeName}): ${parts.join('; ')}.` +
     (facts.lastError ? ` Last mail error: ${facts.lastError.slice(0, 200)}.` : '') +
-    ' The visitors were told their message was sent. See `npm run messages` (README, "Running the site").';
+    ' The visitors were told their message was sent. See `npm run messages` (docs/operations.md).';
   const body: AlertBody = {
     text,
     store: storeName,

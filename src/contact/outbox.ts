@@ -9,7 +9,7 @@
  * crypto), so a worker can import it and call `sendKeptMessages(fetch)` on a Background Sync
  * event tagged `outboxSyncTag`. The page alone also keeps a flag in localStorage while the outbox
  * may hold a message (`outboxFlag`): the contact page reads it to hydrate the form early, so kept
- * messages are sent on the next visit (see the README, "Kept enquiries"). A worker cannot reach
+ * messages are sent on the next visit (docs/decisions/0036-kept-messages-sent-exactly-once.md). A worker cannot reach
  * localStorage; a flag it leaves set only makes the next visit look into an empty outbox.
  */
 import { browserIdField, newBrowserId } from './browser-id';

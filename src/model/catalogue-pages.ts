@@ -3,9 +3,9 @@
  *
  * Every item has a page of its own with all its fields, so a category page is an index. Up to
  * `fullCardLimit` items it shows the full card of each (the launch catalogue: at most 18 in a
- * category). Past that, a full card costs about 1.3 KB of gzip and a page would outgrow the byte
- * budget of every page (30 KB HTML + CSS), so the category switches to compact rows (name, code,
- * one line, about 0.15 KB each) on pages of `perPage` rows: the first at /products/{category},
+ * category). Past that, full cards would take a page past the byte budget of every page
+ * (`htmlAndCssGzipKB` in bench/budgets.json), so the category switches to compact rows (name,
+ * code, one line, a tenth of a card) on pages of `perPage` rows: the first at /products/{category},
  * the next at /products/{category}/page/2 and on. Within a page, items keep the category's order
  * and grouping.
  */

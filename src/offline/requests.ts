@@ -97,7 +97,7 @@ export const pageKey = (url: string) => url.split('#')[0]!;
  *
  * - A copy kept by this build: `networkTimeoutMs`, 0 for stale-while-revalidate (the site's
  *   strategy: the copy at once, the network in the background), or a few seconds for network
- *   first with a timeout (measured against it, see README).
+ *   first with a timeout (docs/decisions/0033-service-worker-stale-while-revalidate.md).
  * - A copy kept by an earlier build, or any copy while a newer worker is being installed (a deploy
  *   the browser has just found): `deployTimeoutMs`, so after a deploy the next navigation shows
  *   the new content unless the network is slower than that.

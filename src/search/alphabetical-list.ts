@@ -2,9 +2,9 @@
  * /search's list of every catalogue item A-Z, which the browser's find-in-page searches with or
  * without JavaScript.
  *
- * One row (name, category, code) costs about 36 bytes of gzip, and /search without its rows about
- * 19 KB of the 30 KB that every page may weigh (bench/budgets.json). So the list stays one page up
- * to `perPart` items (the launch catalogue has about 60); past that it is split, in A-Z order,
+ * Every page must stay within its byte budget (`htmlAndCssGzipKB` in bench/budgets.json), and the
+ * page without its rows already takes most of it. So the list stays one page up to `perPart`
+ * items; past that it is split, in A-Z order,
  * into parts of `perPart` items: the first on /search, the next at /search/page/2 and on. Each
  * part is named by its first and last item, like the guide words of a dictionary, and every part
  * links to every other, so find-in-page works within a part and the names lead to the right one.

@@ -23,10 +23,10 @@ export function siteSearch(): AstroIntegration {
         const root = fileURLToPath(dir);
         try {
           // Pagefind splits its word index into chunks of about 20,000 word positions, and a query
-          // loads the chunk of each of its words: on this site two or three chunks of ~25 KB for a
-          // long product name, a quarter of the first search's budget. Chunks of 5,000 positions
-          // (6-8 KB) load only what the words need. Pagefind 1.5.2 reads the size from this
-          // variable only (named "unstable": check it when Pagefind is upgraded).
+          // loads the chunk of each of its words: for a long product name, several large chunks
+          // that take much of the first search's budget. Smaller chunks load only what the words
+          // need. Pagefind reads the size from this variable only (named "unstable": check it
+          // when Pagefind is upgraded).
           process.env.PAGEFIND_UNSTABLE_INDEX_CHUNK_SIZE = String(indexChunkPositions);
           const { index, errors } = await pagefind.createIndex({ forceLanguage: 'en', excludeSelectors: ['nav'] });
           if (!index) throw new Error(`search index: ${errors.join('; ')}`);

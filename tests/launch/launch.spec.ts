@@ -470,7 +470,7 @@ test('Contact: a sent message shows "Message sent successfully!" and clears the 
 
 test('Contact: a failed send shows "Error sending message" and keeps the values', async ({ page }) => {
   // A refusal (4xx). A server that cannot be reached, or answers 5xx, no longer fails the send:
-  // the message is kept in the browser and sent later (README, "Kept enquiries").
+  // the message is kept in the browser and sent later (docs/decisions/0036-kept-messages-sent-exactly-once.md).
   await page.route(contactEndpoint, (route) => route.fulfill({ status: 403, contentType: 'application/json', body: '{"error":"unavailable"}' }));
   await readyForm(page);
   await page.getByRole('button', { name: 'Send Message' }).click();
