@@ -13,7 +13,7 @@
  * arrives with a query. Until then the A-Z list below it is the page.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { SearchRecord } from './search-record';
+import type { SearchRecord } from './search';
 import { noFilters, searchFilters, searchParamsOf, searchStateFromParams, type FilterCounts, type SearchFilterKey, type SearchState, type SelectedFilters } from './search';
 import { ResultList, SearchForm, searchFormId, searchStatus, type SearchWords } from './SearchForm';
 import { usePagefindSearch, type SearchResult } from './usePagefindSearch';

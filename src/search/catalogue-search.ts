@@ -13,7 +13,7 @@
  * the page's other words (menus aside) the order of close results can differ.
  */
 import type { CatalogueItem } from '../model/catalogue-item';
-import type { SearchRecord } from './search-record';
+import type { SearchRecord } from './search';
 import { chosenGroups, normaliseCode, rankByCode, searchFilters, type FilterCounts, type SearchFilterKey, type SearchState } from './search';
 
 /** One item as the search reads it: its record (what a result shows, its filters) and its words. */

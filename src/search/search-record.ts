@@ -4,19 +4,7 @@
  * same name, codes and line as every other page.
  */
 import type { CatalogueItem } from '../model/catalogue-item';
-import type { SearchFilterKey } from './search';
-
-/** What the search index holds of an item, and what its result shows (./search.ts). */
-export interface SearchRecord {
-  url: string;
-  name: string;
-  category: string;
-  /** Every product code the item names, first the one shown. */
-  codes: string[];
-  /** One line of text under the name. */
-  summary: string;
-  filters: Record<SearchFilterKey, string[]>;
-}
+import type { SearchRecord } from './search';
 
 /** The item's search record: its name, category, codes, one line, and the filters of /search. */
 export function searchRecord(item: CatalogueItem, categoryTitle: string): SearchRecord {

@@ -8,7 +8,6 @@
  * "SP-SIL-1601"), one line of text, and the filters of /search (category, industry, application
  * method).
  */
-import type { SearchRecord } from './search-record';
 import { escapeHtml } from '../text/text';
 
 /**
@@ -33,6 +32,18 @@ export const atoZAnchor = 'a-z';
 /** The filters of /search, by the key Pagefind stores them under (their labels: src/content/pages/search.md). */
 export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
+
+/** What the search index holds of an item, and what its result shows. */
+export interface SearchRecord {
+  url: string;
+  name: string;
+  category: string;
+  /** Every product code the item names, first the one shown. */
+  codes: string[];
+  /** One line of text under the name. */
+  summary: string;
+  filters: Record<SearchFilterKey, string[]>;
+}
 
 /**
  * What Pagefind reads of an item, as HTML to place inside the element marked
