@@ -11,12 +11,14 @@
  * outbox (src/contact/outbox.ts) under that id, listed above the form until it has been sent
  * (each can be cancelled), and sent again when the connection is back and on the next visit.
  */
-import { useCallback, useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
+import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import SentConfirmation from './SentConfirmation';
 import { joinName } from './name';
 import { newBrowserId } from './browser-id';
-import { flaggedCount, keepEnquiry, keptEnquiries, postEnquiry, removeEnquiry, requestBackgroundSync, sendKeptMessages, updateFlag, type KeptEnquiry } from './outbox';
+import KeptMessages from './KeptMessages';
+import { postEnquiry, type KeptEnquiry } from './outbox';
+import { useKeptMessages } from './useKeptMessages';
 import { prefillFor, type PrefillTopic } from './prefill';
 import { errorFields, requestDetailFields as detailFields, type ErrorField, type RequestDetail } from './form-fields';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
@@ -58,63 +60,6 @@ function FieldError({ id, error }: { id: string; error: string | undefined }) {
       {error}
     </span>
   ) : null;
-}
-
-/** The first words of a kept message, to tell it from the others. */
-const excerpt = (entry: KeptEnquiry) => {
-  const text = String(entry.body.message ?? '').replace(/\s+/g, ' ').trim();
-  return text.length > 120 ? `${text.slice(0, 119)}…` : text;
-};
-
-const smallButton =
-  'shrink-0 rounded-full border border-brand-700 bg-paper px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-50';
-
-/** The messages kept in this browser, each with what stands in its way and what can be done. */
-function KeptList({ kept, words, onCancel, onEdit }: { kept: KeptEnquiry[]; words: ContactFormText['kept']; onCancel: (entry: KeptEnquiry) => void; onEdit: (entry: KeptEnquiry) => void }) {
-  return (
-    <section aria-labelledby="kept-heading" className="mb-8 rounded-lg border border-line bg-mist px-4 py-3 text-sm">
-      <h3 id="kept-heading" className="font-semibold">
-        {words.heading}
-      </h3>
-      <p className="mt-1 text-muted">{words.text}</p>
-      <ul className="mt-3 space-y-3">
-        {kept.map((entry) => (
-          <li key={entry.id} data-kept={entry.id} className="flex flex-wrap items-start justify-between gap-2 rounded-lg border border-line bg-paper px-3 py-2">
-            <div className="min-w-0 flex-1">
-              <p id={`kept-${entry.id}`} className="break-words">
-                {excerpt(entry)}
-              </p>
-              <p className="mt-0.5 text-muted">
-                <time dateTime={entry.keptAt}>{new Date(entry.keptAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })}</time>
-                {' · '}
-                {entry.refused ? (
-                  <span className="font-medium text-red-700">
-                    {words.refused} {entry.refused}
-                  </span>
-                ) : (
-                  words.waiting
-                )}
-              </p>
-            </div>
-            {entry.refused ? (
-              <span className="flex gap-2">
-                <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onEdit(entry)}>
-                  {words.edit}
-                </button>
-                <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onCancel(entry)}>
-                  {words.remove}
-                </button>
-              </span>
-            ) : (
-              <button type="button" className={smallButton} aria-describedby={`kept-${entry.id}`} onClick={() => onCancel(entry)}>
-                {words.cancel}
-              </button>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 const inputClass =
@@ -167,59 +112,17 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>(start?.errors ?? {});
   // What the server said of a message posted without JavaScript; toasts say it once hydrated.
   const [refusal, setRefusal] = useState(start?.error);
-  // The messages kept in this browser's outbox, as last read.
-  const [kept, setKept] = useState<KeptEnquiry[]>([]);
   // What a link filled in, named above the form until the message is sent.
   const [prefilled, setPrefilled] = useState(start?.prefilled);
   // The last message sent from this page: its reference, shown above the emptied form.
   const [sent, setSent] = useState<{ reference: string | undefined } | undefined>();
 
-  const refreshKept = useCallback(async () => setKept(await keptEnquiries().catch(() => [])), []);
-
-  /** Sends what the outbox holds, and says what came of it. */
-  const sendKept = useCallback(async () => {
-    if (!navigator.onLine) return;
-    try {
-      // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
-      // this page): the flag still counts them, and the visitor hears of those too.
-      const flagged = flaggedCount();
-      const report = await sendKeptMessages(fetch, { endpoint });
-      const left = await keptEnquiries().catch(() => undefined);
-      if (report.sent.length > 0 || (left && flagged > left.length)) toast.success(text.kept.sent);
-      await updateFlag().catch(() => undefined);
-      if (report.refused.length > 0) toast.error(`${text.kept.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
-    } catch (error) {
-      console.error('Kept messages could not be sent:', error);
-    }
-    await refreshKept();
-  }, [endpoint, refreshKept, text.kept]);
-
-  useEffect(() => {
-    // Messages kept on an earlier visit go now; those kept on this one when the connection is back.
-    keptEnquiries()
-      .then((found) => {
-        setKept(found);
-        // Also when the flag counts messages no longer there: the service worker sent them.
-        if (found.some((entry) => entry.refused === undefined) || flaggedCount() > found.length) return sendKept();
-      })
-      .catch(() => {
-        // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.
-      });
-    const online = () => void sendKept();
-    window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [sendKept]);
-
-  async function cancelKept(entry: KeptEnquiry) {
-    if (await removeEnquiry(entry.id).catch(() => false)) toast(text.kept.cancelled);
-    await refreshKept();
-  }
+  const kept = useKeptMessages(endpoint, text.kept);
 
   /** A refused message back into the form, to correct and send again; it leaves the outbox. */
   async function editKept(entry: KeptEnquiry) {
     if (entry.values) setValues({ ...empty, ...(entry.values as Partial<Values>) });
-    await removeEnquiry(entry.id).catch(() => false);
-    await refreshKept();
+    await kept.remove(entry);
     document.getElementById(fieldIds.name)?.focus();
   }
 
@@ -275,14 +178,12 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
       }
       if (attempt.outcome === 'unreachable') {
         // Kept in this browser under the same id, to be sent when the connection is back.
-        await keepEnquiry(body, { id, values });
+        await kept.keep(body, { id, values });
         toast(text.kept.title, { description: text.kept.text });
         setErrors({});
         setValues(empty);
         setPrefilled(undefined);
         setSent(undefined);
-        await refreshKept();
-        void requestBackgroundSync();
         return;
       }
       toast.success(text.success.title, { description: text.success.text });
@@ -302,7 +203,9 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   const reasons = errorFields.filter((field) => errors[field]);
   return (
     <>
-      {kept.length > 0 && <KeptList kept={kept} words={text.kept} onCancel={(entry) => void cancelKept(entry)} onEdit={(entry) => void editKept(entry)} />}
+      {kept.list.length > 0 && (
+        <KeptMessages kept={kept.list} words={text.kept} onCancel={(entry) => void kept.cancel(entry)} onEdit={(entry) => void editKept(entry)} />
+      )}
       {sent && <SentConfirmation key={sent.reference ?? 'sent'} words={text.confirmation} reference={sent.reference} answerFrom={answerFrom} focus />}
       {prefilled && (
         <p id="contact-prefilled" className="mb-6 rounded-lg border border-line bg-mist px-4 py-3 text-sm font-medium text-brand-900">
