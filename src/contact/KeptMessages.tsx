@@ -3,7 +3,7 @@
  * each has been sent: what stands in its way, and what can be done (cancel it, or take a refused
  * one back into the form).
  */
-import type { KeptEnquiry } from './outbox';
+import type { KeptEnquiry } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
 /** The first words of a kept message, to tell it from the others. */

@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { flaggedCount, keepEnquiry, keptEnquiries, removeEnquiry, requestBackgroundSync, sendKeptMessages, updateFlag, type KeptEnquiry } from './outbox';
+import { requestBackgroundSync, sendKeptMessages } from './outbox';
+import { flaggedCount, keepEnquiry, keptEnquiries, removeEnquiry, updateFlag, type KeptEnquiry } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
 export function useKeptMessages(endpoint: string, words: ContactFormWords['kept']) {

@@ -22,7 +22,8 @@
 import { putBounded, savedEntries } from './bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from './kept-list';
 import { bypassedPrefixes, cacheNames, fetchedAheadPaths, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, refreshHeaders, refreshWithoutLoadMs, requestKind } from './requests';
-import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
+import { enquiryFromForm, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
+import { keepEnquiry, keptEnquiries } from '../contact/outbox-store';
 import { routes } from '../model/routes';
 
 declare const self: ServiceWorkerGlobalScope;

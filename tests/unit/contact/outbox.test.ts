@@ -6,7 +6,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryFromForm, keepEnquiry, keptEnquiries, outboxFlag, postEnquiry, removeEnquiry, sendKeptMessages } from '../../../src/contact/outbox';
+import { enquiryFromForm, postEnquiry, sendKeptMessages } from '../../../src/contact/outbox';
+import { keepEnquiry, keptEnquiries, outboxFlag, removeEnquiry } from '../../../src/contact/outbox-store';
 import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { smtpMailer } from '../../../src/contact/mail';

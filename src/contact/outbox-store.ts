@@ -1,0 +1,141 @@
+/**
+ * Where the browser keeps contact messages it could not send (the outbox, ./outbox.ts says when
+ * they go): IndexedDB, one record per message under the id the browser gave it before its first
+ * attempt (browser-id.ts). The page alone also keeps a flag in localStorage while the outbox may
+ * hold a message (`outboxFlag`): the contact page reads it to hydrate the form early, so kept
+ * messages are sent on the next visit. A worker cannot reach localStorage; a flag it leaves set
+ * only makes the next visit look into an empty outbox.
+ *
+ * Only what a page and a service worker both have (indexedDB), so the worker reads it too.
+ */
+import { browserIdField, newBrowserId } from './browser-id';
+
+/** The IndexedDB database and its one object store (key: the message's id). */
+export const outboxDatabase = 'contact-outbox';
+const storeName = 'messages';
+
+/** The localStorage key the page sets while the outbox may hold a message. */
+export const outboxFlag = 'contact-outbox';
+
+/** A message in the outbox. */
+export interface KeptEnquiry {
+  /** The browser's id of the message, sent with every attempt (browser-id.ts). */
+  id: string;
+  /** When it was kept (ISO 8601). */
+  keptAt: string;
+  /** The JSON body the form posts, without the id. */
+  body: Record<string, unknown>;
+  /** The form's fields as the visitor filled them, to put a refused message back into the form. */
+  values?: Record<string, string>;
+  /** Attempts made since it was kept. */
+  attempts: number;
+  lastTriedAt?: string;
+  /** Why the last attempt did not get through (no connection, timed out, 503...). */
+  lastError?: string;
+  /**
+   * Set when the server refused the message (a 4xx other than 408, 425 and 429): its reason. A
+   * refused message is never sent again; it stays until the visitor removes it or takes it back
+   * into the form.
+   */
+  refused?: string;
+}
+
+function done<T>(request: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+function openOutbox(): Promise<IDBDatabase> {
+  const request = indexedDB.open(outboxDatabase, 1);
+  request.onupgradeneeded = () => {
+    request.result.createObjectStore(storeName, { keyPath: 'id' });
+  };
+  return done(request);
+}
+
+/** Runs `work` in one transaction and resolves with its result once the transaction is complete. */
+async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
+  const db = await openOutbox();
+  try {
+    const tx = db.transaction(storeName, mode);
+    const complete = new Promise<void>((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error ?? new Error('the outbox transaction was aborted'));
+    });
+    const result = await work(tx.objectStore(storeName));
+    await complete;
+    return result;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * How many messages the page's flag says were kept when a page last looked: more than the outbox
+ * holds means the service worker sent the others meanwhile. 0 in a worker.
+ */
+export function flaggedCount(): number {
+  try {
+    return typeof localStorage === 'undefined' ? 0 : Number(localStorage.getItem(outboxFlag) ?? 0) || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Sets or clears the page's flag from what the outbox holds. Nothing in a worker. */
+export async function updateFlag(): Promise<void> {
+  if (typeof localStorage === 'undefined') return;
+  const count = await inStore('readonly', (store) => done(store.count()));
+  try {
+    if (count > 0) localStorage.setItem(outboxFlag, String(count));
+    else localStorage.removeItem(outboxFlag);
+  } catch {
+    // Storage refused (a private window, a full quota): the next visit just waits for the visitor.
+  }
+}
+
+/**
+ * Keeps a message under `id`: the one its first attempt was made with (made here when not given,
+ * for a message kept before any attempt).
+ */
+export async function keepEnquiry(
+  body: Record<string, unknown>,
+  { id = newBrowserId(), now = new Date(), values }: { id?: string; now?: Date; values?: Record<string, string> } = {},
+): Promise<KeptEnquiry> {
+  const { [browserIdField]: _id, ...rest } = body;
+  const entry: KeptEnquiry = { id, keptAt: now.toISOString(), body: rest, attempts: 0, ...(values ? { values } : {}) };
+  await inStore('readwrite', (store) => done(store.put(entry)));
+  await updateFlag();
+  return entry;
+}
+
+/** Every kept message, oldest first. */
+export async function keptEnquiries(): Promise<KeptEnquiry[]> {
+  const all = await inStore('readonly', (store) => done(store.getAll() as IDBRequest<KeptEnquiry[]>));
+  return all.sort((a, b) => a.keptAt.localeCompare(b.keptAt) || a.id.localeCompare(b.id));
+}
+
+/** Removes a kept message (the visitor cancels it, or it has been sent). True if it was there. */
+export async function removeEnquiry(id: string): Promise<boolean> {
+  const existed = await inStore('readwrite', async (store) => {
+    const found = await done(store.get(id));
+    if (found) await done(store.delete(id));
+    return found !== undefined;
+  });
+  await updateFlag();
+  return existed;
+}
+
+/** Changes a kept message if it is still there (a message cancelled meanwhile stays gone). */
+export function updateEnquiry(id: string, change: (entry: KeptEnquiry) => KeptEnquiry): Promise<KeptEnquiry | undefined> {
+  return inStore('readwrite', async (store) => {
+    const found = (await done(store.get(id))) as KeptEnquiry | undefined;
+    if (!found) return undefined;
+    const next = change(found);
+    await done(store.put(next));
+    return next;
+  });
+}
