@@ -166,7 +166,6 @@ async function serveVariant(root) {
     port: 0,
     functionsDirectory: join(root, 'no-functions'),
     builtFunctionsDirectory: join(root, 'no-functions'),
-    blobsDirectory: join(root, 'blobs'),
     log: () => {},
     logError: () => {},
   });

@@ -2,12 +2,12 @@
  * Netlify Functions (v2: a default export of `(request, context) => Response`) run inside the
  * local server's own process.
  *
- * Netlify's local emulation rebuilds a function and starts a worker thread for every call, about
- * 1.5 s each on a small machine. Here each function is bundled once, when the server starts, with
- * esbuild (as Netlify bundles TypeScript functions), imported, and then called directly with a
- * standard `Request` and a Netlify-like `Context`. Routes come from Netlify's own parser of the
- * function's in-source `config` (`path`, `excludedPath`, `method`, `schedule`), so a path that
- * Netlify would not deploy is not served here either.
+ * Netlify's local emulation rebuilds a function and starts a worker thread for every call, seconds
+ * each on a small machine (docs/decisions/0041). Here each function is bundled once, when the
+ * server starts, with esbuild (as Netlify bundles TypeScript functions), imported, and then called
+ * directly with a standard `Request` and a Netlify-like `Context`. Routes come from Netlify's own
+ * parser of the function's in-source `config` (`path`, `excludedPath`, `method`, `schedule`), so a
+ * path that Netlify would not deploy is not served here either.
  *
  * Functions a framework has built already (`.netlify/v1/functions`, where @astrojs/netlify writes
  * the function that renders the site's on-demand pages) are imported as they are, as Netlify

@@ -2,14 +2,15 @@
  * The local production server behind `npm start`, the browser tests and the benchmarks.
  *
  * - Functions (netlify/functions) are bundled once at start and called in this process, on the
- *   routes of their own `config` (lib/functions.mjs), with a local Netlify Blobs store in
- *   .netlify/blobs-serve (lib/local-blobs.mjs). So is the function @astrojs/netlify builds into
+ *   routes of their own `config` (functions.mjs), with the local Netlify Blobs store of Netlify's
+ *   emulation in <projectRoot>/.netlify/blobs-serve. So is the function @astrojs/netlify builds into
  *   .netlify/v1/functions for the pages rendered on demand, as the build wrote it; its route is
  *   every path, after files, as on Netlify.
- * - Pages and files of dist/, netlify.toml's headers and redirects come from Netlify's own
- *   emulation (`NetlifyDev` from @netlify/dev), which does not answer unmatched paths: they get
- *   dist/404.html with status 404 and the configured headers here.
- * - `/.netlify/images` is answered by a local stand-in of the image CDN (lib/image-cdn.mjs).
+ * - Pages and files of dist/, netlify.toml's headers and redirects, and the Blobs server come from
+ *   Netlify's own emulation (`NetlifyDev` from @netlify/dev), which does not answer unmatched
+ *   paths: they get dist/404.html with status 404 and the configured headers here.
+ * - `/.netlify/images` is answered by a local stand-in of the image CDN (image-cdn.mjs).
+ * What stays here and why, measured against the emulation: docs/decisions/0041.
  * - Text is compressed with Brotli or gzip, as Netlify's CDN does, so page weights measured
  *   locally match production; the compressed copies of files are kept, within a bound. Files
  *   carry an ETag and a repeated request with it is answered 304, as there.
@@ -30,8 +31,6 @@ import { pendingCache } from './pending-cache.mjs';
 import { createFunctionRunner, loadFunctions } from './functions.mjs';
 import { RedirectsHandler } from '@netlify/redirects';
 import { createImageCdn, imageCdnPath } from './image-cdn.mjs';
-import { localStoreDirectory } from './local-messages.mjs';
-import { startLocalBlobs } from './local-blobs.mjs';
 import { BadRequest, nodeStream, readBody, requestURL, toRequest, writeResponse } from './node-http.mjs';
 // Plain TypeScript without imports: Node 22 runs it as it is (type stripping).
 import { routes } from '../model/routes.ts';
@@ -110,7 +109,6 @@ const isClientGone = (error, res) =>
  *   host?: string,
  *   functionsDirectory?: string,
  *   builtFunctionsDirectory?: string,
- *   blobsDirectory?: string,
  *   log?: (line: string) => void,
  *   logError?: (line: string) => void,
  * }} options
@@ -121,7 +119,6 @@ export async function startSiteServer({
   host = 'localhost',
   functionsDirectory = join(projectRoot, 'netlify', 'functions'),
   builtFunctionsDirectory = join(projectRoot, '.netlify', 'v1', 'functions'),
-  blobsDirectory = localStoreDirectory,
   log = console.log,
   logError = console.error,
 }) {
@@ -129,12 +126,8 @@ export async function startSiteServer({
   // so another build is served by pointing projectRoot at a folder with its own dist/ and
   // netlify.toml (as the visit bench does), never by a folder of its own here.
   const publishDirectory = join(projectRoot, 'dist');
-  const blobs = await startLocalBlobs(blobsDirectory);
-  const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, builtDirectory: builtFunctionsDirectory, log }).catch(async (error) => {
-    // A function that does not build stops the start; the store's worker must not outlive it.
-    await blobs.stop();
-    throw error;
-  });
+  // A function that does not build stops the start, before anything is listening.
+  const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, builtDirectory: builtFunctionsDirectory, log });
   const functions = createFunctionRunner(loaded, { log: logError });
   if (!existsSync(builtFunctionsDirectory) || readdirSync(builtFunctionsDirectory).length === 0) {
     // Every `astro` command (check, dev, build) empties the folder before the build writes it again.
@@ -143,10 +136,14 @@ export async function startSiteServer({
 
   const netlify = new NetlifyDev({
     projectRoot,
-    // Functions and their Blobs store are run above; features the site does not use stay off,
-    // as they would try to reach Netlify or download Deno.
+    // The local Blobs store: a Blobs server on <projectRoot>/.netlify/blobs-serve (the folder the
+    // operator's commands read), and the environment getStore() reads on Netlify pointed at it, so
+    // the functions called in this process use it unchanged.
+    blobs: { enabled: true },
+    // Functions are run here instead (functions.mjs): the emulation builds a function and starts a
+    // worker for every call (docs/decisions/0041). Features the site does not use stay off, as
+    // they would try to reach Netlify or download Deno.
     functions: { enabled: false },
-    blobs: { enabled: false },
     aiGateway: { enabled: false },
     database: { enabled: false },
     edgeFunctions: { enabled: false },
@@ -332,7 +329,6 @@ export async function startSiteServer({
         clearTimeout(timer);
         await functions.settle();
         await netlify.stop();
-        await blobs.stop();
       })();
       return closing;
     },

@@ -242,7 +242,6 @@ test('after a deploy, the next navigation shows the new content', async ({ page 
     port: 0,
     functionsDirectory: join(root, 'no-functions'),
     builtFunctionsDirectory: join(root, 'no-functions'),
-    blobsDirectory: join(root, 'blobs'),
     log: () => {},
     logError: () => {},
   });

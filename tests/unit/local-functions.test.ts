@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFunctionRunner, loadFunctions, matchFunction } from '../../src/local-netlify/functions.mjs';
-import { startLocalBlobs } from '../../src/local-netlify/local-blobs.mjs';
+import { NetlifyDev } from '@netlify/dev';
 import { routes } from '../../src/model/routes';
 
 const fixtures = await loadFunctions({ sourceDirectory: 'tests/fixtures/functions', log: () => {} });
@@ -94,7 +94,7 @@ describe('calls', () => {
 
 describe('the contact function, bundled from netlify/functions', () => {
   let directory: string;
-  let blobs: Awaited<ReturnType<typeof startLocalBlobs>>;
+  let blobs: NetlifyDev;
   let contact: ReturnType<typeof createFunctionRunner>;
   const smtp = process.env.SMTP_URL;
 
@@ -103,7 +103,24 @@ describe('the contact function, bundled from netlify/functions', () => {
     delete process.env.SMTP_URL;
     vi.spyOn(console, 'log').mockImplementation(() => {});
     directory = mkdtempSync(join(tmpdir(), 'local-functions-'));
-    blobs = await startLocalBlobs(directory);
+    // The local Blobs store as the site server has it: Netlify's emulation with Blobs alone on,
+    // its store in <directory>/.netlify/blobs-serve.
+    const off = { enabled: false };
+    blobs = new NetlifyDev({
+      projectRoot: directory,
+      blobs: { enabled: true },
+      aiGateway: off,
+      database: off,
+      edgeFunctions: off,
+      environmentVariables: off,
+      functions: off,
+      geolocation: off,
+      headers: off,
+      images: off,
+      redirects: off,
+      staticFiles: off,
+    });
+    await blobs.start();
     contact = createFunctionRunner(await loadFunctions({ sourceDirectory: 'netlify/functions', log: () => {} }));
   }, 60_000);
   afterAll(async () => {

@@ -52,7 +52,6 @@ beforeAll(async () => {
     host: '127.0.0.1',
     port: 0,
     functionsDirectory: resolve('netlify/functions'),
-    blobsDirectory: join(root, 'blobs'),
     log: () => {},
   });
   origin = site.url;
@@ -287,7 +286,6 @@ describe('a function that fails', () => {
       port: 0,
       functionsDirectory: resolve('tests/fixtures/functions'),
       builtFunctionsDirectory: resolve('tests/fixtures/built-functions'),
-      blobsDirectory: join(root, 'fixture-blobs'),
       log: () => {},
       logError: (line) => logged.push(line),
     });
