@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { build, buildSync, type BuildOptions } from 'esbuild';
 
 /** What a bundle may set besides the shared options: its format, the build-time values it reads, aliases. */
-export type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'alias'>;
+export type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'alias' | 'tsconfigRaw'>;
 
 /** Every bundle: minified, for the browsers the site supports, without licence comments (the files' own). */
 const shared = { bundle: true, minify: true, platform: 'browser', target: 'es2022', legalComments: 'none', logLevel: 'silent', write: false } as const;
@@ -37,4 +37,5 @@ export function bundleSync(entry: string | URL, { format = 'iife', ...options }:
   return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
 }
 
-const pathOf = (entry: string | URL) => (entry instanceof URL ? fileURLToPath(entry) : entry);
+// By its address, not `instanceof URL`: a test's DOM may bring a URL class of its own.
+const pathOf = (entry: string | URL) => (typeof entry === 'string' ? entry : fileURLToPath(entry.href));
