@@ -179,7 +179,8 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
       log(`contact: e-mail for ${record.id} ${deferred}; kept as pending for the retry run`);
     } else if (unrecorded) {
       const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
-      log(`contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); it stays pending, so the retry function takes it up after its lease${after.status === 'sent' ? ' and may e-mail it a second time' : ''}`);
+      const again = after.status === 'sent' ? ' and may e-mail it a second time' : '';
+      log(`contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); it stays pending, so the retry function takes it up after its lease${again}`);
     } else if (after.status === 'pending') {
       log(`contact: e-mail for ${record.id} failed (${after.lastError}); kept as pending for retry`);
     } else if (after.status === 'failed') {

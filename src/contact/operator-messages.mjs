@@ -248,7 +248,11 @@ export function toCsv(records) {
     const { topic, item } = topicAndItem(m.regarding);
     const extra = extraFields(r);
     lines.push(
-      [r.id, r.status, r.receivedAt, r.sentAt, m.name, m.email, m.company, topic, item, ...detailFields.map((field) => m[field]), m.message, r.attempts, r.failureReason ?? (r.status === 'pending' ? r.lastError : undefined), Object.keys(extra).length ? JSON.stringify(extra) : '']
+      [
+        ...[r.id, r.status, r.receivedAt, r.sentAt, m.name, m.email, m.company, topic, item, ...detailFields.map((field) => m[field]), m.message, r.attempts],
+        r.failureReason ?? (r.status === 'pending' ? r.lastError : undefined),
+        Object.keys(extra).length ? JSON.stringify(extra) : '',
+      ]
         .map(csvCell)
         .join(','),
     );

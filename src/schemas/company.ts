@@ -238,7 +238,10 @@ export const pageSchema = ({ image }: SchemaContext) =>
             none: text('Shown on /search when nothing matches, above the A-Z list, e.g. "No products match your search. Try another word, or browse the A-Z list below."'),
             noneInBar: text('Shown under the top-bar field when nothing matches (no A-Z list there), e.g. "No products match your search. Try another word."'),
             atoZ: text('Link from the top-bar field, when nothing matches, to the list of every product A-Z, e.g. "Browse every product A-Z"'),
-            filtersInherited: text('Under the filters: products that name no industry or application method of their own are filtered by their category\'s, e.g. "A product without industries or application methods of its own is found under its category\'s."'),
+            filtersInherited: text(
+              'Under the filters: products that name no industry or application method of their own are filtered by their category\'s, ' +
+                'e.g. "A product without industries or application methods of its own is found under its category\'s."',
+            ),
             applyFilters: text('Button under the filters on /search without JavaScript, which sends the chosen ones, e.g. "Apply filters"'),
             filterNone: text('After the count of a filter value that would leave no result, e.g. "no match" (shown as "Pigments (0, no match)")'),
             seeAll: text('Link from the top-bar results to /search, e.g. "All results and filters"'),
