@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sonnerStyle } from './src/security/csp.ts';
-import { inlineScriptHashes } from './src/hydration/inline-scripts.ts';
+import { inlineScriptHashes, inlineScripts } from './src/build/inline-scripts.ts';
 import { markdownProcessor } from './src/text/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
@@ -70,7 +70,7 @@ export default defineConfig({
         // Site search (Pagefind) compiles its WebAssembly when it cannot use its worker.
         // 'report-sample': a report carries the first 40 characters of what was blocked.
         resources: ["'self'", "'wasm-unsafe-eval'", "'report-sample'"],
-        // Inline scripts are not hashed by Astro; theirs come from src/hydration/inline-scripts.ts.
+        // Inline scripts are not hashed by Astro: the bundle of every *.inline.ts module (src/build/inline-scripts.ts).
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
@@ -103,7 +103,8 @@ export default defineConfig({
     vitals(),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    // `?inline-script` imports: a module's bundle, the text a page inlines (src/build/inline-scripts.ts).
+    plugins: [tailwindcss(), inlineScripts()],
     // Vite's default (4 KB, inlined as data: addresses) for every other file.
     build: { assetsInlineLimit: (file, content) => (file.endsWith('.css') ? content.length <= stylesheetInlineLimit : undefined) },
   },

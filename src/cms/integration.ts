@@ -11,7 +11,6 @@
  *   copy's files through the same origin.
  */
 import type { AstroIntegration } from 'astro';
-import { build as esbuild } from 'esbuild';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -22,6 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
 import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
 import { pageStylesheets } from '../model/page-stylesheets';
+import { bundle } from '../build/bundle';
 
 const require = createRequire(import.meta.url);
 
@@ -64,18 +64,8 @@ const previewPath = '/admin/preview.js';
 const stylesheetPath = '/admin/site.css';
 
 /** src/cms/preview.ts bundled for the browser, with the item model and the labels it reads. */
-async function previewBundle(): Promise<string> {
-  const result = await esbuild({
-    entryPoints: [fileURLToPath(new URL('./preview.ts', import.meta.url))],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]!.text;
+function previewBundle(): Promise<string> {
+  return bundle(new URL('./preview.ts', import.meta.url), { format: 'esm' });
 }
 
 /**

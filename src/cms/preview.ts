@@ -95,6 +95,17 @@ export function inertHtml(html: string, assetOf: (path: string) => string, doc: 
   return holder.innerHTML;
 }
 
+/**
+ * Whether the renderer's answer holds any markup: it is a page, so it starts with a document type,
+ * and an entry without a page of its own gets nothing after it. Parsed as the pane parses it (a
+ * fragment, where a document type is dropped).
+ */
+export function hasMarkup(html: string, doc: Document = document): boolean {
+  const template = doc.createElement('template');
+  template.innerHTML = html;
+  return template.content.childElementCount > 0 || (template.content.textContent ?? '').trim() !== '';
+}
+
 type Answer = { kind: 'html'; html: string } | { kind: 'errors'; errors: string[] } | { kind: 'none' } | { kind: 'failed'; message: string };
 
 /** Posts the entry and reads the renderer's answer. */
@@ -102,8 +113,8 @@ export async function fetchPreview(body: string, signal?: AbortSignal): Promise<
   const response = await fetch(renderPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
   if (response.status === 422) return { kind: 'errors', errors: ((await response.json()) as { errors: string[] }).errors };
   if (!response.ok) return { kind: 'failed', message: `The preview could not be drawn (${response.status}): ${(await response.text()).slice(0, 300)}` };
-  const html = (await response.text()).replace(/^\s*<!doctype[^>]*>/i, '').trim();
-  return html ? { kind: 'html', html } : { kind: 'none' };
+  const html = await response.text();
+  return hasMarkup(html) ? { kind: 'html', html } : { kind: 'none' };
 }
 
 /** Words of the pane itself (the site's words come with its pages). */

@@ -40,7 +40,7 @@ export interface DocumentGroup {
   documents: ListedDocument[];
   /**
    * Whether the group holds documents in more than one language: then the page puts those in the
-   * visitor's languages first, where the browser names them (`documentOrderScript`).
+   * visitor's languages first, where the browser names them (src/components/catalogue/document-order.inline.ts).
    */
   byLanguage: boolean;
 }
@@ -56,7 +56,7 @@ export function languageName(code: string): string {
   }
 }
 
-/** Whether documents of one type come in more than one language: then the page carries `documentOrderScript`. */
+/** Whether documents of one type come in more than one language: then the page carries the script that reorders them (document-order.inline.ts). */
 export function documentsInSeveralLanguages(documents: readonly Pick<PageDocument, 'type' | 'language'>[]): boolean {
   const languages = new Map<string, Set<string>>();
   for (const d of documents) languages.set(d.type, (languages.get(d.type) ?? new Set()).add(primary(d.language)));

@@ -3,15 +3,20 @@
  * element, or a linked file (`<link rel="stylesheet">`, the site's one stylesheet; see
  * astro.config.mjs). Read by the byte budgets (tests/e2e/bytes.spec.ts, bench/run.mjs, the
  * catalogue bench) and by the editor's preview stylesheet (src/cms/integration.ts), so each
- * counts or copies the same thing. Plain TypeScript without imports: Node runs it as it is.
+ * counts or copies the same thing. Read with an HTML parser (src/text/html-elements.ts); Node
+ * runs it as it is.
  */
+import { htmlElements } from '../text/html-elements.ts';
+
 export type PageStylesheet = { css: string } | { file: string };
 
 /** `file` is the linked file's path under dist/, without the leading slash. */
 export function pageStylesheets(html: string): PageStylesheet[] {
-  return [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>|<link[^>]+rel="stylesheet"[^>]+href="\/([^"]+)"/g)].map((match) =>
-    match[1] !== undefined ? { css: match[1] } : { file: match[2]! },
-  );
+  return htmlElements(html, ['style', 'link']).flatMap(({ name, attributes, text }): PageStylesheet[] => {
+    if (name === 'style') return [{ css: text }];
+    const href = attributes.href ?? '';
+    return attributes.rel === 'stylesheet' && href.startsWith('/') ? [{ file: href.slice(1) }] : [];
+  });
 }
 
 /** The inline CSS of a page, and the paths of the files it links. */

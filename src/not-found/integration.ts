@@ -19,7 +19,8 @@ export function notFoundRulesFile(): AstroIntegration {
       // dist/_redirects and answers a path one of them matches with that build's file where there
       // is one: with `/products/*`, every category page would be the last build's (its words,
       // and a stylesheet the dev server does not serve) instead of the one rendered from the
-      // sources. So a dev server starts without them; every build writes them again.
+      // sources. So a dev server starts without them; every build writes them again. No supported
+      // option does this instead: docs/decisions/0042-what-the-integrations-still-change-outside-their-files.md.
       'astro:config:setup': ({ command, config, logger }) => {
         if (command !== 'dev') return;
         const rules = join(fileURLToPath(config.outDir), '_redirects');

@@ -10,14 +10,13 @@
  *   network first with a timeout, which `npm run bench -- --visit` measures against it.
  *
  * Plain JavaScript, so the build (./integration.ts) and the benchmarks (bench/visit.mjs)
- * both call it.
+ * both call it; esbuild's options are the site's one helper's (src/build/bundle.ts).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build as esbuild } from 'esbuild';
+import { bundle, literals } from '../build/bundle.ts';
 
 /** @typedef {'stale-while-revalidate' | 'network-first'} Strategy */
 
@@ -65,17 +64,8 @@ export async function bundleWorker({ dist, budgetsFile, strategy = siteStrategy 
   const settings = await workerSettings(budgetsFile, strategy);
   const build = await buildIdentity(dist);
   const outfile = join(dist, 'sw.js');
-  await esbuild({
-    entryPoints: [fileURLToPath(new URL('./sw.ts', import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
-    legalComments: 'none',
-    define: { __BUILD__: JSON.stringify(build), __SETTINGS__: JSON.stringify(settings) },
-    outfile,
-    logLevel: 'silent',
-  });
-  const bytes = await readFile(outfile);
+  const code = await bundle(new URL('./sw.ts', import.meta.url), { define: literals({ __BUILD__: build, __SETTINGS__: settings }) });
+  await writeFile(outfile, code);
+  const bytes = Buffer.from(code);
   return { build, strategy, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
 }

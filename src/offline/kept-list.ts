@@ -2,10 +2,13 @@
  * The list of kept pages on the offline page. The page (src/components/offline/OfflinePage.astro)
  * is built like any other, with an empty list that says so; when the service worker answers with
  * it, it fills the list from its pages cache (`fillKeptList`), so the list needs no script in the
- * page. The list's markup and words stay in the page: the worker copies the page's own
- * `<template data-kept-item>` for each entry, replacing `{href}`, `{title}`, `{datetime}` and `{time}`.
+ * page. The list's markup and words stay in the page: it writes the list's content, the markup of
+ * one entry (inside an inert `<template>`, with `{href}`, `{title}`, `{datetime}` and `{time}` in
+ * place of the values) and the company suffix of titles each between a pair of markers
+ * (`keptListMarkers`), comments that nothing else in a page writes. The worker has no HTML parser:
+ * it cuts at the markers and replaces the placeholders, and never reads the page's markup itself.
  *
- * Plain string work (a worker has no DOM parser), unit-tested (tests/unit/offline-kept-list.test.ts).
+ * Unit-tested (tests/unit/offline-kept-list.test.ts).
  */
 import { escapeHtml } from '../text/text';
 
@@ -18,40 +21,55 @@ export interface KeptPage {
   savedAt: number;
 }
 
-/** The text of a page's `<title>`, without the " | company" every title ends with. */
-export function pageTitle(html: string, suffix = ''): string {
-  const raw = html.match(/<title>([^<]*)<\/title>/)?.[1] ?? '';
-  const text = decodeEntities(raw).trim();
-  return suffix && text.endsWith(suffix) ? text.slice(0, -suffix.length).trim() : text;
+type Part = 'list' | 'item' | 'suffix';
+
+/** The comments the offline page writes around each part the worker reads or replaces. */
+export const keptListMarkers = (part: Part) => ({ start: `<!--kept-${part}-->`, end: `<!--/kept-${part}-->` });
+
+/** Where the part between its markers is in `html`, or undefined. */
+function partOf(html: string, part: Part): { from: number; to: number } | undefined {
+  const { start, end } = keptListMarkers(part);
+  const at = html.indexOf(start);
+  const to = at < 0 ? -1 : html.indexOf(end, at + start.length);
+  return to < 0 ? undefined : { from: at + start.length, to };
 }
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" };
+/** Text as the page writes it (Astro escapes &, <, >, " and '), read back. */
 const decodeEntities = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, name: string) => entities[name]!);
 
-const listPattern = /(<ul\b[^>]*\bdata-kept-pages\b[^>]*>)([\s\S]*?)(<\/ul>)/;
-const templatePattern = /<template\b[^>]*\bdata-kept-item\b[^>]*>([\s\S]*?)<\/template>/;
-const suffixPattern = /<ul\b[^>]*\bdata-title-suffix="([^"]*)"/;
+/** The " | company" suffix the offline page writes, to drop from kept pages' titles. */
+export function titleSuffix(offlineHtml: string): string {
+  const part = partOf(offlineHtml, 'suffix');
+  return part ? decodeEntities(offlineHtml.slice(part.from, part.to)) : '';
+}
 
-/** The " | company" suffix the page's list names, to drop from kept pages' titles. */
-export const titleSuffix = (offlineHtml: string) => decodeEntities(offlineHtml.match(suffixPattern)?.[1] ?? '');
+/**
+ * The text of a kept page's title, without the suffix: what the page's head writes between
+ * `<title>` and `</title>` (src/components/chrome/PageHead.astro), the first element of every page.
+ */
+export function pageTitle(html: string, suffix = ''): string {
+  const start = html.indexOf('<title>');
+  const end = start < 0 ? -1 : html.indexOf('</title>', start);
+  const text = end < 0 ? '' : decodeEntities(html.slice(start + '<title>'.length, end)).trim();
+  return suffix && text.endsWith(suffix) ? text.slice(0, -suffix.length).trim() : text;
+}
 
 /**
  * The offline page with its list of kept pages filled in, newest first; `formatTime` writes a
  * saved time for the visitor (the worker uses the browser's locale). With no kept page, or a page
- * without the list, the page is returned as it is.
+ * without the markers, the page is returned as it is.
  */
 export function fillKeptList(offlineHtml: string, pages: readonly KeptPage[], formatTime: (ms: number) => string): string {
-  const template = offlineHtml.match(templatePattern)?.[1];
-  if (!template || pages.length === 0 || !listPattern.test(offlineHtml)) return offlineHtml;
+  const item = partOf(offlineHtml, 'item');
+  const list = partOf(offlineHtml, 'list');
+  if (!item || !list || pages.length === 0) return offlineHtml;
+  const template = offlineHtml.slice(item.from, item.to);
+  const value = (page: KeptPage, field: string) =>
+    field === 'href' ? page.path : field === 'title' ? page.title : field === 'datetime' ? new Date(page.savedAt).toISOString() : formatTime(page.savedAt);
   const items = [...pages]
     .sort((a, b) => b.savedAt - a.savedAt)
-    .map((page) =>
-      template.replace(/\{(href|title|datetime|time)\}/g, (_, field: string) =>
-        escapeHtml(
-          field === 'href' ? page.path : field === 'title' ? page.title : field === 'datetime' ? new Date(page.savedAt).toISOString() : formatTime(page.savedAt),
-        ),
-      ),
-    )
+    .map((page) => template.replace(/\{(href|title|datetime|time)\}/g, (_, field: string) => escapeHtml(value(page, field))))
     .join('');
-  return offlineHtml.replace(listPattern, (_, open: string, _empty: string, close: string) => `${open}${items}${close}`);
+  return offlineHtml.slice(0, list.from) + items + offlineHtml.slice(list.to);
 }

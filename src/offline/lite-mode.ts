@@ -13,7 +13,7 @@
  *   nothing (Enter opens /search).
  *
  * The decision has to be made before the first paint, so it is a few lines of inline script at
- * the top of <head> (src/offline/lite-mode-script.ts; its hash is in the Content Security Policy); the
+ * the top of <head> (./lite-mode.inline.ts; its hash is in the Content Security Policy); the
  * same script answers the footer control and the "Show picture" buttons through one click
  * listener, so no file is downloaded for any of it. This module holds only the names both sides
  * share, small enough for the hydration directives, which every page inlines.

@@ -115,7 +115,7 @@ export function networkWait(
 /**
  * A page answered from the copy this build kept (stale-while-revalidate) is refreshed once it has
  * loaded, so the refresh never takes a slow link from what the page needs to render: the page's
- * after-load script tells the worker (src/hydration/inline-scripts.ts, `afterLoadScript`). A
+ * after-load script tells the worker (./after-load.inline.ts). A
  * page opened without its script never tells: its refresh starts this long after it was opened.
  */
 export const refreshWithoutLoadMs = 5000;

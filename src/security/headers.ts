@@ -25,6 +25,7 @@
  * browser would enforce both.
  */
 import { cspHash } from './csp';
+import { htmlElements } from '../text/html-elements';
 import { routes } from '../model/routes';
 
 /** The name `report-to` uses for the report endpoint, and `Reporting-Endpoints` defines. */
@@ -82,13 +83,13 @@ export const hashSources = (policy: string): string[] => policy.split(/[\s;]+/).
  */
 export function inlineHashes(html: string): Set<string> {
   const found = new Set<string>();
-  for (const [, tag, attributes, text] of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
-    if (tag === 'script') {
-      if (/\ssrc=/.test(attributes!)) continue;
-      const type = /\stype="([^"]*)"/.exec(attributes!)?.[1]?.toLowerCase();
+  for (const { name, attributes, text } of htmlElements(html, ['script', 'style'])) {
+    if (name === 'script') {
+      if ('src' in attributes) continue;
+      const type = attributes.type?.toLowerCase();
       if (type && type !== 'module' && !type.includes('javascript')) continue;
     }
-    found.add(`'${cspHash(text!)}'`);
+    found.add(`'${cspHash(text)}'`);
   }
   return found;
 }

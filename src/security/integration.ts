@@ -28,6 +28,9 @@ const pageFile = (dir: string, path: string) => join(dir, path === '/' || path =
  * `astro dev` sends no policy, as before the policy became a header: its pages run Vite's own
  * inline scripts and styles, which no build hashes, and with `staticHeaders` Astro would send a
  * policy with the configured hashes only.
+ *
+ * Why this edits the adapter's file and wraps `writeHead` in dev, which no supported hook can do
+ * instead: docs/decisions/0042-what-the-integrations-still-change-outside-their-files.md.
  */
 export function securityHeaders(): AstroIntegration {
   let root = process.cwd();

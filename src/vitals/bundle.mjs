@@ -1,14 +1,13 @@
 /**
  * Bundles the field-data script (./client.ts with web-vitals and what it imports)
  * into `<dist>/vitals.js` with esbuild, as the service worker is bundled
- * (src/offline/bundle.mjs). Plain JavaScript, so the build (./integration.ts) and the
+ * (src/offline/bundle.mjs), through the site's one helper (src/build/bundle.ts). Plain JavaScript, so the build (./integration.ts) and the
  * measurement of the attribution build (`sizeOfBuild`) both call it.
  */
-import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build as esbuild } from 'esbuild';
+import { bundle, literals } from '../build/bundle.ts';
 import { routes } from '../model/routes.ts';
 
 /**
@@ -18,19 +17,12 @@ import { routes } from '../model/routes.ts';
  */
 export async function bundleVitals({ dist, attribution = false }) {
   const outfile = join(dist, 'vitals.js');
-  await esbuild({
-    entryPoints: [fileURLToPath(new URL('./client.ts', import.meta.url))],
-    bundle: true,
-    minify: true,
-    format: 'iife',
-    target: 'es2022',
-    legalComments: 'none',
+  const code = await bundle(new URL('./client.ts', import.meta.url), {
     // The address alone, rather than the whole table of routes the client would otherwise carry.
-    define: { __VITALS_ENDPOINT__: JSON.stringify(routes.vitalsEndpoint) },
+    define: literals({ __VITALS_ENDPOINT__: routes.vitalsEndpoint }),
     ...(attribution ? { alias: { 'web-vitals': 'web-vitals/attribution' } } : {}),
-    outfile,
-    logLevel: 'silent',
   });
-  const bytes = readFileSync(outfile);
+  await writeFile(outfile, code);
+  const bytes = Buffer.from(code);
   return { bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
 }

@@ -1,6 +1,6 @@
 /**
  * The field-data script, /vitals.js (bundled by ./bundle.mjs): loaded by the inline script of a
- * sampled page view once the page is idle (`vitalsScript`, src/hydration/inline-scripts.ts), it measures
+ * sampled page view once the page is idle (./sample.inline.ts), it measures
  * the page with web-vitals and sends one beacon (src/vitals/beacon.ts) when the visitor leaves:
  * at the first `visibilitychange` to hidden or `pagehide`, whichever comes first, and never again
  * for this page view.

@@ -6,7 +6,7 @@ import { routes } from '../model/routes';
 /**
  * The field-data script: after the build, ./client.ts and web-vitals are bundled into
  * dist/vitals.js (./bundle.mjs). No page links it: the inline script of a sampled page view adds it
- * once the page is idle (src/hydration/inline-scripts.ts). `astro dev` has neither.
+ * once the page is idle (./sample.inline.ts). `astro dev` has neither.
  */
 export function vitals(): AstroIntegration {
   return {

@@ -1,7 +1,6 @@
 /**
  * Which page views send field data: a sample of them, `VITALS_SAMPLE` of all (a build setting,
- * default 10%), decided in the browser by a few lines of inline script (`vitalsScript` in
- * src/hydration/inline-scripts.ts). The layout writes the sample and the kind of page on that script's
+ * default 10%), decided in the browser by a few lines of inline script (./sample.inline.ts). The layout writes the sample and the kind of page on that script's
  * element as attributes, so the script's text, and with it its hash in the Content Security
  * Policy, stays the same whatever the setting.
  */

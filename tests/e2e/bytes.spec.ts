@@ -9,12 +9,14 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { builtFiles, routeOf } from './support';
 import { cspHash } from '../../src/security/csp';
-import { vitalsScript } from '../../src/hydration/inline-scripts';
+import { inlineScript } from '../../src/build/inline-scripts';
 import { routes } from '../../src/model/routes';
 import { fetchedAheadPaths } from '../../src/offline/requests';
 import { splitStylesheets } from '../../src/model/page-stylesheets';
 
 const dist = join(process.cwd(), 'dist');
+/** The sampling script as pages inline it (src/vitals/sample.inline.ts). */
+const vitalsScript = inlineScript('src/vitals/sample.inline.ts').text;
 const KB = 1024;
 const gzipKB = (text: string | Buffer) => gzipSync(text, { level: 9 }).length / KB;
 

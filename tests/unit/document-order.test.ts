@@ -1,10 +1,12 @@
 // @vitest-environment happy-dom
 /**
  * The inline script that puts an item's documents in the visitor's languages first
- * (src/hydration/inline-scripts.ts, `documentOrderScript`), run as the item page runs it, in a DOM.
+ * (src/components/catalogue/document-order.inline.ts, as its bundle), run as the item page runs it, in a DOM.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { documentOrderScript } from '../../src/hydration/inline-scripts';
+import { inlineScript } from '../../src/build/inline-scripts';
+
+const documentOrderScript = inlineScript('src/components/catalogue/document-order.inline.ts').text;
 
 /** A group of documents as ProductPage.astro writes it, languages in the built order. */
 function list(languages: string[], byLanguage = true) {

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLiteMode, liteModeStorageKey } from '../../src/offline/lite-mode';
-import { liteModeScript } from '../../src/offline/lite-mode-script';
+import { inlineScript } from '../../src/build/inline-scripts';
+
+/** The script as pages inline it: the bundle of src/offline/lite-mode.inline.ts. */
+const liteModeScript = inlineScript('src/offline/lite-mode.inline.ts').text;
 
 /** The listeners each run adds to the document, removed after each test as a new page would drop them. */
 const added: [string, EventListenerOrEventListenerObject][] = [];

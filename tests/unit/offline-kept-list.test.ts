@@ -3,8 +3,9 @@ import { fillKeptList, pageTitle, titleSuffix } from '../../src/offline/kept-lis
 
 const offline = [
   '<html><head><title>Offline | Acme</title></head><body>',
-  '<ul class="list" data-kept-pages data-title-suffix=" | Acme &amp; Co"><li>Nothing kept yet.</li></ul>',
-  '<template data-kept-item><li><a href="{href}">{title}</a> saved <time datetime="{datetime}">{time}</time></li></template>',
+  '<ul class="list" data-kept-pages><!--kept-list--><li>Nothing kept yet.</li><!--/kept-list--></ul>',
+  '<template data-kept-item><!--kept-item--><li><a href="{href}">{title}</a> saved <time datetime="{datetime}">{time}</time></li><!--/kept-item-->',
+  '<!--kept-suffix--> | Acme &amp; Co<!--/kept-suffix--></template>',
   '</body></html>',
 ].join('');
 
@@ -39,7 +40,7 @@ describe('fillKeptList', () => {
     ]);
     expect(html).not.toContain('Nothing kept yet.');
     // The template stays (inert), the rest of the page is untouched.
-    expect(html).toContain('<template data-kept-item>');
+    expect(html).toContain('<template data-kept-item><!--kept-item--><li><a href="{href}">');
     expect(html.startsWith('<html><head><title>Offline | Acme</title>')).toBe(true);
   });
 

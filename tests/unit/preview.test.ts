@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontmatter, markdownBody } from '../../src/text/frontmatter.mjs';
 import { checkEntry, previewLimits, readPreviewRequest, type PostedEntry } from '../../src/cms/render/entry';
 import { pictureStandIn, standInPath } from '../../src/cms/render/picture';
-import { inertHtml, previewRequest } from '../../src/cms/preview';
+import { hasMarkup, inertHtml, previewRequest } from '../../src/cms/preview';
 
 const site = 'https://site.test';
 const post = (body: string, headers: Record<string, string> = {}, method = 'POST') =>
@@ -133,5 +133,13 @@ describe("the editor's page", () => {
       slug: 'about',
       data: { name: 'N' },
     });
+  });
+});
+
+describe("the renderer's answer", () => {
+  it('holds markup unless it is the document type alone (an entry without a page of its own)', () => {
+    const doc = new Window().document as unknown as Document;
+    expect(hasMarkup('<!DOCTYPE html>\n', doc)).toBe(false);
+    expect(hasMarkup('<!DOCTYPE html><div data-preview="page"><h1>Acid red</h1></div>', doc)).toBe(true);
   });
 });

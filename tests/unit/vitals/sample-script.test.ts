@@ -2,14 +2,16 @@
 // @vitest-environment-options {"settings": {"disableJavaScriptFileLoading": true, "handleDisabledFileLoadingAsSuccess": true}}
 /**
  * The inline script that decides, in the visitor's browser, whether a page view sends field data
- * (`vitalsScript`, src/hydration/inline-scripts.ts): run as the browser runs it at the end of <body>, with
+ * (src/vitals/sample.inline.ts, as its bundle): run as the browser runs it at the end of <body>, with
  * the sample and the kind of page on its own element.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { vitalsScript } from '../../../src/hydration/inline-scripts';
+import { inlineScript } from '../../../src/build/inline-scripts';
 import { liteModeAttribute } from '../../../src/offline/lite-mode';
 import { routes } from '../../../src/model/routes';
 import { defaultVitalsSample, vitalsPageAttribute, vitalsSampleAttribute, vitalsSampleFrom } from '../../../src/vitals/sample';
+
+const vitalsScript = inlineScript('src/vitals/sample.inline.ts').text;
 
 interface Visit {
   sample?: string;

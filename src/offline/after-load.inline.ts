@@ -1,0 +1,53 @@
+/**
+ * What every page does a second after it has loaded (`afterLoadDelayMs`), so that none of it
+ * competes with the page's own downloads and first paint on a slow link:
+ * - it links the web app manifest, which browsers fetch as soon as it is linked (with
+ *   credentials, over the page's own connection rather than a new one: same origin, and the site
+ *   sets no cookies);
+ * - it registers the service worker (./sw.ts). A page that loaded before the worker took control
+ *   (the first page of a first visit) tells the worker its address and the files it loaded, which
+ *   the worker keeps from the browser's cache. A page the worker answered from its copy tells it
+ *   that it has loaded: the worker refreshes the copy then, not while the page still needs the
+ *   link. Browsers without service workers, or where the registration fails (private windows of
+ *   some browsers), carry on without one.
+ * Without JavaScript there is neither: no worker, and no manifest, which would offer to install
+ * a site that cannot work offline.
+ */
+/**
+ * routes.manifest (src/model/routes.ts) and the worker's address (`workerPath`, ./requests.ts),
+ * written in by the bundle (src/build/inline-scripts.ts).
+ */
+declare const __MANIFEST_PATH__: string;
+declare const __WORKER_PATH__: string;
+
+/**
+ * How long after the load event. The load event comes when the page's pictures have arrived, not
+ * when they are on screen: a phone still decodes and paints the largest one after it. The
+ * manifest's request, begun at the load event, came before that paint in half the Lighthouse runs
+ * of a page with a picture in its head, and then shared the link with it: one round trip more of
+ * simulated LCP (docs/decisions/0024-manifest-and-worker-after-load.md). A second later both are
+ * done while the visitor reads.
+ */
+const afterLoadDelayMs = 1000;
+
+addEventListener('load', () =>
+  setTimeout(() => {
+    const manifest = document.createElement('link');
+    manifest.rel = 'manifest';
+    manifest.href = __MANIFEST_PATH__;
+    manifest.crossOrigin = 'use-credentials';
+    document.head.append(manifest);
+    if (!('serviceWorker' in navigator)) return;
+    const workers = navigator.serviceWorker;
+    workers
+      .register(__WORKER_PATH__)
+      .then(() =>
+        workers.controller
+          ? workers.controller.postMessage({ loaded: location.href })
+          : workers.ready.then((registration) =>
+              registration.active?.postMessage({ keep: [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)] }),
+            ),
+      )
+      .catch(() => {});
+  }, afterLoadDelayMs),
+);
