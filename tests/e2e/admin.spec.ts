@@ -17,7 +17,7 @@ import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
-import { categoryGroups, copyProject, escapeRegExp, freePort } from './support';
+import { categoryGroups, copyProject, escapeRegExp, freePort, watchViolations } from './support';
 import type { CmsCollection } from '../../src/cms/config';
 import { pictureLimits } from '../../src/schemas/content-limits';
 import { catalogueItem } from '../../src/model/catalogue-item';
@@ -105,14 +105,11 @@ async function startEditor(decapEnv: Record<string, string> = {}): Promise<strin
   return site;
 }
 
-/** Content Security Policy reports and script errors of the page, collected as they happen. */
+/** Content Security Policy reports and uncaught exceptions of the page, collected as they happen. */
 function watchErrors(page: Page) {
-  const errors = { policyViolations: [] as string[], pageErrors: [] as string[] };
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) errors.policyViolations.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.pageErrors.push(error.message));
-  return errors;
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { policyViolations: watchViolations(page), pageErrors };
 }
 
 interface AromaVariant {
@@ -456,14 +453,27 @@ test("the preview shows a product as the site's card and page, and a technology 
     const s = getComputedStyle(element);
     return { selector, fontFamily: s.fontFamily, fontSize: s.fontSize, fontWeight: s.fontWeight, color: s.color, borderRadius: s.borderRadius, boxShadow: s.boxShadow, objectFit: s.objectFit, background: s.backgroundColor };
   };
+  /**
+   * The styles of `selectors` on a page of the dev server, once it has settled: Vite reloads a page
+   * when it has just optimised a dependency the page asked for, which destroys the page's context
+   * under a read, so the page is left to finish loading and read again until a read completes.
+   */
+  const settledStyles = async (target: Page, selectors: string[]) => {
+    let read: ReturnType<typeof styles>[] = [];
+    await expect(async () => {
+      await target.waitForLoadState('networkidle');
+      read = await Promise.all(selectors.map((selector) => target.locator(selector).first().evaluate(styles, selector)));
+    }).toPass({ timeout: 30_000 });
+    return read;
+  };
   const parts = ['', ' h3', ' h3 + p', ' img'];
   const pageParts = ['h1', 'nav[aria-label] ol', 'nav[aria-label] [aria-current="page"]'];
   const sitePage = await context.newPage();
-  await sitePage.goto(`${site}/products/${aroma}`);
+  await sitePage.goto(`${site}/products/${aroma}`, { waitUntil: 'networkidle' });
   const card = sitePage.locator(`article#${item.slug}`);
   // The dev server compiles the page on its first request: on a busy machine that takes a while.
   await expect(card.locator('h3')).toHaveText(model.name, { timeout: 30_000 });
-  const onSite = await Promise.all(parts.map((part) => sitePage.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
+  const onSite = (await settledStyles(sitePage, parts.map((part) => `article#${item.slug}${part}`))).map((read, i) => ({ ...read, selector: parts[i]! }));
   await sitePage.close();
 
   await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
@@ -500,9 +510,9 @@ test("the preview shows a product as the site's card and page, and a technology 
   const frameWidth = Math.round((await page.locator('iframe').first().boundingBox())!.width);
   const itemPage = await context.newPage();
   await itemPage.setViewportSize({ width: frameWidth, height: 900 });
-  await itemPage.goto(`${site}${model.href}`);
-  await expect(itemPage.locator('main h1')).toHaveText(model.name);
-  const itemPageOnSite = await Promise.all(pageParts.map((part) => itemPage.locator(`main ${part}`).first().evaluate(styles, part)));
+  await itemPage.goto(`${site}${model.href}`, { waitUntil: 'networkidle' });
+  await expect(itemPage.locator('main h1')).toHaveText(model.name, { timeout: 30_000 });
+  const itemPageOnSite = (await settledStyles(itemPage, pageParts.map((part) => `main ${part}`))).map((read, i) => ({ ...read, selector: pageParts[i]! }));
   const breadcrumb = (await itemPage.locator('main nav[aria-label] ol li a').allTextContents()).map((text) => text.trim());
   expect(breadcrumb.length).toBeGreaterThan(1);
   await itemPage.close();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
 import { referenceQuery, routes } from '../../src/model/routes';
-import { companyPage, escapeRegExp, identity, offerings, productsOf, readContent, recordScripts, ui, wide } from './support';
+import { collectErrors, companyPage, escapeRegExp, identity, offerings, productsOf, readContent, recordScripts, ui, wide } from './support';
 
 const contact = companyPage('contact');
 const { form } = contact;
@@ -89,8 +89,7 @@ test('a message is sent: success toast, fields cleared, message in the store', a
 });
 
 test('a send the server refuses: destructive toast, values kept, error logged', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const errors = collectErrors(page);
   // A refusal another attempt would get too (a 5xx or no answer keeps the message instead: contact-outbox.spec.ts).
   await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 403, body: '{"error":"Messages can only be sent from this site"}' }));
   await ready(page);
@@ -166,8 +165,7 @@ test('a topic link pre-fills the message; unknown values are ignored', async ({ 
 });
 
 test('a sample request pre-fills the topic, the item and the message, and the island takes over', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const errors = collectErrors(page);
   await ready(page, sampleRequest.path);
   await expectSampleRequest(page);
   // The page rendered on demand: the island hydrated under its policy, and it sends JSON.
@@ -193,8 +191,7 @@ test('an e-mail address the server refuses is marked in the form, every value ke
 });
 
 test('a form sent past the script and refused comes back as the same island, hydrated, with its reasons', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const errors = collectErrors(page);
   await ready(page);
   await fill(page, { email: 'ada@example', message: 'Keep me please' });
   // submit() skips the island's handler: the browser posts the form as it would without JavaScript.

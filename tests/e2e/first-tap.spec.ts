@@ -7,7 +7,7 @@
  * tapped as soon as the document has been parsed, while the page's scripts are still on the way.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { builtPages, isExpanded, narrow, offerings, ui } from './support';
+import { builtPages, collectErrors, isExpanded, narrow, offerings, ui } from './support';
 import { fetchedAheadPaths } from '../../src/offline/requests';
 
 /** Fresh loads per toggle, split into tests of a few loads each. */
@@ -50,16 +50,6 @@ const settled = async (page: Page) => {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 };
 
-/** Collects console errors and uncaught exceptions (a blocked script or a hydration mismatch would show here). */
-function recordErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /**
  * One fresh load on a slowed-down CPU: the first input on the toggle, then a second tap.
  * Returns what went wrong, so a test reports every failing load rather than only the first.
@@ -70,7 +60,7 @@ async function firstInput(browser: Browser, baseURL: string, kind: ToggleKind, p
     const page = await context.newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
-    const errors = recordErrors(page);
+    const errors = collectErrors(page);
     // Tapped at DOMContentLoaded: pictures and the islands' scripts may still be loading, as on a phone.
     await page.goto(path, { waitUntil: 'domcontentloaded' });
     const toggle = kind.toggle(page);
@@ -132,7 +122,7 @@ test.describe("while the page's scripts are held back", () => {
 
   test('a second tap closes the menu again, and it carries on so once the scripts have run', async ({ page }) => {
     await slowScripts(page);
-    const errors = recordErrors(page);
+    const errors = collectErrors(page);
     await page.goto('/');
     const toggle = page.getByRole('button', { name: ui.menu });
     await toggle.tap();

@@ -1,37 +1,29 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { contactHref } from '../../src/contact/contact-link';
-import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { readContent, type Data } from '../support/site';
 
-const dist = join(process.cwd(), 'dist');
+export * from '../support/site';
 
-/** The HTML file of every page of the production build (the content editor under /admin is not a page of the site). */
-export function builtFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== '_astro' && entry.name !== 'admin') walk(path);
-      } else if (entry.name.endsWith('.html')) {
-        files.push(path);
-      }
-    }
-  };
-  walk(dist);
-  return files.sort();
+/** The browser's reports of Content Security Policy violations on the page, as they come. */
+export function watchViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
 }
 
-/** The path a visitor types for a built file ("/", "/about", "/404"). */
-export const routeOf = (file: string) => '/' + relative(dist, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
-
-/** Every page of the production build, as the path a visitor types ("/", "/about", "/404"). */
-export function builtPages(): string[] {
-  return builtFiles().map(routeOf).sort();
+/**
+ * The page's console errors and uncaught exceptions, as they come (a script the policy blocks, a
+ * failed hydration, a script error would show here).
+ */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
 }
 
 /** Collects the URLs of every script the page requests. */
@@ -96,160 +88,11 @@ export async function isExpanded(toggle: Locator): Promise<boolean | undefined> 
 /** Waits until a toggle says it is expanded (or collapsed), as Playwright's assertions wait. */
 export const expectExpanded = (toggle: Locator, expanded: boolean) => expect.poll(() => isExpanded(toggle)).toBe(expanded);
 
-/**
- * A throwaway copy of the project in a temporary folder (named `prefix`...): its tracked (and new,
- * not ignored) files, and a node_modules folder of links to this one's packages, so the copy's
- * build caches stay its own. For tests that change content and build or serve the copy.
- */
-export function copyProject(prefix: string): string {
-  const project = process.cwd();
-  const target = mkdtempSync(join(tmpdir(), prefix));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: project, encoding: 'utf8' });
-  expect(listed.status, listed.stderr).toBe(0);
-  for (const file of listed.stdout.split('\0').filter(Boolean)) {
-    if (!existsSync(join(project, file))) continue; // deleted in the working copy
-    mkdirSync(dirname(join(target, file)), { recursive: true });
-    copyFileSync(join(project, file), join(target, file));
-  }
-  // Each package linked, not node_modules itself: Vite's and Astro's caches in node_modules/.vite
-  // and node_modules/.astro then belong to the copy.
-  mkdirSync(join(target, 'node_modules'));
-  for (const name of readdirSync(join(project, 'node_modules'))) {
-    if (name === '.vite' || name === '.astro' || name === '.cache') continue;
-    symlinkSync(join(project, 'node_modules', name), join(target, 'node_modules', name));
-  }
-  return target;
-}
-
-/** A TCP port no server listens on now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, 'localhost', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export const wide = { width: 1280, height: 900 };
 export const narrow = { width: 390, height: 844 };
 
 /** For a string that goes into a RegExp: editors' titles may hold "&", "(", "+" and the like. */
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// ---------------------------------------------------------------------------------------------
-// The content, read from src/content with the project's one frontmatter parser. Tests take their
-// expectations from here, so an editor's change of words, figures or numbers of entries changes
-// what they expect; the launch facts of the specification are checked in tests/launch only.
-
-const content = join(process.cwd(), 'src/content');
-
-/* Content data is checked by its schemas at build time; tests read it as plain data. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any shape an editor's file may have
-type Data = Record<string, any>;
-
-/** The frontmatter of a Markdown file, or the data of a JSON file, under src/content. */
-export function readContent(path: string): Data {
-  const text = readFileSync(join(content, path), 'utf8');
-  return (path.endsWith('.json') ? JSON.parse(text) : parseFrontmatter(text)) as Data;
-}
-
-/** The Markdown body of a file under src/content. */
-export const readBody = (path: string) => markdownBody(readFileSync(join(content, path), 'utf8'));
-
-const markdownIn = (folder: string) =>
-  readdirSync(join(content, folder))
-    .filter((name) => name.endsWith('.md'))
-    .sort();
-
-/** The site's order: `order`, then the entry's id (its file name), as src/model/navigation.ts sorts. */
-const byOrder = <T extends { order: number; id: string }>(entries: T[]) => entries.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
-
-export interface Offering {
-  /** The entry's id and the last part of its page address. */
-  slug: string;
-  title: string;
-  order: number;
-  data: Data;
-  /** The entry's file, under src/content. */
-  file: string;
-}
-
-/** The technologies or product categories, in the order the site shows them. */
-export function offerings(folder: 'technologies' | 'categories'): Offering[] {
-  return byOrder(
-    markdownIn(folder).map((name) => {
-      const data = readContent(`${folder}/${name}`);
-      // The collection addresses an entry by its `slug` field (src/content.config.ts).
-      const slug = typeof data.slug === 'string' ? data.slug : basename(name, '.md');
-      return { id: slug, slug, title: String(data.title), order: Number(data.order), data, file: `${folder}/${name}` };
-    }),
-  ).map(({ slug, title, order, data, file }) => ({ slug, title, order, data, file }));
-}
-
-export interface Product {
-  id: string;
-  /** What the product's card is headed with: its `name`, or its `title`. */
-  title: string;
-  kind: string;
-  order: number;
-  data: Data;
-}
-
-/** The catalogue items of a category (the files of its folder under products/), in order. */
-export function productsOf(category: string): Product[] {
-  return byOrder(
-    markdownIn(`products/${category}`).map((name) => {
-      const data = readContent(`products/${category}/${name}`);
-      return { id: basename(name, '.md'), title: String(data.name ?? data.title), kind: String(data.kind), order: Number(data.order), data };
-    }),
-  );
-}
-
-/** Each category's item groups as its file names them, and the kind of each of its items. */
-export function categoryGroups(): { slug: string; title: string; groups: { id: string; kind: string; heading: string }[]; kinds: string[] }[] {
-  return offerings('categories').map(({ slug, title, data }) => ({
-    slug,
-    title,
-    groups: data.itemGroups ?? [],
-    kinds: productsOf(slug).map((item) => item.kind),
-  }));
-}
-
-/** The company identity file (name, e-mails, phones, offices, years). */
-export const identity = readContent('company/identity.json') as {
-  name: string;
-  shortName: string;
-  emails: { general: string; careers: string };
-  phones: { label: string; display: string; tel: string }[];
-  offices: { id: string; role: string; city: string; country: string; countryCode: string }[];
-  foundedYear: number;
-  footerYear: number;
-};
-
-/** The certifications, in order. */
-export const certifications = (): { name: string; description: string }[] =>
-  (readContent('certifications/certifications.json') as unknown as { id: string; name: string; description: string; order: number }[]).sort(
-    (a, b) => a.order - b.order || a.id.localeCompare(b.id),
-  );
-
-/** The fields of a company page (src/content/pages), found by its `page` field. */
-export function companyPage(page: 'home' | 'about' | 'careers' | 'contact' | 'technologies' | 'products' | 'portfolio'): Data {
-  for (const name of markdownIn('pages')) {
-    const data = readContent(`pages/${name}`);
-    if (data.page === page) return data;
-  }
-  throw new Error(`src/content/pages: no file with "page: ${page}"`);
-}
-
-/** The "## " section headings of a legal text, in order. */
-export const legalSections = (name: 'privacy-policy' | 'terms-of-service') =>
-  readBody(`legal/${name}.md`)
-    .split('\n')
-    .filter((line) => /^## /.test(line))
-    .map((line) => line.slice(3).trim());
 
 export interface Action {
   label: string;
