@@ -42,7 +42,10 @@ export default defineConfig({
   // and the image CDN); features the site does not use stay off: they would try to reach Netlify
   // or download Deno. `staticHeaders`: every prerendered page's Content Security Policy is handed
   // over as a header, not written into the page as a <meta> tag (src/security/integration.ts).
-  adapter: netlify({ staticHeaders: true, devFeatures: { images: true, environmentVariables: false, edgeFunctions: false } }),
+  adapter: netlify({
+    staticHeaders: true,
+    devFeatures: { images: true, environmentVariables: false, edgeFunctions: false },
+  }),
   // The adapter would otherwise keep sessions in Netlify Blobs; the site has none.
   session: false,
   // Pictures are resized and encoded by Netlify Image CDN when first requested, and cached there,
@@ -89,7 +92,12 @@ export default defineConfig({
     // Every public page; the 404 and offline pages, the contact thank-you and kept pages, the
     // pages rendered on demand (the contact form with a query, search results) and /admin are not
     // for search engines.
-    sitemap({ filter: (page) => !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|search\/results|admin)(\/|$)/.test(new URL(page).pathname) }),
+    sitemap({
+      filter: (page) =>
+        !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|search\/results|admin)(\/|$)/.test(
+          new URL(page).pathname,
+        ),
+    }),
     cms(),
     // Netlify's 404 rules for missing catalogue addresses, made from the categories built.
     notFoundRulesFile(),
@@ -106,6 +114,9 @@ export default defineConfig({
     // `?inline-script` imports: a module's bundle, the text a page inlines (src/build/inline-scripts.ts).
     plugins: [tailwindcss(), inlineScripts()],
     // Vite's default (4 KB, inlined as data: addresses) for every other file.
-    build: { assetsInlineLimit: (file, content) => (file.endsWith('.css') ? content.length <= stylesheetInlineLimit : undefined) },
+    build: {
+      assetsInlineLimit: (file, content) =>
+        file.endsWith('.css') ? content.length <= stylesheetInlineLimit : undefined,
+    },
   },
 });

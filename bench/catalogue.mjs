@@ -22,7 +22,18 @@
  * (tests/e2e/item-data.spec.ts). It is never written into the project's own content.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -85,7 +96,12 @@ export const fullData = {
     { name: 'pH (as supplied)', value: '6.0-7.5', testMethod: 'ISO 976' },
     { name: 'Solids content', value: '35', unit: '%', testMethod: 'ISO 3251, 2 h at 105 °C' },
     { name: 'Density at 20 °C', value: '1.05', unit: 'g/cm³', testMethod: 'ISO 2811-1' },
-    { name: 'Viscosity at 25 °C', value: '1500-2500', unit: 'mPa·s', testMethod: 'ISO 2555, Brookfield RVT, spindle 3, 20 rpm' },
+    {
+      name: 'Viscosity at 25 °C',
+      value: '1500-2500',
+      unit: 'mPa·s',
+      testMethod: 'ISO 2555, Brookfield RVT, spindle 3, 20 rpm',
+    },
     { name: 'Capsule size (median)', value: '4-8', unit: 'µm', testMethod: 'ISO 13320, laser diffraction' },
     { name: 'Active load', value: '30', unit: '%', testMethod: 'Internal method QC-12' },
     { name: 'Flash point', value: '> 100', unit: '°C', testMethod: 'ISO 2719' },
@@ -97,18 +113,69 @@ export const fullData = {
   storage: '5-30 °C, closed, away from frost and direct sunlight; stir before use',
   shelfLife: '12 months from the date of production',
   compliance: [
-    { scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'TEST-ZDHC-0001', validUntil: '2030-06-30', verifyUrl: 'https://example.org/zdhc/TEST-ZDHC-0001' },
-    { scheme: 'bluesign', status: 'Approved', certificateNumber: 'TEST-BS-0002', verifyUrl: 'https://example.org/bluesign/TEST-BS-0002' },
-    { scheme: 'OEKO-TEX ECO PASSPORT', status: 'Certified', certificateNumber: 'TEST-EP-0003', validUntil: '2029-12-31', verifyUrl: 'https://example.org/oeko-tex/TEST-EP-0003' },
+    {
+      scheme: 'ZDHC MRSL',
+      status: 'Level 3',
+      certificateNumber: 'TEST-ZDHC-0001',
+      validUntil: '2030-06-30',
+      verifyUrl: 'https://example.org/zdhc/TEST-ZDHC-0001',
+    },
+    {
+      scheme: 'bluesign',
+      status: 'Approved',
+      certificateNumber: 'TEST-BS-0002',
+      verifyUrl: 'https://example.org/bluesign/TEST-BS-0002',
+    },
+    {
+      scheme: 'OEKO-TEX ECO PASSPORT',
+      status: 'Certified',
+      certificateNumber: 'TEST-EP-0003',
+      validUntil: '2029-12-31',
+      verifyUrl: 'https://example.org/oeko-tex/TEST-EP-0003',
+    },
     { scheme: 'GOTS', status: 'Approved input' },
   ],
   documents: [
-    { type: 'Technical data sheet', title: 'Full Data Test Item technical data sheet', language: 'en', file: './documents/full-data-test-item-tds-en.pdf' },
-    { type: 'Technical data sheet', title: 'Full Data Test Item technisches Merkblatt', language: 'de', region: 'European Union', file: './documents/full-data-test-item-tds-de.pdf' },
-    { type: 'Safety data sheet', title: 'Full Data Test Item safety data sheet, EU', language: 'de', region: 'European Union', file: './documents/full-data-test-item-sds-eu-de.pdf' },
-    { type: 'Safety data sheet', title: 'Full Data Test Item safety data sheet, India', language: 'en', region: 'India', file: './documents/full-data-test-item-sds-in-en.pdf' },
-    { type: 'Safety data sheet', title: 'Full Data Test Item safety data sheet, Thailand', language: 'th', region: 'Thailand', file: './documents/full-data-test-item-sds-th-th.pdf' },
-    { type: 'Brochure', title: 'Full Data Test Item brochure', language: 'en', file: './documents/full-data-test-item-brochure-en.pdf' },
+    {
+      type: 'Technical data sheet',
+      title: 'Full Data Test Item technical data sheet',
+      language: 'en',
+      file: './documents/full-data-test-item-tds-en.pdf',
+    },
+    {
+      type: 'Technical data sheet',
+      title: 'Full Data Test Item technisches Merkblatt',
+      language: 'de',
+      region: 'European Union',
+      file: './documents/full-data-test-item-tds-de.pdf',
+    },
+    {
+      type: 'Safety data sheet',
+      title: 'Full Data Test Item safety data sheet, EU',
+      language: 'de',
+      region: 'European Union',
+      file: './documents/full-data-test-item-sds-eu-de.pdf',
+    },
+    {
+      type: 'Safety data sheet',
+      title: 'Full Data Test Item safety data sheet, India',
+      language: 'en',
+      region: 'India',
+      file: './documents/full-data-test-item-sds-in-en.pdf',
+    },
+    {
+      type: 'Safety data sheet',
+      title: 'Full Data Test Item safety data sheet, Thailand',
+      language: 'th',
+      region: 'Thailand',
+      file: './documents/full-data-test-item-sds-th-th.pdf',
+    },
+    {
+      type: 'Brochure',
+      title: 'Full Data Test Item brochure',
+      language: 'en',
+      file: './documents/full-data-test-item-brochure-en.pdf',
+    },
   ],
 };
 
@@ -140,14 +207,24 @@ export function addFullDataItem(root) {
   const data = { ...copied, [nameKey]: 'Full Data Test Item', ...fullData };
   mkdirSync(join(folder, 'documents'), { recursive: true });
   for (const document of fullData.documents) {
-    writeFileSync(join(folder, document.file), dataSheetPdf(document.title, [`${document.type}, ${document.region ?? 'all markets'}, language ${document.language}.`, 'A test document: its values are made up.']));
+    writeFileSync(
+      join(folder, document.file),
+      dataSheetPdf(document.title, [
+        `${document.type}, ${document.region ?? 'all markets'}, language ${document.language}.`,
+        'A test document: its values are made up.',
+      ]),
+    );
   }
   writeFileSync(join(folder, `${fullDataSlug}.md`), `---\n${stringifyYaml(data, { lineWidth: 0 })}---\n${match[2]}`);
   return { id: `${category}/${fullDataSlug}`, category, slug: fullDataSlug, data };
 }
 
 function unquote(value) {
-  return /^".*"$/.test(value) ? JSON.parse(value) : /^'.*'$/.test(value) ? value.slice(1, -1).replaceAll("''", "'") : value;
+  return /^".*"$/.test(value)
+    ? JSON.parse(value)
+    : /^'.*'$/.test(value)
+      ? value.slice(1, -1).replaceAll("''", "'")
+      : value;
 }
 
 function dirSize(dir) {
@@ -161,7 +238,8 @@ function dirSize(dir) {
 function htmlFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) return name === '_astro' || name === 'admin' || name === 'pagefind' ? [] : htmlFiles(path);
+    if (statSync(path).isDirectory())
+      return name === '_astro' || name === 'admin' || name === 'pagefind' ? [] : htmlFiles(path);
     return name.endsWith('.html') ? [path] : [];
   });
 }
@@ -175,7 +253,15 @@ function pageBytes(dist, maxKB, files = htmlFiles(dist)) {
     const linked = splitStylesheets(html.toString()).linked.map((path) => readFileSync(join(dist, path)));
     const kb = [html, ...linked].reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0) / 1024;
     if (kb > maxKB) over++;
-    if (kb > heaviest.kb) heaviest = { route: '/' + relative(dist, file).replace(/(^|\/)index\.html$/, '').replace(/\.html$/, ''), kb };
+    if (kb > heaviest.kb)
+      heaviest = {
+        route:
+          '/' +
+          relative(dist, file)
+            .replace(/(^|\/)index\.html$/, '')
+            .replace(/\.html$/, ''),
+        kb,
+      };
   }
   return { pages: files.length, heaviest, over };
 }
@@ -184,7 +270,12 @@ function addItems(root, extra) {
   const categories = categoryFolders(root);
   const sources = categories.map((category) => {
     const folder = join(root, productsFolder, category);
-    return { folder, files: readdirSync(folder).filter((name) => name.endsWith('.md')).map((name) => readFileSync(join(folder, name), 'utf8')) };
+    return {
+      folder,
+      files: readdirSync(folder)
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => readFileSync(join(folder, name), 'utf8')),
+    };
   });
   for (let n = 1; n <= extra; n++) {
     const { folder, files } = sources[n % sources.length];
@@ -199,17 +290,36 @@ function addItems(root, extra) {
 function buildWith(extra, { keep = false } = {}) {
   const root = mkdtempSync(join(tmpdir(), 'bench-catalogue-'));
   try {
-    for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml', 'src', 'public', 'scripts', 'netlify', 'bench']) {
+    for (const entry of [
+      'astro.config.mjs',
+      'tsconfig.json',
+      'package.json',
+      'netlify.toml',
+      'src',
+      'public',
+      'scripts',
+      'netlify',
+      'bench',
+    ]) {
       if (existsSync(entry)) cpSync(entry, join(root, entry), { recursive: true });
     }
     symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
     addItems(root, extra);
     const fullItem = addFullDataItem(root);
     const started = performance.now();
-    const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+    const result = spawnSync('npm', ['run', 'build', '--silent'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     const seconds = (performance.now() - started) / 1000;
-    if (result.status !== 0) throw new Error(`build with ${extra} extra items failed:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`);
-    const fullPage = pageBytes(join(root, 'dist'), Infinity, [join(root, 'dist', 'products', `${fullItem.id}.html`)]).heaviest;
+    if (result.status !== 0)
+      throw new Error(
+        `build with ${extra} extra items failed:\n${result.stdout.slice(-4000)}\n${result.stderr.slice(-4000)}`,
+      );
+    const fullPage = pageBytes(join(root, 'dist'), Infinity, [
+      join(root, 'dist', 'products', `${fullItem.id}.html`),
+    ]).heaviest;
     return { extra, seconds, bytes: dirSize(join(root, 'dist')), fullPage, root: keep ? root : undefined };
   } finally {
     if (!keep) rmSync(root, { recursive: true, force: true });
@@ -244,7 +354,8 @@ export async function benchCatalogue(n, { budgets, measureLargest }) {
     // for small runs where the noise of a build is larger than the difference).
     const linear = Math.abs(secondHalf - firstHalf) <= Math.max(0.25 * Math.max(firstHalf, secondHalf), 2);
     lines.push('| extra items | build s | output MB |', '|---|---|---|');
-    for (const p of points) lines.push(`| ${p.extra} | ${p.seconds.toFixed(1)} | ${(p.bytes / 1024 / 1024).toFixed(1)} |`);
+    for (const p of points)
+      lines.push(`| ${p.extra} | ${p.seconds.toFixed(1)} | ${(p.bytes / 1024 / 1024).toFixed(1)} |`);
     lines.push(
       '',
       `- per extra item: ${mark(perItemMs <= budgets.catalogue.msPerExtraItem.max, `${perItemMs.toFixed(1)} ms`)} (budget ≤ ${budgets.catalogue.msPerExtraItem.max} ms)`,

@@ -76,7 +76,8 @@ await new Promise((resolve, reject) => {
 });
 
 /** Status counts of an autocannon result, e.g. { 200: 2990, 413: 10 }. */
-const statusCounts = (result) => Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
+const statusCounts = (result) =>
+  Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]));
 const format = (n) => n.toLocaleString('en-GB');
 
 const results = [];
@@ -135,14 +136,20 @@ try {
     `valid: ${format(valid.requests.total)} requests in ${seconds.toFixed(1)} s at concurrency ${connections}; ` +
       `answers ${JSON.stringify(statusCounts(valid))}, ${valid.errors} connection errors, ${valid.timeouts} timeouts`,
   );
-  console.log(`latency: p50 ${valid.latency.p50} ms, p90 ${valid.latency.p90} ms, p99 ${valid.latency.p99} ms, max ${valid.latency.max} ms`);
+  console.log(
+    `latency: p50 ${valid.latency.p50} ms, p90 ${valid.latency.p90} ms, p99 ${valid.latency.p99} ms, max ${valid.latency.max} ms`,
+  );
 
   goal(
     throughput >= goals.throughput && ok === amount,
     `at least ${goals.throughput} valid submissions/s`,
     `${throughput.toFixed(0)}/s (${format(ok)} of ${format(amount)} accepted in ${seconds.toFixed(1)} s)`,
   );
-  goal(valid.latency.p99 < goals.p99, `p99 latency under ${goals.p99} ms`, `${valid.latency.p99} ms (p50 ${valid.latency.p50} ms, max ${valid.latency.max} ms)`);
+  goal(
+    valid.latency.p99 < goals.p99,
+    `p99 latency under ${goals.p99} ms`,
+    `${valid.latency.p99} ms (p50 ${valid.latency.p50} ms, max ${valid.latency.max} ms)`,
+  );
 
   // 2. Fuzz: generated bodies, then bodies of 1 MB, which must get 413 on a connection that stays usable.
   const samples = fc.sample(submission, { numRuns: fuzzAmount, seed: Number(process.env.BENCH_SEED ?? 12) });
@@ -175,9 +182,15 @@ try {
   );
   const answered = Object.values(fuzzStatuses).reduce((a, b) => a + b, 0);
   goal(
-    fuzz['5xx'] === 0 && fuzz.errors === 0 && fuzz.timeouts === 0 && answered === bodies.length && (fuzzStatuses[413] ?? 0) >= 20,
+    fuzz['5xx'] === 0 &&
+      fuzz.errors === 0 &&
+      fuzz.timeouts === 0 &&
+      answered === bodies.length &&
+      (fuzzStatuses[413] ?? 0) >= 20,
     'fuzz: no 5xx, no dropped connection',
-    `${format(answered)} of ${format(bodies.length)} bodies answered (${Object.entries(fuzzStatuses).map(([code, count]) => `${format(count)} × ${code}`).join(', ')}); ${fuzz['5xx']} × 5xx, ${fuzz.errors} connection errors, ${fuzz.timeouts} timeouts`,
+    `${format(answered)} of ${format(bodies.length)} bodies answered (${Object.entries(fuzzStatuses)
+      .map(([code, count]) => `${format(count)} × ${code}`)
+      .join(', ')}); ${fuzz['5xx']} × 5xx, ${fuzz.errors} connection errors, ${fuzz.timeouts} timeouts`,
   );
 
   // 3. The store, read once both runs are answered: each accepted valid message exactly once.
@@ -220,7 +233,13 @@ async function removeMessagesSince(records, since) {
   const blobs = new BlobsServer({ directory: localStoreDirectory, token, port: 0 });
   const { port: blobsPort } = await blobs.start();
   try {
-    const store = getStore({ name: 'contact-messages', siteID: '0', token, apiURL: `http://localhost:${blobsPort}`, consistency: 'strong' });
+    const store = getStore({
+      name: 'contact-messages',
+      siteID: '0',
+      token,
+      apiURL: `http://localhost:${blobsPort}`,
+      consistency: 'strong',
+    });
     const keys = (await store.list()).blobs.map((b) => b.key).filter((key) => ids.has(key.split('/').pop()));
     for (let i = 0; i < keys.length; i += 64) await Promise.all(keys.slice(i, i + 64).map((key) => store.delete(key)));
     console.log(`removed the ${format(keys.length)} messages stored by this run from the local store`);
@@ -248,7 +267,9 @@ function writeResults() {
   const start = current.indexOf(`${heading}\n`);
   const end = start < 0 ? -1 : current.indexOf('\n## ', start + heading.length);
   const next =
-    start < 0 ? `${current.trimEnd()}\n\n${section}` : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end)}`;
+    start < 0
+      ? `${current.trimEnd()}\n\n${section}`
+      : `${current.slice(0, start)}${section}${end < 0 ? '' : current.slice(end)}`;
   writeFileSync(file, next);
 }
 

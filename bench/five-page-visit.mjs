@@ -24,10 +24,25 @@ export const phone = { viewport: { width: 390, height: 844 }, deviceScaleFactor:
 export function fivePageVisit(project = process.cwd()) {
   const root = join(project, 'src/content/products');
   const frontmatter = (file) => parseYaml(readFileSync(file, 'utf8').split(/^---$/m)[1] ?? '') ?? {};
-  const categories = readdirSync(root).filter((name) => !name.includes('.')).sort();
+  const categories = readdirSync(root)
+    .filter((name) => !name.includes('.'))
+    .sort();
   const withPicture = categories
-    .map((category) => ({ category, items: readdirSync(join(root, category)).filter((name) => name.endsWith('.md')).map((name) => ({ slug: name.replace(/\.md$/, ''), ...frontmatter(join(root, category, name)) })) }))
+    .map((category) => ({
+      category,
+      items: readdirSync(join(root, category))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => ({ slug: name.replace(/\.md$/, ''), ...frontmatter(join(root, category, name)) })),
+    }))
     .find(({ items }) => items.some((item) => item.image));
-  const item = withPicture.items.filter((entry) => entry.image).sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.slug.localeCompare(b.slug))[0];
-  return [routes.home, routes.products, categoryPath(withPicture.category), itemPath(withPicture.category, item.slug), routes.contact];
+  const item = withPicture.items
+    .filter((entry) => entry.image)
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0) || a.slug.localeCompare(b.slug))[0];
+  return [
+    routes.home,
+    routes.products,
+    categoryPath(withPicture.category),
+    itemPath(withPicture.category, item.slug),
+    routes.contact,
+  ];
 }

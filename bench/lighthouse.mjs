@@ -8,7 +8,15 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 
 /** Chromium's switches for every measurement: no background work of its own, no QUIC. */
-export const browserArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const browserArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 // `--enable-automation`: the browser reports `navigator.webdriver`, so no page view of the bench is
 // ever in the field-data sample (docs/decisions/0039-field-vitals-from-a-sample.md); Playwright sets it itself,
@@ -30,7 +38,12 @@ export async function lighthouseFigures(url, { runs, lcpEveryRun = false }) {
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
     try {
-      const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+      const { lhr } = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
       reports.push(lhr);
     } finally {
       chrome.kill();
@@ -60,11 +73,31 @@ export async function lighthouseFigures(url, { runs, lcpEveryRun = false }) {
  * bench's tables: each with its heading, its test and the figure as shown.
  */
 const columns = (lh) => [
-  { key: 'performance', heading: `perf ≥${lh.performance.min}`, ok: (f) => f.performance >= lh.performance.min, text: (f) => String(f.performance) },
-  { key: 'accessibility', heading: `a11y ${lh.accessibility.min}`, ok: (f) => f.accessibility >= lh.accessibility.min, text: (f) => String(f.accessibility) },
-  { key: 'bestPractices', heading: `best pr. ${lh.bestPractices.min}`, ok: (f) => f.bestPractices >= lh.bestPractices.min, text: (f) => String(f.bestPractices) },
+  {
+    key: 'performance',
+    heading: `perf ≥${lh.performance.min}`,
+    ok: (f) => f.performance >= lh.performance.min,
+    text: (f) => String(f.performance),
+  },
+  {
+    key: 'accessibility',
+    heading: `a11y ${lh.accessibility.min}`,
+    ok: (f) => f.accessibility >= lh.accessibility.min,
+    text: (f) => String(f.accessibility),
+  },
+  {
+    key: 'bestPractices',
+    heading: `best pr. ${lh.bestPractices.min}`,
+    ok: (f) => f.bestPractices >= lh.bestPractices.min,
+    text: (f) => String(f.bestPractices),
+  },
   { key: 'seo', heading: `SEO ${lh.seo.min}`, ok: (f) => f.seo >= lh.seo.min, text: (f) => String(f.seo) },
-  { key: 'lcp', heading: `LCP ≤${lh.lcpMs.max} ms`, ok: (f) => f.lcp <= lh.lcpMs.max, text: (f) => `${f.lcp.toFixed(0)}${f.lcpEveryRun ? ' (worst run)' : ''}` },
+  {
+    key: 'lcp',
+    heading: `LCP ≤${lh.lcpMs.max} ms`,
+    ok: (f) => f.lcp <= lh.lcpMs.max,
+    text: (f) => `${f.lcp.toFixed(0)}${f.lcpEveryRun ? ' (worst run)' : ''}`,
+  },
   { key: 'cls', heading: `CLS ≤${lh.cls.max}`, ok: (f) => f.cls <= lh.cls.max, text: (f) => f.cls.toFixed(3) },
   { key: 'tbt', heading: `TBT ≤${lh.tbtMs.max} ms`, ok: (f) => f.tbt <= lh.tbtMs.max, text: (f) => f.tbt.toFixed(0) },
 ];
@@ -78,4 +111,5 @@ export const lighthouseHeadings = (lh) => columns(lh).map((c) => c.heading);
  * @param {Awaited<ReturnType<typeof lighthouseFigures>>} figures
  * @param {any} lh the "lighthouse" part of bench/budgets.json
  */
-export const lighthouseChecks = (figures, lh) => columns(lh).map((c) => ({ key: c.key, ok: c.ok(figures), text: c.text(figures) }));
+export const lighthouseChecks = (figures, lh) =>
+  columns(lh).map((c) => ({ key: c.key, ok: c.ok(figures), text: c.text(figures) }));

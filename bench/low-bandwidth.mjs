@@ -25,13 +25,21 @@ import { browserArgs, median } from './lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
 
 /** The slow link in DevTools' terms: latency in ms, throughput in bytes per second. */
-const emulatedLink = { latency: slowLink.rttMs, downloadThroughput: (slowLink.kbps * 1000) / 8, uploadThroughput: (slowLink.kbps * 1000) / 8 };
+const emulatedLink = {
+  latency: slowLink.rttMs,
+  downloadThroughput: (slowLink.kbps * 1000) / 8,
+  uploadThroughput: (slowLink.kbps * 1000) / 8,
+};
 
 /** One page of each type, for the first-visit LCP. */
 export function pageTypes(visit, project = process.cwd()) {
   const technologies = join(project, 'src/content/technologies');
-  const technology = readdirSync(technologies).filter((name) => name.endsWith('.md')).sort()[0];
-  const slug = parseYaml(readFileSync(join(technologies, technology), 'utf8').split(/^---$/m)[1] ?? '')?.slug ?? technology.replace(/\.md$/, '');
+  const technology = readdirSync(technologies)
+    .filter((name) => name.endsWith('.md'))
+    .sort()[0];
+  const slug =
+    parseYaml(readFileSync(join(technologies, technology), 'utf8').split(/^---$/m)[1] ?? '')?.slug ??
+    technology.replace(/\.md$/, '');
   return [
     { type: 'home', path: visit[0] },
     { type: 'overview', path: visit[1] },
@@ -112,7 +120,15 @@ const pageTimes = (page) =>
         const navigation = performance.getEntriesByType('navigation')[0];
         // The paint entries can come a moment after the load event: wait for the first one, up to 2 s.
         const started = performance.now();
-        const done = () => (Number.isNaN(fcp) && performance.now() - started < 2000 ? setTimeout(done, 50) : resolve({ fcp, lcp: lcp || fcp, dcl: navigation.domContentLoadedEventEnd, start: performance.timeOrigin }));
+        const done = () =>
+          Number.isNaN(fcp) && performance.now() - started < 2000
+            ? setTimeout(done, 50)
+            : resolve({
+                fcp,
+                lcp: lcp || fcp,
+                dcl: navigation.domContentLoadedEventEnd,
+                start: performance.timeOrigin,
+              });
         setTimeout(done, 50);
       }),
   );
@@ -121,7 +137,9 @@ const pageTimes = (page) =>
 async function settle(page) {
   await page.waitForLoadState('load');
   await page.waitForLoadState('networkidle').catch(() => {});
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1500), { timeout: 3000 })));
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1500), { timeout: 3000 })),
+  );
   await page.waitForLoadState('networkidle').catch(() => {});
 }
 
@@ -144,7 +162,12 @@ async function visitTwice(browser, origin, visit, { lite }) {
     await page.goto(`${origin}${path}`, { waitUntil: 'domcontentloaded', timeout: 120_000 });
     await settle(page);
     const times = await pageTimes(page);
-    again.push({ path, bytesBeforeRender: await wire.bytesSince(from, { before: times.start + times.fcp }), bytes: await wire.bytesSince(from), renderMs: times.fcp });
+    again.push({
+      path,
+      bytesBeforeRender: await wire.bytesSince(from, { before: times.start + times.fcp }),
+      bytes: await wire.bytesSince(from),
+      renderMs: times.fcp,
+    });
   }
   wire.stop();
   await context.close();
@@ -182,26 +205,60 @@ export async function benchLowBandwidth({ chromium, origin, executablePath, budg
         const runs = [];
         for (let run = 0; run < firstVisitRuns; run++) runs.push(await firstVisitLcp(browser, origin, path, { lite }));
         const lcp = median(runs);
-        rows.push({ figure: `first visit LCP, ${type} (${path}), ${mode}, median of ${firstVisitRuns}`, value: lcp, unit: 'ms', detail: runs.map((ms) => ms.toFixed(0)).join(', ') });
+        rows.push({
+          figure: `first visit LCP, ${type} (${path}), ${mode}, median of ${firstVisitRuns}`,
+          value: lcp,
+          unit: 'ms',
+          detail: runs.map((ms) => ms.toFixed(0)).join(', '),
+        });
         process.stderr.write(`low bandwidth, ${mode}: ${path} LCP ${runs.map((ms) => ms.toFixed(0)).join(', ')} ms\n`);
       }
       const { first, again } = await visitTwice(browser, origin, visit, { lite });
       process.stderr.write(`low bandwidth, ${mode}: five-page visit and its repeat measured\n`);
       const total = kb(first.reduce((n, page) => n + page.bytes, 0));
       const budget = lite ? budgets.liteVisitKB : budgets.visitKB;
-      rows.push({ figure: `five-page visit, ${mode}: KB on the wire`, value: total, unit: 'KB', budget, ok: total <= budget.max });
-      for (const page of first) detail.push(`| ${mode} | first | ${page.path} | ${kb(page.bytes).toFixed(1)} KB | usable at ${page.usableMs.toFixed(0)} ms |`);
+      rows.push({
+        figure: `five-page visit, ${mode}: KB on the wire`,
+        value: total,
+        unit: 'KB',
+        budget,
+        ok: total <= budget.max,
+      });
+      for (const page of first)
+        detail.push(
+          `| ${mode} | first | ${page.path} | ${kb(page.bytes).toFixed(1)} KB | usable at ${page.usableMs.toFixed(0)} ms |`,
+        );
       for (const page of again) {
         const ok = page.bytesBeforeRender <= budgets.repeatBytesBeforeRender.max;
-        rows.push({ figure: `repeat visit, ${mode}, ${page.path}: bytes before render`, value: page.bytesBeforeRender, unit: 'bytes', budget: budgets.repeatBytesBeforeRender, ok });
-        detail.push(`| ${mode} | again | ${page.path} | ${page.bytesBeforeRender} bytes before render, ${kb(page.bytes).toFixed(1)} KB in all | rendered at ${page.renderMs.toFixed(0)} ms |`);
+        rows.push({
+          figure: `repeat visit, ${mode}, ${page.path}: bytes before render`,
+          value: page.bytesBeforeRender,
+          unit: 'bytes',
+          budget: budgets.repeatBytesBeforeRender,
+          ok,
+        });
+        detail.push(
+          `| ${mode} | again | ${page.path} | ${page.bytesBeforeRender} bytes before render, ${kb(page.bytes).toFixed(1)} KB in all | rendered at ${page.renderMs.toFixed(0)} ms |`,
+        );
       }
     }
   } finally {
     await browser.close();
   }
-  const format = (row) => (row.unit === 'KB' ? `${row.value.toFixed(1)} KB` : row.unit === 'ms' ? `${row.value.toFixed(0)} ms` : `${row.value} ${row.unit}`);
-  const table = ['| figure | value | budget |', '|---|---|---|', ...rows.map((row) => `| ${row.figure} | ${row.budget && !row.ok ? `**${format(row)} ✗**` : format(row)}${row.detail ? ` (${row.detail})` : ''} | ${row.budget ? `≤ ${row.budget.max} ${row.unit}` : ''} |`)].join('\n');
+  const format = (row) =>
+    row.unit === 'KB'
+      ? `${row.value.toFixed(1)} KB`
+      : row.unit === 'ms'
+        ? `${row.value.toFixed(0)} ms`
+        : `${row.value} ${row.unit}`;
+  const table = [
+    '| figure | value | budget |',
+    '|---|---|---|',
+    ...rows.map(
+      (row) =>
+        `| ${row.figure} | ${row.budget && !row.ok ? `**${format(row)} ✗**` : format(row)}${row.detail ? ` (${row.detail})` : ''} | ${row.budget ? `≤ ${row.budget.max} ${row.unit}` : ''} |`,
+    ),
+  ].join('\n');
   const pages = ['| mode | visit | page | bytes | time |', '|---|---|---|---|---|', ...detail].join('\n');
   return { rows, table: `${table}\n\nPage by page:\n\n${pages}` };
 }

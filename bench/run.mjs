@@ -41,7 +41,14 @@ import { benchVisit, configuredStylesheets, visitTables } from './visit.mjs';
 import { slowLink } from './five-page-visit.mjs';
 
 const { values: options } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, catalogue: { type: 'string' }, search: { type: 'boolean' }, 'low-bandwidth': { type: 'boolean' }, visit: { type: 'boolean' }, port: { type: 'string', default: '4349' } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    catalogue: { type: 'string' },
+    search: { type: 'boolean' },
+    'low-bandwidth': { type: 'boolean' },
+    visit: { type: 'boolean' },
+    port: { type: 'string', default: '4349' },
+  },
 });
 if (options.catalogue) {
   const n = Number(options.catalogue);
@@ -52,15 +59,27 @@ if (options.catalogue) {
   const measureLargest = async (dist, fullItemRoute) => {
     const project = dirname(dist);
     const searchPort = Number(options.port);
-    const server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: project, env: { ...process.env, PORT: String(searchPort) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+      cwd: project,
+      env: { ...process.env, PORT: String(searchPort) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     try {
       await new Promise((resolve, reject) => {
         server.stdout.on('data', (chunk) => String(chunk).includes('Site ready') && resolve());
         server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
-      const rows = await benchSearch({ chromium, origin: `http://localhost:${searchPort}`, executablePath: '/usr/bin/chromium', budgets: searchBudgetsFor(allBudgets.search, n), project });
+      const rows = await benchSearch({
+        chromium,
+        origin: `http://localhost:${searchPort}`,
+        executablePath: '/usr/bin/chromium',
+        budgets: searchBudgetsFor(allBudgets.search, n),
+        project,
+      });
       const index = readdirSync(join(dist, 'pagefind'), { recursive: true }).length;
-      const figures = await lighthouseFigures(`http://localhost:${searchPort}${fullItemRoute}`, { runs: Number(options.runs) });
+      const figures = await lighthouseFigures(`http://localhost:${searchPort}${fullItemRoute}`, {
+        runs: Number(options.runs),
+      });
       const checks = lighthouseChecks(figures, allBudgets.lighthouse);
       const cell = ({ ok, text }) => (ok ? text : `**${text} ✗**`);
       return {
@@ -89,13 +108,17 @@ if (options.catalogue) {
   process.exit(over ? 1 : 0);
 }
 
-
 const runs = Number(options.runs);
 const port = Number(options.port);
 const origin = `http://localhost:${port}`;
 const kb = (bytes) => bytes / 1024;
 // Every budget lives in bench/budgets.json, which the byte guard of `npm test` reads too.
-const { lighthouse: lh, bytes: byteBudgets, build: buildBudget, search: searchBudgets } = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
+const {
+  lighthouse: lh,
+  bytes: byteBudgets,
+  build: buildBudget,
+  search: searchBudgets,
+} = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
 const budgets = {
   htmlCssGzip: byteBudgets.htmlAndCssGzipKB,
   js1280: byteBudgets.jsAt1280WithoutIslandKB,
@@ -106,7 +129,12 @@ const budgets = {
 /** Runs the search budgets against the server at `origin`; writes their section of bench/results.md. */
 async function measureSearch() {
   const load = loadavg()[0];
-  const rows = await benchSearch({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: searchBudgetsFor(searchBudgets) });
+  const rows = await benchSearch({
+    chromium,
+    origin,
+    executablePath: '/usr/bin/chromium',
+    budgets: searchBudgetsFor(searchBudgets),
+  });
   const table = searchTable(rows);
   const over = rows.filter((row) => row.ok === false).length;
   const within = rows.filter((row) => row.ok === true).length;
@@ -127,7 +155,10 @@ function writeSection(title, section) {
 }
 
 async function startServer() {
-  const server = spawn(process.execPath, ['scripts/serve.mjs'], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise((resolve, reject) => {
     server.stdout.on('data', (chunk) => String(chunk).includes('Site ready') && resolve());
     server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -149,7 +180,12 @@ if (options['low-bandwidth']) {
   const server = await buildAndServe();
   try {
     const load = loadavg()[0];
-    const { rows, table } = await benchLowBandwidth({ chromium, origin, executablePath: '/usr/bin/chromium', budgets: JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lowBandwidth });
+    const { rows, table } = await benchLowBandwidth({
+      chromium,
+      origin,
+      executablePath: '/usr/bin/chromium',
+      budgets: JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lowBandwidth,
+    });
     const over = rows.filter((row) => row.budget && !row.ok).length;
     const within = rows.filter((row) => row.budget && row.ok).length;
     const section = `## Low bandwidth\n\nMeasured by \`npm run bench -- --low-bandwidth\` on ${new Date().toISOString().slice(0, 10)}: Chromium at 390 px with a 2G-like profile applied by DevTools (300 ms round trip, 250 kbit/s down and up, CPU 4x slower), with and without lite mode (Chromium's data-saver emulation); machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start).\n\n${table}\n\n${within} within budget, ${over} over\n`;
@@ -203,7 +239,11 @@ const htmlFiles = (dir) =>
     return name.endsWith('.html') ? [path] : [];
   });
 const pages = htmlFiles(dist).map((file) => {
-  const route = '/' + relative(dist, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+  const route =
+    '/' +
+    relative(dist, file)
+      .replace(/\.html$/, '')
+      .replace(/(^|\/)index$/, '');
   return { file, route, url: route === '/404' ? `${origin}/404.html` : `${origin}${route}` };
 });
 const buildPerPage = buildSeconds / pages.length;
@@ -253,7 +293,10 @@ try {
       const inlineCss = inline.map((css) => Buffer.from(css));
       const linkedCss = linked.map((path) => readFileSync(join(dist, path)));
       const js = desktopJs.get(page.route).map((path) => readFileSync(join(dist, path)));
-      const size = (buffers) => ({ raw: kb(buffers.reduce((n, b) => n + b.length, 0)), gzip: kb(buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0)) });
+      const size = (buffers) => ({
+        raw: kb(buffers.reduce((n, b) => n + b.length, 0)),
+        gzip: kb(buffers.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0)),
+      });
 
       const lcpEveryRun = (lh.lcpMs.everyRun ?? []).includes(page.route);
       const figures = await lighthouseFigures(page.url, { runs, lcpEveryRun });
@@ -286,7 +329,8 @@ const mark = ({ ok, text }) => {
   else over++;
   return ok ? text : `**${text} ✗**`;
 };
-const check = (value, budget, text) => mark({ ok: budget.min !== undefined ? value >= budget.min : value <= budget.max, text });
+const check = (value, budget, text) =>
+  mark({ ok: budget.min !== undefined ? value >= budget.min : value <= budget.max, text });
 const f1 = (n) => n.toFixed(1);
 // The Lighthouse columns come from lighthouseChecks, the rest are this table's own.
 const headings = lighthouseHeadings(lh);
@@ -296,7 +340,9 @@ const lines = [
 ];
 for (const r of rows) {
   // A page kept out of search engines (noindex) is not held to the SEO score.
-  const lighthouseCells = lighthouseChecks(r.figures, lh).map((c) => (c.key === 'seo' && r.noindex ? `${c.text} (noindex)` : mark(c)));
+  const lighthouseCells = lighthouseChecks(r.figures, lh).map((c) =>
+    c.key === 'seo' && r.noindex ? `${c.text} (noindex)` : mark(c),
+  );
   // Pages with an island that hydrates on wide screens (not only on a click of a small-screen toggle) may load script.
   const islandPage = r.islandAt1280;
   const weight = r.figures.weightKB;
@@ -315,9 +361,16 @@ const summary = `${within} within budget, ${over} over`;
 const report = `# Benchmark results\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion()} mobile with simulated throttling, on a machine with ${cpus().length} cores.\n\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}\n`;
 mkdirSync('bench', { recursive: true });
 // Sections other benchmarks write (## headings, e.g. the contact endpoint's) are kept.
-const otherSections = existsSync('bench/results.md') ? readFileSync('bench/results.md', 'utf8').split(/^(?=## )/m).slice(1).join('') : '';
+const otherSections = existsSync('bench/results.md')
+  ? readFileSync('bench/results.md', 'utf8')
+      .split(/^(?=## )/m)
+      .slice(1)
+      .join('')
+  : '';
 writeFileSync('bench/results.md', otherSections ? `${report}\n${otherSections}` : report);
-console.log(`\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}\nsearch: ${searchResult.within} within budget, ${searchResult.over} over (section "Search" of bench/results.md)`);
+console.log(
+  `\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}\nsearch: ${searchResult.within} within budget, ${searchResult.over} over (section "Search" of bench/results.md)`,
+);
 process.exitCode = over || searchResult.over ? 1 : 0;
 
 function lighthouseVersion() {

@@ -30,7 +30,10 @@ function catalogueQueries(project = process.cwd()) {
     readdirSync(join(root, category))
       .filter((name) => name.endsWith('.md'))
       .map((name) => parseYaml(readFileSync(join(root, category, name), 'utf8').split(/^---$/m)[1] ?? ''))
-      .map((fields) => ({ name: String(fields.name ?? fields.title), code: typeof fields.variant === 'string' && /\d/.test(fields.variant) ? fields.variant : undefined })),
+      .map((fields) => ({
+        name: String(fields.name ?? fields.title),
+        code: typeof fields.variant === 'string' && /\d/.test(fields.variant) ? fields.variant : undefined,
+      })),
   );
   return { names: items.map((item) => item.name), coded: items.filter((item) => item.code) };
 }
@@ -81,14 +84,29 @@ async function firstSearch(browser, origin, startPath, query) {
   const started = await page.evaluate(() => performance.now());
   await field.click();
   await page.keyboard.type(query);
-  const ms = (await page.waitForFunction(() => window.__resultsShownAt, undefined, { timeout: 30_000 }).then((handle) => handle.jsonValue())) - started;
+  const ms =
+    (await page
+      .waitForFunction(() => window.__resultsShownAt, undefined, { timeout: 30_000 })
+      .then((handle) => handle.jsonValue())) - started;
   if (process.env.BENCH_SEARCH_TIMELINE) {
-    const entries = await page.evaluate((t0) => performance.getEntriesByType('resource').filter((e) => e.startTime >= t0).map((e) => `${(e.startTime - t0).toFixed(0).padStart(5)} → ${(e.responseEnd - t0).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}`), started);
+    const entries = await page.evaluate(
+      (t0) =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.startTime >= t0)
+          .map(
+            (e) =>
+              `${(e.startTime - t0).toFixed(0).padStart(5)} → ${(e.responseEnd - t0).toFixed(0).padStart(5)} ms  ${new URL(e.name).pathname}`,
+          ),
+      started,
+    );
     console.log(`results shown at ${ms.toFixed(0)} ms after the click:\n${entries.join('\n')}`);
   }
   // The network's share of that time: from the first request to the last response before the results showed.
   const answered = [...requests.values()].filter((r) => r.done);
-  const networkMs = answered.length ? (Math.max(...answered.map((r) => r.done)) - Math.min(...answered.map((r) => r.sent))) * 1000 : NaN;
+  const networkMs = answered.length
+    ? (Math.max(...answered.map((r) => r.done)) - Math.min(...answered.map((r) => r.sent))) * 1000
+    : NaN;
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1000);
   counting = false;
@@ -110,7 +128,10 @@ async function firstSearch(browser, origin, startPath, query) {
   if (process.env.BENCH_SEARCH_TIMELINE) {
     const list = [...requests.values()];
     const t0 = Math.min(...list.map((r) => r.sent));
-    for (const r of list) console.log(`${((r.sent - t0) * 1000).toFixed(0).padStart(5)} → ${((r.done - t0) * 1000).toFixed(0).padStart(5)} ms ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`);
+    for (const r of list)
+      console.log(
+        `${((r.sent - t0) * 1000).toFixed(0).padStart(5)} → ${((r.done - t0) * 1000).toFixed(0).padStart(5)} ms ${(r.bytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(r.url).pathname}`,
+      );
   }
   const bytes = Object.values(byKind).reduce((n, b) => n + b, 0);
   return { bytes, byKind, ms, networkMs, page, field, context };
@@ -136,7 +157,14 @@ export function searchBudgetsFor(budgets, extraItems = 0) {
  * Measures the search budgets against a running site at `origin`, with Playwright's `chromium`.
  * Returns one row per figure: { figure, value, unit, budget (or undefined), ok }.
  */
-export async function benchSearch({ chromium, origin, executablePath, budgets, startPath = '/about', project = process.cwd() }) {
+export async function benchSearch({
+  chromium,
+  origin,
+  executablePath,
+  budgets,
+  startPath = '/about',
+  project = process.cwd(),
+}) {
   const { names, coded } = catalogueQueries(project);
   const oneWord = names.find((name) => !/\s/.test(name)) ?? names[0].split(/\s+/)[0];
   const longest = [...names].sort((a, b) => b.split(/\s+/).length - a.split(/\s+/).length || b.length - a.length)[0];
@@ -155,8 +183,20 @@ export async function benchSearch({ chromium, origin, executablePath, budgets, s
       const detail = Object.entries(last.byKind)
         .map(([kind, size]) => `${kind} ${(size / 1024).toFixed(1)}`)
         .join(', ');
-      rows.push({ figure: `first search, ${what} ("${query}"): KB transferred`, value: last.bytes / 1024, unit: 'KB', budget: budgets.firstSearchKB, detail });
-      rows.push({ figure: `first search, ${what}: time to the first results`, value: last.ms, unit: 'ms', budget: budgets.firstResultsMs, detail: `network busy for ${last.networkMs.toFixed(0)} ms of it (first request to last response)` });
+      rows.push({
+        figure: `first search, ${what} ("${query}"): KB transferred`,
+        value: last.bytes / 1024,
+        unit: 'KB',
+        budget: budgets.firstSearchKB,
+        detail,
+      });
+      rows.push({
+        figure: `first search, ${what}: time to the first results`,
+        value: last.ms,
+        unit: 'ms',
+        budget: budgets.firstResultsMs,
+        detail: `network busy for ${last.networkMs.toFixed(0)} ms of it (first request to last response)`,
+      });
     }
     const { page, field } = last;
     const now = () => page.evaluate(() => performance.now());
@@ -183,16 +223,33 @@ export async function benchSearch({ chromium, origin, executablePath, budgets, s
     // Later queries on the same page, each timed from its last keystroke.
     const later = [];
     const word = longest;
-    for (let cut = 3; cut <= word.length; cut += 3) later.push({ kind: 'the next letters of a word', ms: await timeQuery(word.slice(0, cut).trimEnd() || word, cut >= word.length ? word : undefined) });
-    for (const name of names.filter((_, i) => i % Math.max(1, Math.floor(names.length / 6)) === 3).slice(0, 6)) later.push({ kind: 'a new product name', ms: await timeQuery(name, name) });
-    for (const item of coded.slice(1, 5)) later.push({ kind: 'a product code', ms: await timeQuery(item.code, item.name) });
+    for (let cut = 3; cut <= word.length; cut += 3)
+      later.push({
+        kind: 'the next letters of a word',
+        ms: await timeQuery(word.slice(0, cut).trimEnd() || word, cut >= word.length ? word : undefined),
+      });
+    for (const name of names.filter((_, i) => i % Math.max(1, Math.floor(names.length / 6)) === 3).slice(0, 6))
+      later.push({ kind: 'a new product name', ms: await timeQuery(name, name) });
+    for (const item of coded.slice(1, 5))
+      later.push({ kind: 'a product code', ms: await timeQuery(item.code, item.name) });
     const all = later.map((q) => q.ms);
     const kinds = [...new Set(later.map((q) => q.kind))].map((kind) => {
       const values = later.filter((q) => q.kind === kind).map((q) => q.ms);
       return `${kind}: median ${median(values).toFixed(0)}, max ${Math.max(...values).toFixed(0)} (${values.length})`;
     });
-    rows.push({ figure: `later queries (${all.length}), median`, value: median(all), unit: 'ms', budget: budgets.laterQueryMs, detail: kinds.join('; ') });
-    rows.push({ figure: `later queries, slowest`, value: Math.max(...all), unit: 'ms', detail: 'not a budget: the slowest of them, for the record' });
+    rows.push({
+      figure: `later queries (${all.length}), median`,
+      value: median(all),
+      unit: 'ms',
+      budget: budgets.laterQueryMs,
+      detail: kinds.join('; '),
+    });
+    rows.push({
+      figure: `later queries, slowest`,
+      value: Math.max(...all),
+      unit: 'ms',
+      detail: 'not a budget: the slowest of them, for the record',
+    });
     await last.context.close();
   } finally {
     await browser.close();
@@ -205,7 +262,9 @@ export function searchTable(rows) {
   const lines = ['| figure | value | budget | detail |', '|---|---|---|---|'];
   for (const row of rows) {
     const value = `${row.value.toFixed(row.unit === 'KB' ? 1 : 0)} ${row.unit}`;
-    lines.push(`| ${row.figure} | ${row.ok === false ? `**${value} ✗**` : value} | ${row.budget ? `≤ ${row.budget.max} ${row.unit}` : ''} | ${row.detail ?? ''} |`);
+    lines.push(
+      `| ${row.figure} | ${row.ok === false ? `**${value} ✗**` : value} | ${row.budget ? `≤ ${row.budget.max} ${row.unit}` : ''} | ${row.detail ?? ''} |`,
+    );
   }
   return lines.join('\n');
 }

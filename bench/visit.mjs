@@ -83,7 +83,8 @@ export async function startLink({ targetPort, rttMs = slowLink.rttMs, kbps = slo
      * after-load requests a second later.
      */
     async quiet(ms = 1000, since = 0) {
-      while (state.pending > 0 || performance.now() - Math.max(state.lastActivity, since) < ms) await new Promise((resolve) => setTimeout(resolve, 100));
+      while (state.pending > 0 || performance.now() - Math.max(state.lastActivity, since) < ms)
+        await new Promise((resolve) => setTimeout(resolve, 100));
     },
     close: () => new Promise((resolve) => server.close(resolve)),
   };
@@ -116,11 +117,18 @@ async function visitPages(context, origin, link, paths, { worker }) {
     // a second after it; the home page's and the contact page's islands load when the browser is
     // idle after it), counted from the load event even when nothing has crossed the link since.
     await link.quiet(3000, performance.now());
-    rows.push({ path, fromWorker: response?.fromServiceWorker() ?? false, kb: (link.bytesDown() - before) / 1024, ...timing });
+    rows.push({
+      path,
+      fromWorker: response?.fromServiceWorker() ?? false,
+      kb: (link.bytesDown() - before) / 1024,
+      ...timing,
+    });
   }
   if (worker) {
     // A page loaded before the worker took control announces itself to the worker: wait for it.
-    await page.evaluate(() => navigator.serviceWorker?.ready.then(() => new Promise((resolve) => setTimeout(resolve, 500))));
+    await page.evaluate(() =>
+      navigator.serviceWorker?.ready.then(() => new Promise((resolve) => setTimeout(resolve, 500))),
+    );
     await link.quiet(1000);
   }
   await page.close();
@@ -151,8 +159,13 @@ function buildVariant(project, inlineStylesheets) {
     configFile,
     `import config from '${relative(configDir, join(project, 'astro.config.mjs'))}';\nexport default { ...config, build: { ...config.build, inlineStylesheets: '${inlineStylesheets}' } };\n`,
   );
-  const built = spawnSync('astro', ['build', '--config', relative(project, configFile), '--outDir', join(root, 'dist')], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (built.status !== 0) throw new Error(`build with inlineStylesheets '${inlineStylesheets}' failed:\n${built.stdout}\n${built.stderr}`);
+  const built = spawnSync(
+    'astro',
+    ['build', '--config', relative(project, configFile), '--outDir', join(root, 'dist')],
+    { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  if (built.status !== 0)
+    throw new Error(`build with inlineStylesheets '${inlineStylesheets}' failed:\n${built.stdout}\n${built.stderr}`);
   cpSync(join(project, 'netlify.toml'), join(root, 'netlify.toml'));
   mkdirSync(join(root, 'no-functions'));
   return { root, dist: join(root, 'dist'), remove: () => rmSync(root, { recursive: true, force: true }) };
@@ -177,7 +190,13 @@ async function serveVariant(root) {
  * Every variant's first and repeat visit. `keep` is the stylesheet choice of astro.config.mjs,
  * on whose build the strategies and the visit without a worker are measured.
  */
-export async function benchVisit({ chromium, executablePath, project = process.cwd(), keep, log = (line) => process.stderr.write(`${line}\n`) }) {
+export async function benchVisit({
+  chromium,
+  executablePath,
+  project = process.cwd(),
+  keep,
+  log = (line) => process.stderr.write(`${line}\n`),
+}) {
   const paths = fivePageVisit(project);
   const browser = await chromium.launch({ executablePath, args: browserArgs });
   const results = [];
@@ -196,13 +215,25 @@ export async function benchVisit({ chromium, executablePath, project = process.c
     for (const inline of ['always', 'auto']) {
       log(`visit: building with inlineStylesheets '${inline}'`);
       variants[inline] = buildVariant(project, inline);
-      await measure(`stylesheet ${inline === 'always' ? 'inline in every page' : 'one cached file'}, worker ${siteStrategy}`, variants[inline], { worker: true });
+      await measure(
+        `stylesheet ${inline === 'always' ? 'inline in every page' : 'one cached file'}, worker ${siteStrategy}`,
+        variants[inline],
+        { worker: true },
+      );
     }
     const kept = variants[keep];
     await measure(`stylesheet ${keep === 'always' ? 'inline' : 'file'}, no worker`, kept, { worker: false });
     const alternative = siteStrategy === 'network-first' ? 'stale-while-revalidate' : 'network-first';
-    const worker = await bundleWorker({ dist: kept.dist, budgetsFile: join(project, 'bench/budgets.json'), strategy: alternative });
-    await measure(`stylesheet ${keep === 'always' ? 'inline' : 'file'}, worker ${alternative}${alternative === 'network-first' ? ` (${networkFirstTimeoutMs / 1000} s timeout)` : ''}`, kept, { worker: true });
+    const worker = await bundleWorker({
+      dist: kept.dist,
+      budgetsFile: join(project, 'bench/budgets.json'),
+      strategy: alternative,
+    });
+    await measure(
+      `stylesheet ${keep === 'always' ? 'inline' : 'file'}, worker ${alternative}${alternative === 'network-first' ? ` (${networkFirstTimeoutMs / 1000} s timeout)` : ''}`,
+      kept,
+      { worker: true },
+    );
     log(`visit: the alternative worker was ${(worker.gzipBytes / 1024).toFixed(1)} KB gzip`);
   } finally {
     await browser.close();
@@ -231,7 +262,9 @@ export function visitTables({ paths, results }) {
   ];
   for (const r of results) {
     for (const visit of ['first', 'repeat']) {
-      lines.push(`| ${r.label} | ${visit} | ${r[visit].map((p) => `${f(p.kb, 1)} KB, ${f(p.fcp)} / ${f(p.load)}${p.fromWorker ? ' w' : ''}`).join(' | ')} |`);
+      lines.push(
+        `| ${r.label} | ${visit} | ${r[visit].map((p) => `${f(p.kb, 1)} KB, ${f(p.fcp)} / ${f(p.load)}${p.fromWorker ? ' w' : ''}`).join(' | ')} |`,
+      );
     }
   }
   return lines.join('\n');

@@ -43,4 +43,6 @@ for (const child of children) {
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal));
 
-console.log(`Content editor: http://localhost:<port>/admin (the port astro dev prints below); files are read and written through decap-server on port ${decapPort}.`);
+console.log(
+  `Content editor: http://localhost:<port>/admin (the port astro dev prints below); files are read and written through decap-server on port ${decapPort}.`,
+);

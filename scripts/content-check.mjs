@@ -7,7 +7,12 @@
  */
 import { createServer } from 'vite';
 
-const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: 'custom', logLevel: 'error', optimizeDeps: { noDiscovery: true, include: [] } });
+const vite = await createServer({
+  server: { middlewareMode: true, hmr: false },
+  appType: 'custom',
+  logLevel: 'error',
+  optimizeDeps: { noDiscovery: true, include: [] },
+});
 try {
   const { projectProblems, report } = await vite.ssrLoadModule('/src/content-check/project.ts');
   const { text, exitCode } = report(await projectProblems(process.cwd()));

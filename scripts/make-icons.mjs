@@ -16,7 +16,14 @@ for (const [name, size, padding] of [
 ]) {
   const inner = size - 2 * padding;
   const mark = await sharp(svg, { density: 300 }).resize(inner, inner).png().toBuffer();
-  await sharp({ create: { width: size, height: size, channels: 4, background: padding ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 } } })
+  await sharp({
+    create: {
+      width: size,
+      height: size,
+      channels: 4,
+      background: padding ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 },
+    },
+  })
     .composite([{ input: mark, top: padding, left: padding }])
     .png({ compressionLevel: 9 })
     .toFile(out(name));

@@ -12,7 +12,14 @@ const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:4321
 const paths = args.length
   ? args
   : [
-      ...[routes.home, routes.about, routes.careers, routes.contact, routes.technologies, technologyPath('microencapsulation')],
+      ...[
+        routes.home,
+        routes.about,
+        routes.careers,
+        routes.contact,
+        routes.technologies,
+        technologyPath('microencapsulation'),
+      ],
       ...[routes.products, categoryPath('pigments'), routes.portfolio, routes.privacyPolicy, '/no-such-page'],
     ];
 mkdirSync('screenshots', { recursive: true });

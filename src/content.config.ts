@@ -12,7 +12,9 @@ type Sources = typeof contentSources;
 type CollectionName = { [K in keyof Sources]: Sources[K] extends { list: false } ? never : K }[keyof Sources];
 
 const loaderOf = (source: ContentSource) =>
-  isFolder(source) ? glob({ pattern: source.pattern, base: `./${source.folder}`, generateId: entryIdOf(source.id) }) : file(`./${source.file}`);
+  isFolder(source)
+    ? glob({ pattern: source.pattern, base: `./${source.folder}`, generateId: entryIdOf(source.id) })
+    : file(`./${source.file}`);
 
 // Schemas name other entries through `reference` (an item's technologies): Astro's own here;
 // content:check and the /admin configuration pass a stand-in that reads the same data.

@@ -13,7 +13,9 @@ import { extraOriginsFrom } from '../../src/server/http-request';
 
 export default async (request: Request, context: Context) =>
   handleCspReport(request, {
-    store: blobsReportStore(getStore({ name: contextStoreName(reportStoreName, context?.deploy?.context), consistency: 'strong' })),
+    store: blobsReportStore(
+      getStore({ name: contextStoreName(reportStoreName, context?.deploy?.context), consistency: 'strong' }),
+    ),
     extraOrigins: extraOriginsFrom(process.env),
   });
 

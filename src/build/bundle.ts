@@ -16,14 +16,25 @@ import { build, buildSync, type BuildOptions } from 'esbuild';
 export type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'alias' | 'tsconfigRaw'>;
 
 /** Every bundle: minified, for the browsers the site supports, without licence comments (the files' own). */
-const shared = { bundle: true, minify: true, platform: 'browser', target: 'es2022', legalComments: 'none', logLevel: 'silent', write: false } as const;
+const shared = {
+  bundle: true,
+  minify: true,
+  platform: 'browser',
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'silent',
+  write: false,
+} as const;
 
 /** `define`'s values are code: each value given here is written in as a JSON literal. */
 export const literals = (values: Record<string, unknown>): Record<string, string> =>
   Object.fromEntries(Object.entries(values).map(([name, value]) => [name, JSON.stringify(value)]));
 
 /** The bundle of `entry` (a file path or file: URL) and what imports it, as text. */
-export async function bundle(entry: string | URL, { format = 'iife', ...options }: BundleOptions = {}): Promise<string> {
+export async function bundle(
+  entry: string | URL,
+  { format = 'iife', ...options }: BundleOptions = {},
+): Promise<string> {
   const result = await build({ ...shared, ...options, format, entryPoints: [pathOf(entry)] });
   return result.outputFiles[0]!.text;
 }
@@ -32,9 +43,15 @@ export async function bundle(entry: string | URL, { format = 'iife', ...options 
  * The same, synchronously, with the files it read (absolute paths): for inline scripts, which Vite's plugin hooks
  * and the configuration need at once.
  */
-export function bundleSync(entry: string | URL, { format = 'iife', ...options }: BundleOptions = {}): { text: string; inputs: string[] } {
+export function bundleSync(
+  entry: string | URL,
+  { format = 'iife', ...options }: BundleOptions = {},
+): { text: string; inputs: string[] } {
   const result = buildSync({ ...shared, ...options, format, entryPoints: [pathOf(entry)], metafile: true });
-  return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
+  return {
+    text: result.outputFiles[0]!.text,
+    inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)),
+  };
 }
 
 // By its address, not `instanceof URL`: a test's DOM may bring a URL class of its own.

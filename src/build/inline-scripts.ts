@@ -32,12 +32,20 @@ const sourceDir = join(dirname(fileURLToPath(import.meta.url)), '..');
  * Addresses the scripts name, written in rather than imported: importing `routes` would carry the
  * whole table into every page.
  */
-const define = literals({ __MANIFEST_PATH__: routes.manifest, __VITALS_SCRIPT_PATH__: routes.vitalsScript, __WORKER_PATH__: workerPath });
+const define = literals({
+  __MANIFEST_PATH__: routes.manifest,
+  __VITALS_SCRIPT_PATH__: routes.vitalsScript,
+  __WORKER_PATH__: workerPath,
+});
 
 /** The text a page inlines for the module `file` (a path or file: URL), and the files it was made from. */
 export function inlineScript(file: string | URL): { text: string; inputs: string[] } {
   // Without the "use strict" prologue tsconfig.json's `strict` would add: every page carries these bytes.
-  const { text, inputs } = bundleSync(file, { format: 'iife', define, tsconfigRaw: { compilerOptions: { alwaysStrict: false } } });
+  const { text, inputs } = bundleSync(file, {
+    format: 'iife',
+    define,
+    tsconfigRaw: { compilerOptions: { alwaysStrict: false } },
+  });
   return { text: text.trimEnd(), inputs };
 }
 
@@ -58,7 +66,10 @@ export function inlineScripts(): Plugin {
     load(id) {
       if (!id.endsWith(query)) return null;
       const file = id.slice(0, -query.length);
-      if (!file.endsWith(inlineScriptSuffix)) throw new Error(`${file}: only modules named *${inlineScriptSuffix} are inline scripts (their hashes are listed by name)`);
+      if (!file.endsWith(inlineScriptSuffix))
+        throw new Error(
+          `${file}: only modules named *${inlineScriptSuffix} are inline scripts (their hashes are listed by name)`,
+        );
       const { text, inputs } = inlineScript(file);
       for (const input of inputs) this.addWatchFile(input);
       return `export default ${JSON.stringify(text)};`;

@@ -48,14 +48,24 @@ export function cmsBackend(env: CmsEnvironment): CmsBackend {
   const name = (env.CMS_BACKEND ?? '').trim() || 'git-gateway';
   if (name === 'git-gateway') return { name, branch: cmsBranch };
   if (name !== 'github') {
-    throw new CmsSettingError(`CMS_BACKEND is "${name}"; it must be one of: ${cmsBackends.join(', ')} (unset means git-gateway).`);
+    throw new CmsSettingError(
+      `CMS_BACKEND is "${name}"; it must be one of: ${cmsBackends.join(', ')} (unset means git-gateway).`,
+    );
   }
-  const repo = (env.CMS_GITHUB_REPO ?? '').trim().replace(/^https:\/\/github\.com\//, '').replace(/\.git$/, '').replace(/\/$/, '');
+  const repo = (env.CMS_GITHUB_REPO ?? '')
+    .trim()
+    .replace(/^https:\/\/github\.com\//, '')
+    .replace(/\.git$/, '')
+    .replace(/\/$/, '');
   if (!repo) {
-    throw new CmsSettingError('CMS_BACKEND is "github" but CMS_GITHUB_REPO is not set: set it to the repository editors save to, as <owner>/<name> (e.g. acme/website).');
+    throw new CmsSettingError(
+      'CMS_BACKEND is "github" but CMS_GITHUB_REPO is not set: set it to the repository editors save to, as <owner>/<name> (e.g. acme/website).',
+    );
   }
   if (!repoPattern.test(repo)) {
-    throw new CmsSettingError(`CMS_GITHUB_REPO is "${env.CMS_GITHUB_REPO}"; it must be a GitHub repository as <owner>/<name> (e.g. acme/website).`);
+    throw new CmsSettingError(
+      `CMS_GITHUB_REPO is "${env.CMS_GITHUB_REPO}"; it must be a GitHub repository as <owner>/<name> (e.g. acme/website).`,
+    );
   }
   return { name, repo, branch: cmsBranch, ...netlifyOAuth };
 }

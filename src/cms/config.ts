@@ -32,7 +32,9 @@ import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type
 export type { SchemaOf };
 
 /** The schema of each kind of content the editor edits: every entry of src/model/content-collections.ts. */
-export const contentSchemas = Object.fromEntries(Object.entries(contentSources).map(([name, source]) => [name, source.schema])) as unknown as {
+export const contentSchemas = Object.fromEntries(
+  Object.entries(contentSources).map(([name, source]) => [name, source.schema]),
+) as unknown as {
   [K in keyof typeof contentSources]: SchemaOf;
 };
 export type ContentSchemas = Record<string, SchemaOf>;
@@ -42,7 +44,10 @@ export type ContentSchemas = Record<string, SchemaOf>;
  * the mark comes through `z.toJSONSchema` as `widget: "image"`; a reference to another
  * collection is the other entry's slug, which the overlay turns into a relation widget.
  */
-export const schemaContext = { image: () => z.string().meta({ widget: 'image' }), reference: slugReference } as unknown as ContentContext;
+export const schemaContext = {
+  image: () => z.string().meta({ widget: 'image' }),
+  reference: slugReference,
+} as unknown as ContentContext;
 
 /** The JSON Schema `z.toJSONSchema` writes, as far as the editor needs it. */
 export interface JsonSchema {
@@ -116,7 +121,10 @@ export interface CmsConfig {
 
 /** "shortDescription" -> "Short description", "essential-oil" -> "Essential oil". */
 const labelOf = (name: string) => {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]+/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
@@ -131,7 +139,10 @@ const bound = (n: number | undefined) => (n !== undefined && Math.abs(n) < Numbe
  * (Decap refuses a larger one and names the limit), and the file name's rule (Decap checks a
  * file field's pattern against the chosen file's name).
  */
-const uploadLimit = (limits: FileLimits) => ({ media_library: { config: { max_file_size: limits.maxBytes } }, pattern: fileNamePattern(limits) });
+const uploadLimit = (limits: FileLimits) => ({
+  media_library: { config: { max_file_size: limits.maxBytes } },
+  pattern: fileNamePattern(limits),
+});
 
 const isScalar = (value: unknown) => ['string', 'number', 'boolean'].includes(typeof value);
 
@@ -160,7 +171,12 @@ function patternOf(node: JsonSchema): Pick<CmsField, 'pattern'> {
   const min = node.minLength !== undefined && node.minLength > 1 ? node.minLength : undefined;
   const max = node.maxLength;
   const length = min !== undefined || max !== undefined ? `[\\s\\S]{${min ?? 0},${max ?? ''}}` : undefined;
-  const words = min !== undefined && max !== undefined ? `${min}-${max} characters` : min !== undefined ? `at least ${min} characters` : `at most ${max} characters`;
+  const words =
+    min !== undefined && max !== undefined
+      ? `${min}-${max} characters`
+      : min !== undefined
+        ? `at least ${min} characters`
+        : `at most ${max} characters`;
   const form = node.description ?? 'does not have the expected form';
   if (node.pattern && length) return { pattern: [`^(?=${length}$)(?:${node.pattern})`, `${words}; ${form}`] };
   if (node.pattern) return { pattern: [node.pattern, form] };
@@ -185,15 +201,29 @@ export function variantOf(node: JsonSchema, key: string, value: string): JsonSch
 /** Entries named in `first` come first, in that order; the others keep their order. */
 function ordered<T extends { name: string }>(entries: T[], first: readonly string[] = []): T[] {
   const rank = (e: T) => (first.includes(e.name) ? first.indexOf(e.name) : first.length);
-  return entries.map((e, i) => [e, i] as const).sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j).map(([e]) => e);
+  return entries
+    .map((e, i) => [e, i] as const)
+    .sort(([a, i], [b, j]) => rank(a) - rank(b) || i - j)
+    .map(([e]) => e);
 }
 
 const hasPicture = (fields: CmsField[] = []): boolean =>
-  fields.some((f) => f.widget === 'image' || hasPicture(f.fields) || hasPicture(f.field ? [f.field] : []) || hasPicture(f.types));
+  fields.some(
+    (f) => f.widget === 'image' || hasPicture(f.fields) || hasPicture(f.field ? [f.field] : []) || hasPicture(f.types),
+  );
 
 const bodyField = (body: BodyField | undefined): CmsField[] =>
   body
-    ? [{ name: 'body', label: body.label, widget: 'markdown', ...(body.required ? {} : { required: false as const }), hint: body.hint, editor_components: [] }]
+    ? [
+        {
+          name: 'body',
+          label: body.label,
+          widget: 'markdown',
+          ...(body.required ? {} : { required: false as const }),
+          hint: body.hint,
+          editor_components: [],
+        },
+      ]
     : [];
 
 /** Decap's keys of a collection from its overlay: everything but what only this module reads. */
@@ -281,10 +311,17 @@ function fieldConverter(overlay: Overlay) {
         if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
         // A document (src/schemas/product.ts): uploaded into the documents folder next to the entry.
         if (node.widget === 'file') {
-          return { widget: 'file', choose_url: false, media_folder: documentFolder, public_folder: documentFolder, ...uploadLimit(documentLimits) };
+          return {
+            widget: 'file',
+            choose_url: false,
+            media_folder: documentFolder,
+            public_folder: documentFolder,
+            ...uploadLimit(documentLimits),
+          };
         }
         // A date (src/schemas/product.ts): the date picker, saving year-month-day as the content writes it.
-        if (node.widget === 'date') return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
+        if (node.widget === 'date')
+          return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
         return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
       case 'integer':
       case 'number': {
@@ -310,7 +347,10 @@ function fieldConverter(overlay: Overlay) {
 
   function listOf(name: string, node: JsonSchema, path: string): FieldShape {
     const items = node.items ?? {};
-    const limits = { ...(node.minItems ? { min: node.minItems } : {}), ...(node.maxItems !== undefined ? { max: node.maxItems } : {}) };
+    const limits = {
+      ...(node.minItems ? { min: node.minItems } : {}),
+      ...(node.maxItems !== undefined ? { max: node.maxItems } : {}),
+    };
     const values = choicesOf(items);
     if (values) return { widget: 'select', multiple: true, options: values, ...limits };
     const variants = items.oneOf ?? items.anyOf;
@@ -333,7 +373,8 @@ function fieldConverter(overlay: Overlay) {
         }),
       };
     }
-    if (items.type === 'object') return { widget: 'list', ...limits, ...summaryOf(items), fields: fieldsOf(items, `${path}[].`) };
+    if (items.type === 'object')
+      return { widget: 'list', ...limits, ...summaryOf(items), fields: fieldsOf(items, `${path}[].`) };
     return { widget: 'list', ...limits, field: { name, label: labelOf(name), ...widgetOf(name, items, `${path}[]`) } };
   }
 
@@ -360,13 +401,20 @@ const inFolder = (fields: CmsField[], folder: string): CmsField[] =>
   }));
 
 /** The whole editor configuration, as Decap reads it from config.yml. */
-export function cmsConfig({ layout, sources = contentSources, schemas = contentSchemas, overlay = defaultOverlay, backend = cmsBackend({}) }: GeneratorInput): CmsConfig {
+export function cmsConfig({
+  layout,
+  sources = contentSources,
+  schemas = contentSchemas,
+  overlay = defaultOverlay,
+  backend = cmsBackend({}),
+}: GeneratorInput): CmsConfig {
   const { fieldOf, fieldsOf } = fieldConverter(overlay);
   const c: Record<string, CollectionOverlay> = overlay.collections;
   /** The overlay's words for a collection; a collection it does not name is called by its name. */
   const optionsOf = (name: string): CollectionOverlay => c[name] ?? { label: labelOf(name) };
   const json = (name: string) => jsonSchemaOf((schemas[name] ?? sources[name]!.schema)(schemaContext));
-  const pictures = (fields: CmsField[], folder = 'images') => (hasPicture(fields) ? { media_folder: folder, public_folder: folder } : {});
+  const pictures = (fields: CmsField[], folder = 'images') =>
+    hasPicture(fields) ? { media_folder: folder, public_folder: folder } : {};
 
   /** A folder of Markdown files, one entry each. */
   function markdownFolder(name: string, folder: string): CmsCollection {
@@ -418,28 +466,55 @@ export function cmsConfig({ layout, sources = contentSources, schemas = contentS
   /** Home, About...: one file each, edited with the schema of the page it describes. */
   function pages(name: string): CmsCollection {
     const node = json(name);
-    const { fileOrder, previewPath } = optionsOf(name) as CollectionOverlay & { fileOrder?: string[]; previewPath?: (page: string) => string };
+    const { fileOrder, previewPath } = optionsOf(name) as CollectionOverlay & {
+      fileOrder?: string[];
+      previewPath?: (page: string) => string;
+    };
     const options = collectionKeys(optionsOf(name)) as { label: string };
-    const files = ordered(layout.pages.map(({ file, page }) => ({ name: page, file })), fileOrder).flatMap(({ file, name: page }) => {
+    const files = ordered(
+      layout.pages.map(({ file, page }) => ({ name: page, file })),
+      fileOrder,
+    ).flatMap(({ file, name: page }) => {
       const variant = variantOf(node, 'page', page);
       if (!variant) return [];
-      const fields = fieldsOf(variant, `${page}.`).map((f) => (f.name === 'page' ? { name: 'page', label: 'Page', widget: 'hidden', default: page } : f));
+      const fields = fieldsOf(variant, `${page}.`).map((f) =>
+        f.name === 'page' ? { name: 'page', label: 'Page', widget: 'hidden', default: page } : f,
+      );
       return [{ name: page, label: labelOf(page), file, preview_path: previewPath?.(page) ?? page, fields }];
     });
-    return { name, ...options, extension: 'md', format: formats.markdown, ...pictures(files.flatMap((f) => f.fields)), files };
+    return {
+      name,
+      ...options,
+      extension: 'md',
+      format: formats.markdown,
+      ...pictures(files.flatMap((f) => f.fields)),
+      files,
+    };
   }
 
   /** One JSON file, its fields at the top. */
   function jsonFile(name: string, file: string): CmsCollection {
     const options = collectionKeys(optionsOf(name)) as { label: string };
     const fields = fieldsOf(json(name), `${name}.`);
-    return { name, ...options, extension: 'json', format: formats.json, files: [{ name, label: options.label, file, fields }] };
+    return {
+      name,
+      ...options,
+      extension: 'json',
+      format: formats.json,
+      files: [{ name, label: options.label, file, fields }],
+    };
   }
 
   /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
   function jsonList(name: string, file: string): CmsCollection {
-    const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as { label: string; media_folder?: string };
-    const list = { ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`), label: options.label };
+    const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as {
+      label: string;
+      media_folder?: string;
+    };
+    const list = {
+      ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`),
+      label: options.label,
+    };
     return {
       name,
       ...options,

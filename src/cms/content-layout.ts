@@ -34,7 +34,12 @@ export interface ContentLayout {
   pages: PageFile[];
 }
 
-const markdownFiles = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.md')).sort() : []);
+const markdownFiles = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((name) => name.endsWith('.md'))
+        .sort()
+    : [];
 
 /** A file's frontmatter; an unreadable one counts as empty (content:check reports it). */
 function frontmatter(path: string): Record<string, unknown> {
@@ -47,7 +52,10 @@ function frontmatter(path: string): Record<string, unknown> {
 }
 
 /** The folders it reads: the categories, the catalogue and the pages of src/model/content-collections.ts. */
-export function readContentLayout(root: string, folders: Record<'categories' | 'products' | 'pages', { folder: string }> = contentSources): ContentLayout {
+export function readContentLayout(
+  root: string,
+  folders: Record<'categories' | 'products' | 'pages', { folder: string }> = contentSources,
+): ContentLayout {
   const categoriesDir = join(root, folders.categories.folder);
   const categories = new Map(
     markdownFiles(categoriesDir).map((name) => {
@@ -62,10 +70,23 @@ export function readContentLayout(root: string, folders: Record<'categories' | '
     .filter((name) => statSync(join(catalogueDir, name)).isDirectory())
     .map((folder): CatalogueFolder & { order: number } => {
       const category = categories.get(folder);
-      const groups = Array.isArray(category?.itemGroups) ? (category.itemGroups as { kind?: unknown; heading?: unknown }[]) : [];
-      const groupHeadings = Object.fromEntries(groups.filter((g) => typeof g.kind === 'string' && typeof g.heading === 'string').map((g) => [g.kind, g.heading]));
-      const inFiles = markdownFiles(join(catalogueDir, folder)).map((name) => frontmatter(join(catalogueDir, folder, name)).kind);
-      const kinds = [...new Set([...Object.keys(groupHeadings), ...inFiles.filter((k): k is string => typeof k === 'string').sort()])];
+      const groups = Array.isArray(category?.itemGroups)
+        ? (category.itemGroups as { kind?: unknown; heading?: unknown }[])
+        : [];
+      const groupHeadings = Object.fromEntries(
+        groups
+          .filter((g) => typeof g.kind === 'string' && typeof g.heading === 'string')
+          .map((g) => [g.kind, g.heading]),
+      );
+      const inFiles = markdownFiles(join(catalogueDir, folder)).map(
+        (name) => frontmatter(join(catalogueDir, folder, name)).kind,
+      );
+      const kinds = [
+        ...new Set([
+          ...Object.keys(groupHeadings),
+          ...inFiles.filter((k): k is string => typeof k === 'string').sort(),
+        ]),
+      ];
       return {
         folder,
         ...(typeof category?.title === 'string' ? { title: category.title } : {}),
@@ -82,7 +103,10 @@ export function readContentLayout(root: string, folders: Record<'categories' | '
   const pagesDir = join(root, folders.pages.folder);
   const pages = markdownFiles(pagesDir).map((name) => {
     const data = frontmatter(join(pagesDir, name));
-    return { file: `${folders.pages.folder}/${name}`, page: typeof data.page === 'string' ? data.page : name.replace(/\.md$/, '') };
+    return {
+      file: `${folders.pages.folder}/${name}`,
+      page: typeof data.page === 'string' ? data.page : name.replace(/\.md$/, ''),
+    };
   });
 
   return { catalogue, pages };

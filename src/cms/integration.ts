@@ -75,7 +75,9 @@ function previewBundle(): Promise<string> {
  * whole site, so this is that one with those few rules.
  */
 async function builtStylesheet(dist: string): Promise<string> {
-  const pages = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html') && !name.startsWith(`admin${sep}`));
+  const pages = (await readdir(dist, { recursive: true })).filter(
+    (name) => name.endsWith('.html') && !name.startsWith(`admin${sep}`),
+  );
   const blocks = new Set<string>();
   for (const page of pages) {
     for (const sheet of pageStylesheets(await readFile(join(dist, page), 'utf8'))) {
@@ -94,7 +96,13 @@ const contentTypes: Record<string, string> = {
 /** Forwards one request to decap-server, unchanged. */
 function forward(req: IncomingMessage, res: ServerResponse, port: number) {
   const upstream = request(
-    { host: 'localhost', port, path: '/api/v1', method: req.method, headers: { ...req.headers, host: `localhost:${port}` } },
+    {
+      host: 'localhost',
+      port,
+      path: '/api/v1',
+      method: req.method,
+      headers: { ...req.headers, host: `localhost:${port}` },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -133,7 +141,10 @@ export function cms(): AstroIntegration {
         root = fileURLToPath(config.root);
         if (command !== 'build' && command !== 'dev') return;
         backend = chosenBackend();
-        if (command === 'build') logger.info(`/admin logs in with ${backend.name === 'github' ? `GitHub (${backend.repo}, through Netlify's OAuth)` : 'Netlify Identity (Git Gateway)'}`);
+        if (command === 'build')
+          logger.info(
+            `/admin logs in with ${backend.name === 'github' ? `GitHub (${backend.repo}, through Netlify's OAuth)` : 'Netlify Identity (Git Gateway)'}`,
+          );
         if (command !== 'dev') return;
         updateConfig({
           vite: {
@@ -183,7 +194,10 @@ export function cms(): AstroIntegration {
                     }
                     const file = path.startsWith('/admin/') ? files.get(path.slice('/admin/'.length)) : undefined;
                     if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-                    res.setHeader('content-type', contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+                    res.setHeader(
+                      'content-type',
+                      contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream',
+                    );
                     if (req.method === 'HEAD') return res.end();
                     createReadStream(file).pipe(res);
                   });

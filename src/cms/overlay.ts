@@ -123,7 +123,8 @@ export const overlay = {
     technologies: {
       label: 'Technologies',
       label_singular: 'Technology',
-      description: 'Each technology has its own page at /<slug>, a card on Home and /technologies, and menu and footer entries.',
+      description:
+        'Each technology has its own page at /<slug>, a card on Home and /technologies, and menu and footer entries.',
       create: true,
       slug: '{{fields.slug}}',
       preview_path: '{{fields.slug}}',
@@ -155,7 +156,8 @@ export const overlay = {
     pages: {
       label: 'Pages',
       label_singular: 'Page',
-      description: 'The words of Home, About, Careers, Contact, Search, the overview pages, the page shown for an unknown address and the offline page.',
+      description:
+        'The words of Home, About, Careers, Contact, Search, the overview pages, the page shown for an unknown address and the offline page.',
       /** Pages listed first, in this order; others follow by file name. */
       fileOrder: ['home', 'about', 'careers', 'contact'],
       /** Each page is served at /<page>, the home page at /, the not-found page at /404. */
@@ -164,7 +166,8 @@ export const overlay = {
     legal: {
       label: 'Legal pages',
       label_singular: 'Legal page',
-      description: 'Privacy policy and terms of service. One "## Heading" per section; the date after "Last updated" is added by the page, its words are in "Menus and page frame".',
+      description:
+        'Privacy policy and terms of service. One "## Heading" per section; the date after "Last updated" is added by the page, its words are in "Menus and page frame".',
       create: false,
       delete: false,
       preview_path: '{{slug}}',
@@ -176,11 +179,13 @@ export const overlay = {
     },
     labels: {
       label: 'Menus and page frame',
-      description: 'The words of the top bar, its menus, the navigation bars, the footer, the skip link and "Last updated" of the legal pages.',
+      description:
+        'The words of the top bar, its menus, the navigation bars, the footer, the skip link and "Last updated" of the legal pages.',
     },
     contactForm: {
       label: 'Contact form',
-      description: 'Every word of the contact form: labels, button, messages after sending, and the page shown when a field needs correcting.',
+      description:
+        'Every word of the contact form: labels, button, messages after sending, and the page shown when a field needs correcting.',
     },
     topics: {
       label: 'Contact topics',

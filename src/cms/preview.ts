@@ -42,7 +42,8 @@ export interface Collection {
 /** How long the editor may pause before the preview is drawn again, in milliseconds. */
 export const previewDelay = 300;
 
-const toJs = (value: unknown): unknown => (value && typeof (value as { toJS?: unknown }).toJS === 'function' ? (value as { toJS(): unknown }).toJS() : value);
+const toJs = (value: unknown): unknown =>
+  value && typeof (value as { toJS?: unknown }).toJS === 'function' ? (value as { toJS(): unknown }).toJS() : value;
 
 /** What the preview posts: the collection, where its files are, the entry's file name and its data as it would be saved. */
 export function previewRequest(collection: Collection, entry: Entry, tidy: (data: unknown) => unknown = (d) => d) {
@@ -76,7 +77,8 @@ export function inertHtml(html: string, assetOf: (path: string) => string, doc: 
   const template = doc.createElement('template');
   template.innerHTML = html;
   const root = template.content;
-  for (const element of root.querySelectorAll('script, style, link, meta, base, iframe, object, embed, form')) element.remove();
+  for (const element of root.querySelectorAll('script, style, link, meta, base, iframe, object, embed, form'))
+    element.remove();
   for (const img of root.querySelectorAll('img')) {
     const path = standInPath(img.getAttribute('src') ?? '') ?? standInPath(img.getAttribute('srcset') ?? '');
     if (!path) continue;
@@ -88,7 +90,8 @@ export function inertHtml(html: string, assetOf: (path: string) => string, doc: 
     img.setAttribute('src', assetOf(path));
   }
   for (const element of root.querySelectorAll('*')) {
-    for (const attribute of [...element.attributes]) if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
+    for (const attribute of [...element.attributes])
+      if (/^on/i.test(attribute.name)) element.removeAttribute(attribute.name);
   }
   const holder = doc.createElement('div');
   holder.append(root);
@@ -106,13 +109,27 @@ export function hasMarkup(html: string, doc: Document = document): boolean {
   return template.content.childElementCount > 0 || (template.content.textContent ?? '').trim() !== '';
 }
 
-type Answer = { kind: 'html'; html: string } | { kind: 'errors'; errors: string[] } | { kind: 'none' } | { kind: 'failed'; message: string };
+type Answer =
+  | { kind: 'html'; html: string }
+  | { kind: 'errors'; errors: string[] }
+  | { kind: 'none' }
+  | { kind: 'failed'; message: string };
 
 /** Posts the entry and reads the renderer's answer. */
 export async function fetchPreview(body: string, signal?: AbortSignal): Promise<Answer> {
-  const response = await fetch(renderPath, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal });
-  if (response.status === 422) return { kind: 'errors', errors: ((await response.json()) as { errors: string[] }).errors };
-  if (!response.ok) return { kind: 'failed', message: `The preview could not be drawn (${response.status}): ${(await response.text()).slice(0, 300)}` };
+  const response = await fetch(renderPath, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal,
+  });
+  if (response.status === 422)
+    return { kind: 'errors', errors: ((await response.json()) as { errors: string[] }).errors };
+  if (!response.ok)
+    return {
+      kind: 'failed',
+      message: `The preview could not be drawn (${response.status}): ${(await response.text()).slice(0, 300)}`,
+    };
   const html = await response.text();
   return hasMarkup(html) ? { kind: 'html', html } : { kind: 'none' };
 }
@@ -130,11 +147,22 @@ const words = {
  * (the overview page "technologies"): so one template serves all, and reads which collection the
  * entry is in from its props.
  */
-export function registerPreviews(CMS: CmsApi, collections: readonly Collection[], { stylesheet = '/admin/site.css', tidy }: { stylesheet?: string; tidy?: (data: unknown) => unknown } = {}) {
+export function registerPreviews(
+  CMS: CmsApi,
+  collections: readonly Collection[],
+  { stylesheet = '/admin/site.css', tidy }: { stylesheet?: string; tidy?: (data: unknown) => unknown } = {},
+) {
   const { h, createClass } = window as unknown as { h: H; createClass: (spec: Record<string, unknown>) => unknown };
   CMS.registerPreviewStyle(stylesheet);
   const byName = new Map(collections.map((collection) => [collection.name, collection]));
-  type Self = { props: PreviewProps; state: { answer?: Answer }; timer?: ReturnType<typeof setTimeout>; controller?: AbortController; sent?: string; setState(state: object): void };
+  type Self = {
+    props: PreviewProps;
+    state: { answer?: Answer };
+    timer?: ReturnType<typeof setTimeout>;
+    controller?: AbortController;
+    sent?: string;
+    setState(state: object): void;
+  };
   const template = createClass({
     getInitialState: () => ({ answer: undefined }),
     componentDidMount(this: Self & { post(): void }) {
@@ -161,7 +189,10 @@ export function registerPreviews(CMS: CmsApi, collections: readonly Collection[]
         const answer = await fetchPreview(body, controller.signal);
         if (!controller.signal.aborted) this.setState({ answer });
       } catch (error) {
-        if (!controller.signal.aborted) this.setState({ answer: { kind: 'failed', message: `The preview could not be drawn: ${(error as Error).message}` } });
+        if (!controller.signal.aborted)
+          this.setState({
+            answer: { kind: 'failed', message: `The preview could not be drawn: ${(error as Error).message}` },
+          });
       }
     },
     render(this: Self) {
@@ -169,13 +200,18 @@ export function registerPreviews(CMS: CmsApi, collections: readonly Collection[]
       const note = (text: string) => h('p', { className: 'p-6 text-muted' }, text);
       if (!answer) return note(words.drawing);
       if (answer.kind === 'none') return note(words.none);
-      if (answer.kind === 'failed') return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
+      if (answer.kind === 'failed')
+        return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
       if (answer.kind === 'errors') {
         return h(
           'div',
           { className: 'p-6', role: 'alert', 'data-preview': 'errors' },
           h('p', { className: 'font-semibold' }, words.refused),
-          h('ul', { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' }, ...answer.errors.map((line) => h('li', { key: line }, line))),
+          h(
+            'ul',
+            { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' },
+            ...answer.errors.map((line) => h('li', { key: line }, line)),
+          ),
         );
       }
       const paths = pathsOf(toJs(this.props.entry.get('data')));

@@ -46,14 +46,34 @@ export interface ContactFormProps {
   start?: ContactFormState | undefined;
 }
 
-const empty: FormValues = { firstName: '', lastName: '', email: '', company: '', topic: '', about: '', country: '', quantity: '', substrate: '', message: '' };
+const empty: FormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  company: '',
+  topic: '',
+  about: '',
+  country: '',
+  quantity: '',
+  substrate: '',
+  message: '',
+};
 type Values = FormValues;
 
 /** The input of each field the server may name in its answer. */
-const fieldIds: Record<ErrorField, string> = { name: 'firstName', email: 'email', company: 'company', country: 'country', quantity: 'quantity', substrate: 'substrate', message: 'message' };
+const fieldIds: Record<ErrorField, string> = {
+  name: 'firstName',
+  email: 'email',
+  company: 'company',
+  country: 'country',
+  quantity: 'quantity',
+  substrate: 'substrate',
+  message: 'message',
+};
 
 /** Attributes tying a field to its error message, when it has one. */
-const described = (error: string | undefined, id: string) => (error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+const described = (error: string | undefined, id: string) =>
+  error ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
 
 function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return error ? (
@@ -81,7 +101,12 @@ function TextField({ name, label, optional, error, type = 'text', ...input }: Te
     <p>
       <label htmlFor={name} className="text-sm font-semibold">
         {label}
-        {optional && <> <span className="font-normal text-muted">{optional}</span></>}
+        {optional && (
+          <>
+            {' '}
+            <span className="font-normal text-muted">{optional}</span>
+          </>
+        )}
       </label>
       <input id={name} name={name} type={type} {...input} className={inputClass} {...described(error, name)} />
       <FieldError id={name} error={error} />
@@ -105,7 +130,16 @@ function valuesOnThePage(endpoint: string, start: Partial<Values> = {}): Values 
   return Object.fromEntries(Object.keys(empty).map((key) => [key, String(data.get(key) ?? '')])) as Values;
 }
 
-export default function ContactForm({ endpoint, text, topics, subjects, limits, honeypotField, answerFrom, start }: ContactFormProps) {
+export default function ContactForm({
+  endpoint,
+  text,
+  topics,
+  subjects,
+  limits,
+  honeypotField,
+  answerFrom,
+  start,
+}: ContactFormProps) {
   const { labels } = text;
   const [values, setValues] = useState<Values>(() => valuesOnThePage(endpoint, start?.values));
   const [sending, setSending] = useState(false);
@@ -137,8 +171,9 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
     if (start.message) setValues((v) => (v.message ? v : { ...v, ...start }));
   }, [topics, subjects]);
 
-  const update = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    setValues((v) => ({ ...v, [field]: event.target.value }));
+  const update =
+    (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValues((v) => ({ ...v, [field]: event.target.value }));
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -205,15 +240,38 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
   return (
     <>
       {kept.list.length > 0 && (
-        <KeptMessages kept={kept.list} words={text.kept} onCancel={(entry) => void kept.cancel(entry)} onEdit={(entry) => void editKept(entry)} />
+        <KeptMessages
+          kept={kept.list}
+          words={text.kept}
+          onCancel={(entry) => void kept.cancel(entry)}
+          onEdit={(entry) => void editKept(entry)}
+        />
       )}
-      {sent && <SentConfirmation key={sent.reference ?? 'sent'} words={text.confirmation} reference={sent.reference} answerFrom={answerFrom} focus />}
+      {sent && (
+        <SentConfirmation
+          key={sent.reference ?? 'sent'}
+          words={text.confirmation}
+          reference={sent.reference}
+          answerFrom={answerFrom}
+          focus
+        />
+      )}
       {prefilled && (
-        <p id="contact-prefilled" className="mb-6 rounded-lg border border-line bg-mist px-4 py-3 text-sm font-medium text-brand-900">
+        <p
+          id="contact-prefilled"
+          className="mb-6 rounded-lg border border-line bg-mist px-4 py-3 text-sm font-medium text-brand-900"
+        >
           {text.prefilled.replace('{subject}', prefilled)}
         </p>
       )}
-      <form method="post" action={endpoint} onSubmit={onSubmit} className="space-y-5" noValidate={false} aria-describedby={prefilled ? 'contact-prefilled' : undefined}>
+      <form
+        method="post"
+        action={endpoint}
+        onSubmit={onSubmit}
+        className="space-y-5"
+        noValidate={false}
+        aria-describedby={prefilled ? 'contact-prefilled' : undefined}
+      >
         {refusal && (
           <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <p className="font-semibold">{text.correction.title}</p>
@@ -232,11 +290,47 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
           </div>
         )}
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField name="firstName" label={labels.firstName} autoComplete="given-name" required maxLength={limits.name} value={values.firstName} onChange={update('firstName')} error={errors.name} />
-          <TextField name="lastName" label={labels.lastName} autoComplete="family-name" required maxLength={limits.name} value={values.lastName} onChange={update('lastName')} />
+          <TextField
+            name="firstName"
+            label={labels.firstName}
+            autoComplete="given-name"
+            required
+            maxLength={limits.name}
+            value={values.firstName}
+            onChange={update('firstName')}
+            error={errors.name}
+          />
+          <TextField
+            name="lastName"
+            label={labels.lastName}
+            autoComplete="family-name"
+            required
+            maxLength={limits.name}
+            value={values.lastName}
+            onChange={update('lastName')}
+          />
         </div>
-        <TextField name="email" label={labels.email} type="email" autoComplete="email" required maxLength={limits.email} value={values.email} onChange={update('email')} error={errors.email} />
-        <TextField name="company" label={labels.company} optional={labels.optional} autoComplete="organization" maxLength={limits.company} value={values.company} onChange={update('company')} error={errors.company} />
+        <TextField
+          name="email"
+          label={labels.email}
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={limits.email}
+          value={values.email}
+          onChange={update('email')}
+          error={errors.email}
+        />
+        <TextField
+          name="company"
+          label={labels.company}
+          optional={labels.optional}
+          autoComplete="organization"
+          maxLength={limits.company}
+          value={values.company}
+          onChange={update('company')}
+          error={errors.company}
+        />
         <p>
           <label htmlFor="topic" className="text-sm font-semibold">
             {labels.topic} <span className="font-normal text-muted">{labels.optional}</span>
@@ -256,16 +350,51 @@ export default function ContactForm({ endpoint, text, topics, subjects, limits, 
         <fieldset className="request-details space-y-5">
           <legend className="mb-3 text-sm font-semibold">{text.details}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField name="country" label={labels.country} optional={labels.optional} autoComplete="country-name" maxLength={limits.country} value={values.country} onChange={update('country')} error={errors.country} />
-            <TextField name="quantity" label={labels.quantity} optional={labels.optional} maxLength={limits.quantity} value={values.quantity} onChange={update('quantity')} error={errors.quantity} />
+            <TextField
+              name="country"
+              label={labels.country}
+              optional={labels.optional}
+              autoComplete="country-name"
+              maxLength={limits.country}
+              value={values.country}
+              onChange={update('country')}
+              error={errors.country}
+            />
+            <TextField
+              name="quantity"
+              label={labels.quantity}
+              optional={labels.optional}
+              maxLength={limits.quantity}
+              value={values.quantity}
+              onChange={update('quantity')}
+              error={errors.quantity}
+            />
           </div>
-          <TextField name="substrate" label={labels.substrate} optional={labels.optional} maxLength={limits.substrate} value={values.substrate} onChange={update('substrate')} error={errors.substrate} />
+          <TextField
+            name="substrate"
+            label={labels.substrate}
+            optional={labels.optional}
+            maxLength={limits.substrate}
+            value={values.substrate}
+            onChange={update('substrate')}
+            error={errors.substrate}
+          />
         </fieldset>
         <p>
           <label htmlFor="message" className="text-sm font-semibold">
             {labels.message}
           </label>
-          <textarea id="message" name="message" rows={5} required maxLength={limits.message} value={values.message} onChange={update('message')} className={inputClass} {...described(errors.message, 'message')} />
+          <textarea
+            id="message"
+            name="message"
+            rows={5}
+            required
+            maxLength={limits.message}
+            value={values.message}
+            onChange={update('message')}
+            className={inputClass}
+            {...described(errors.message, 'message')}
+          />
           <FieldError id="message" error={errors.message} />
         </p>
         {/* A field people never see or fill; robots that fill every field are answered and ignored. */}

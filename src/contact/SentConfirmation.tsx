@@ -17,7 +17,13 @@ export interface SentConfirmationProps {
   level?: 'h2' | 'h3';
 }
 
-export default function SentConfirmation({ words, reference, answerFrom, focus = false, level: Heading = 'h3' }: SentConfirmationProps) {
+export default function SentConfirmation({
+  words,
+  reference,
+  answerFrom,
+  focus = false,
+  level: Heading = 'h3',
+}: SentConfirmationProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focus) heading.current?.focus();

@@ -50,10 +50,17 @@ export interface AlertBody {
   at: string;
 }
 
-export type AlertOutcome = { alerted: false; reason: 'nothing to tell' | 'already alerted today' | 'another run alerted' } | { alerted: true; body: AlertBody; posted: boolean };
+export type AlertOutcome =
+  | { alerted: false; reason: 'nothing to tell' | 'already alerted today' | 'another run alerted' }
+  | { alerted: true; body: AlertBody; posted: boolean };
 
 async function postJson(url: string, body: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
   if (!response.ok) throw new Error(`the webhook answered ${response.status}`);
 }
 
@@ -62,12 +69,19 @@ export function alertAfterHoursFrom(value: string | undefined, log: (line: strin
   if (value === undefined || value.trim() === '') return defaultAlertAfterHours;
   const hours = Number(value);
   if (Number.isFinite(hours) && hours > 0) return hours;
-  log(`contact alert: CONTACT_ALERT_AFTER_HOURS="${value}" is not a positive number of hours; alerting after ${defaultAlertAfterHours}`);
+  log(
+    `contact alert: CONTACT_ALERT_AFTER_HOURS="${value}" is not a positive number of hours; alerting after ${defaultAlertAfterHours}`,
+  );
   return defaultAlertAfterHours;
 }
 
 /** Alerts if there is something to tell and no alert went out today (UTC). Never throws. */
-export async function alertIfDue(store: MessageStore, settings: AlertSettings, facts: AlertFacts, log: (line: string) => void): Promise<AlertOutcome> {
+export async function alertIfDue(
+  store: MessageStore,
+  settings: AlertSettings,
+  facts: AlertFacts,
+  log: (line: string) => void,
+): Promise<AlertOutcome> {
   try {
     return await alert(store, settings, facts, log);
   } catch (error) {
@@ -76,7 +90,12 @@ export async function alertIfDue(store: MessageStore, settings: AlertSettings, f
   }
 }
 
-async function alert(store: MessageStore, settings: AlertSettings, facts: AlertFacts, log: (line: string) => void): Promise<AlertOutcome> {
+async function alert(
+  store: MessageStore,
+  settings: AlertSettings,
+  facts: AlertFacts,
+  log: (line: string) => void,
+): Promise<AlertOutcome> {
   const at = facts.now.getTime();
   const waiting = facts.pendingReceived.filter((received) => at - received > settings.afterHours * hour);
   const failed = await store.listFailed();
@@ -97,8 +116,14 @@ async function alert(store: MessageStore, settings: AlertSettings, facts: AlertF
   const oldest = waiting.length ? Math.min(...waiting) : undefined;
   const storeName = settings.storeName ?? 'contact-messages';
   const parts = [
-    ...(newFailed.length ? [`${newFailed.length} message(s) failed for good since the last alert (${failed.length} failed in all)`] : []),
-    ...(waiting.length ? [`${waiting.length} message(s) pending for more than ${settings.afterHours} hours, the oldest since ${new Date(oldest!).toISOString()}`] : []),
+    ...(newFailed.length
+      ? [`${newFailed.length} message(s) failed for good since the last alert (${failed.length} failed in all)`]
+      : []),
+    ...(waiting.length
+      ? [
+          `${waiting.length} message(s) pending for more than ${settings.afterHours} hours, the oldest since ${new Date(oldest!).toISOString()}`,
+        ]
+      : []),
   ];
   const text =
     `Contact form (${storeName}): ${parts.join('; ')}.` +
@@ -108,7 +133,11 @@ async function alert(store: MessageStore, settings: AlertSettings, facts: AlertF
     text,
     store: storeName,
     failed: { new: newFailed, total: failed.length },
-    waiting: { count: waiting.length, afterHours: settings.afterHours, ...(oldest !== undefined ? { oldestReceivedAt: new Date(oldest).toISOString() } : {}) },
+    waiting: {
+      count: waiting.length,
+      afterHours: settings.afterHours,
+      ...(oldest !== undefined ? { oldestReceivedAt: new Date(oldest).toISOString() } : {}),
+    },
     ...(facts.lastError ? { lastError: facts.lastError.slice(0, 300) } : {}),
     at: facts.now.toISOString(),
   };
@@ -122,7 +151,9 @@ async function alert(store: MessageStore, settings: AlertSettings, facts: AlertF
     await (settings.post ?? postJson)(settings.webhook, JSON.stringify(body));
     return { alerted: true, body, posted: true };
   } catch (error) {
-    log(`contact alert: the webhook could not be reached (${error instanceof Error ? error.message : String(error)}); the next run tries again`);
+    log(
+      `contact alert: the webhook could not be reached (${error instanceof Error ? error.message : String(error)}); the next run tries again`,
+    );
     // Give the day back, so a later run posts it; if another run changed the state meanwhile,
     // leave it to that one.
     const back: AlertState = previous ? { ...previous.state } : { day: '', at: facts.now.toISOString(), failed: [] };

@@ -96,9 +96,20 @@ export function afterAttempt(record: StoredMessage, delivery: Delivery, now: Dat
 
   const error = describe(delivery.error);
   if (isPermanentRejection(delivery.error)) {
-    return { ...next, status: 'failed', failedAt: at, lastError: error, failureReason: `refused by the mail server: ${error}` };
+    return {
+      ...next,
+      status: 'failed',
+      failedAt: at,
+      lastError: error,
+      failureReason: `refused by the mail server: ${error}`,
+    };
   }
-  return { ...next, status: 'pending', lastError: error, nextAttemptAt: new Date(now.getTime() + retryDelayMs(next.attempts)).toISOString() };
+  return {
+    ...next,
+    status: 'pending',
+    lastError: error,
+    nextAttemptAt: new Date(now.getTime() + retryDelayMs(next.attempts)).toISOString(),
+  };
 }
 
 export interface Attempt {
@@ -123,7 +134,12 @@ export interface MailDependencies {
  * the hold), then filed under sent/ or failed/ when it is final. Never throws: a store that fails
  * after the e-mail went out must not turn the visitor's success into an error.
  */
-export async function deliverHeld(held: Held, store: MessageStore, mail: MailDependencies, now: () => Date): Promise<Attempt> {
+export async function deliverHeld(
+  held: Held,
+  store: MessageStore,
+  mail: MailDependencies,
+  now: () => Date,
+): Promise<Attempt> {
   let delivery: Delivery;
   try {
     await mail.mailer.send(composeEmail(held.record.message, mail.settings, held.record));
@@ -202,7 +218,18 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const log = deps.log ?? ((line: string) => console.log(line));
   const started = performance.now();
   const timeLeft = () => performance.now() - started < (deps.budgetMs ?? runBudgetMs);
-  const report: RetryReport = { pending: 0, looked: 0, expired: 0, due: 0, sent: 0, stillPending: 0, failed: 0, skipped: 0, stale: 0, deleted: 0 };
+  const report: RetryReport = {
+    pending: 0,
+    looked: 0,
+    expired: 0,
+    due: 0,
+    sent: 0,
+    stillPending: 0,
+    failed: 0,
+    skipped: 0,
+    stale: 0,
+    deleted: 0,
+  };
   const retentionDays = deps.retentionDays ?? defaultRetentionDays;
 
   let listed = (await store.listPending()).sort((a, b) => a.id.localeCompare(b.id));
@@ -224,7 +251,9 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
     });
     report.expired = gone.size;
     if (gone.size) {
-      log(`contact retry: ${gone.size} pending message(s) older than ${retentionDays} days deleted; no mail server is set, so nothing would ever send them`);
+      log(
+        `contact retry: ${gone.size} pending message(s) older than ${retentionDays} days deleted; no mail server is set, so nothing would ever send them`,
+      );
       listed = listed.filter((p) => !gone.has(p.id));
     }
   }
@@ -246,7 +275,9 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const moved = new Set<string>();
   for (const { record } of held.filter((h) => h.record.status !== 'pending')) {
     moved.add(record.id);
-    await store.file(record).catch((error: unknown) => log(`contact retry: could not file message ${record.id}: ${describe(error)}`));
+    await store
+      .file(record)
+      .catch((error: unknown) => log(`contact retry: could not file message ${record.id}: ${describe(error)}`));
   }
 
   const waiting = held.filter((h) => h.record.status === 'pending');
@@ -259,7 +290,8 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   // The latest mail error known to this run, for the alert.
   let lastError: { at: string; error: string } | undefined;
   const noteError = (record: StoredMessage) => {
-    if (record.lastError && record.lastAttemptAt && (!lastError || record.lastAttemptAt > lastError.at)) lastError = { at: record.lastAttemptAt, error: record.lastError };
+    if (record.lastError && record.lastAttemptAt && (!lastError || record.lastAttemptAt > lastError.at))
+      lastError = { at: record.lastAttemptAt, error: record.lastError };
   };
   waiting.forEach((h) => noteError(h.record));
   const left = new Set(listed.map((p) => p.id).filter((id) => !moved.has(id)));
@@ -292,8 +324,12 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
       else report.stillPending++;
       if (record.status !== 'pending' && !unrecorded) left.delete(record.id);
       noteError(record);
-      if (unrecorded) log(`contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})`);
-      else if (record.status === 'failed') log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
+      if (unrecorded)
+        log(
+          `contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})`,
+        );
+      else if (record.status === 'failed')
+        log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
     });
   }
 
@@ -301,7 +337,11 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   report.alert = await alertIfDue(
     store,
     deps.alert ?? { afterHours: defaultAlertAfterHours },
-    { now: at, pendingReceived: [...left].map(receivedTimeOf).filter((t) => !Number.isNaN(t)), lastError: lastError?.error },
+    {
+      now: at,
+      pendingReceived: [...left].map(receivedTimeOf).filter((t) => !Number.isNaN(t)),
+      lastError: lastError?.error,
+    },
     log,
   );
   return report;
@@ -312,8 +352,16 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
  * without reading them: a message is kept at least `retentionDays` days after it was sent, and at
  * most one day more. Pending and failed messages are never deleted.
  */
-export async function deleteExpiredSent(store: MessageStore, now: Date, retentionDays: number, timeLeft: () => boolean = () => true): Promise<number> {
-  const sent = { days: () => store.sentDays(), deleteDay: (sentOn: string, limit: number) => store.deleteSent(sentOn, limit) };
+export async function deleteExpiredSent(
+  store: MessageStore,
+  now: Date,
+  retentionDays: number,
+  timeLeft: () => boolean = () => true,
+): Promise<number> {
+  const sent = {
+    days: () => store.sentDays(),
+    deleteDay: (sentOn: string, limit: number) => store.deleteSent(sentOn, limit),
+  };
   return (await deleteExpiredDays(sent, now, retentionDays, deletionsPerRun, timeLeft)).deleted;
 }
 
@@ -322,6 +370,8 @@ export function retentionDaysFrom(value: string | undefined, log: (line: string)
   if (value === undefined || value.trim() === '') return defaultRetentionDays;
   const days = Number(value);
   if (Number.isInteger(days) && days >= 1) return days;
-  log(`contact retry: CONTACT_RETENTION_DAYS="${value}" is not a whole number of days; keeping sent messages ${defaultRetentionDays} days`);
+  log(
+    `contact retry: CONTACT_RETENTION_DAYS="${value}" is not a whole number of days; keeping sent messages ${defaultRetentionDays} days`,
+  );
   return defaultRetentionDays;
 }

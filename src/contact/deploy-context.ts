@@ -22,7 +22,8 @@ export interface ContactEnvironment extends MailEnvironment {
 }
 
 /** The Blobs store of a deploy context's messages (src/server/deploy-store.ts). */
-export const contactStoreName = (deployContext: string | undefined): string => contextStoreName(productionStoreName, deployContext);
+export const contactStoreName = (deployContext: string | undefined): string =>
+  contextStoreName(productionStoreName, deployContext);
 
 /** The mailer and addresses a deploy context may use, or undefined with the reason it sends none. */
 export function contactMailFor(

@@ -12,7 +12,13 @@ addEventListener('load', () => {
     const form = document.querySelector<HTMLFormElement>('form[aria-describedby=contact-prefilled]');
     if (!form || (document.activeElement && document.activeElement !== document.body)) return;
     for (const field of form.elements as HTMLCollectionOf<HTMLInputElement>) {
-      if (/^(INPUT|SELECT|TEXTAREA)$/.test(field.tagName) && field.type !== 'hidden' && field.tabIndex >= 0 && !field.value && field.offsetParent) {
+      if (
+        /^(INPUT|SELECT|TEXTAREA)$/.test(field.tagName) &&
+        field.type !== 'hidden' &&
+        field.tabIndex >= 0 &&
+        !field.value &&
+        field.offsetParent
+      ) {
         field.focus({ preventScroll: true });
         break;
       }

@@ -11,7 +11,11 @@ export const honeypotField = 'website';
  * the server's reasons and the e-mail give each. The form's own labels are in
  * src/content/contact-form.json.
  */
-export const requestDetailLabels = { country: 'Country', quantity: 'Quantity', substrate: 'Substrate or process' } as const;
+export const requestDetailLabels = {
+  country: 'Country',
+  quantity: 'Quantity',
+  substrate: 'Substrate or process',
+} as const;
 export type RequestDetail = keyof typeof requestDetailLabels;
 export const requestDetailFields = Object.keys(requestDetailLabels) as RequestDetail[];
 

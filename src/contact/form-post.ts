@@ -13,7 +13,18 @@ import { routes } from '../model/routes';
 import { errorFields, type ErrorField } from './form-fields';
 
 /** The fields of the form, as the form posts them. */
-export const formFields = ['firstName', 'lastName', 'email', 'company', 'topic', 'about', 'country', 'quantity', 'substrate', 'message'] as const;
+export const formFields = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'topic',
+  'about',
+  'country',
+  'quantity',
+  'substrate',
+  'message',
+] as const;
 export type FormValues = Record<(typeof formFields)[number], string>;
 
 export { errorFields, type ErrorField };
@@ -28,14 +39,14 @@ export interface ContactFormState {
 }
 
 export type FormPageAnswer =
-  | { kind: 'page'; status: number; state: ContactFormState }
-  | { kind: 'redirect'; status: 303 | 307; location: string };
+  { kind: 'page'; status: number; state: ContactFormState } | { kind: 'redirect'; status: 303 | 307; location: string };
 
 /** The posted values the form shows again: known fields, as text. An older form's `name` fills the first name. */
 export function keptValues(body: Record<string, unknown>): Partial<FormValues> {
   const values: Partial<FormValues> = {};
   for (const field of formFields) if (typeof body[field] === 'string') values[field] = body[field];
-  if (values.firstName === undefined && values.lastName === undefined && typeof body.name === 'string') values.firstName = body.name;
+  if (values.firstName === undefined && values.lastName === undefined && typeof body.name === 'string')
+    values.firstName = body.name;
   return values;
 }
 
@@ -60,7 +71,11 @@ export async function formPageAnswer(request: Request, data: FormPageData): Prom
   const url = new URL(request.url);
   if (request.method !== 'POST') {
     const { topic, about, message, named } = prefillFor(url.search, data.topics, data.subjects, data.items);
-    return { kind: 'page', status: 200, state: topic ? { values: { topic, about, message }, errors: {}, prefilled: named } : { values: {}, errors: {} } };
+    return {
+      kind: 'page',
+      status: 200,
+      state: topic ? { values: { topic, about, message }, errors: {}, prefilled: named } : { values: {}, errors: {} },
+    };
   }
   const read = await readContactRequest(request, data.extraOrigins);
   if (!read.ok) return { kind: 'page', status: read.status, state: { values: {}, errors: {}, error: read.error } };
@@ -69,7 +84,9 @@ export async function formPageAnswer(request: Request, data: FormPageData): Prom
   if (isRobot(read.body)) return { kind: 'redirect', status: 303, location: routes.contactThanks };
   const values = keptValues(read.body);
   const validation = validateContactMessage(normalise(read.body, read.format));
-  if (!validation.ok) return { kind: 'page', status: 400, state: { values, errors: knownErrors(validation.fields), error: fieldsError } };
-  if (url.searchParams.has(unsavedQuery)) return { kind: 'page', status: 503, state: { values, errors: {}, error: unsavedError } };
+  if (!validation.ok)
+    return { kind: 'page', status: 400, state: { values, errors: knownErrors(validation.fields), error: fieldsError } };
+  if (url.searchParams.has(unsavedQuery))
+    return { kind: 'page', status: 503, state: { values, errors: {}, error: unsavedError } };
   return { kind: 'redirect', status: 307, location: routes.contactEndpoint };
 }

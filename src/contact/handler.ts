@@ -21,7 +21,15 @@ import { browserIdError, browserIdField, isBrowserId } from './browser-id';
 import { deliverHeld, leaseMs } from './deliver';
 import type { Mailer, MailSettings } from './mail';
 import { validateContactMessage, type FieldErrors } from './message';
-import { fieldsError, isRobot, normalise, readContactRequest, unsavedError, unsavedQuery, type BodyFormat } from './request';
+import {
+  fieldsError,
+  isRobot,
+  normalise,
+  readContactRequest,
+  unsavedError,
+  unsavedQuery,
+  type BodyFormat,
+} from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
 import { referenceQuery, routes } from '../model/routes';
 import { functionResponseHeaders } from '../security/function-headers';
@@ -67,7 +75,10 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 const handOver = (status: number) =>
   new Response(null, {
     status: 307,
-    headers: { location: status === 503 ? `${routes.contactForm}?${unsavedQuery}` : routes.contactForm, ...responseHeaders() },
+    headers: {
+      location: status === 503 ? `${routes.contactForm}?${unsavedQuery}` : routes.contactForm,
+      ...responseHeaders(),
+    },
   });
 
 function refusal(status: number, error: string, format: BodyFormat | undefined, fields?: FieldErrors) {
@@ -125,11 +136,15 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     try {
       earlier = await deps.store.receivedAs(browserId);
     } catch (error) {
-      log(`contact: could not look up message id ${browserId}: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `contact: could not look up message id ${browserId}: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return refusal(503, unsavedError, format);
     }
     if (earlier) {
-      log(`contact: message id ${browserId} was received before (${earlier.id}); answered as accepted, nothing stored or sent again`);
+      log(
+        `contact: message id ${browserId} was received before (${earlier.id}); answered as accepted, nothing stored or sent again`,
+      );
       return accepted(earlier.id, true);
     }
   }
@@ -160,14 +175,20 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     } catch (error) {
       // The message is kept, so it is sent and the visitor told so; only a repeat of this id
       // (an answer lost on the way back) could now store it a second time.
-      log(`contact: message ${record.id} is kept, but its id ${browserId} could not be marked as received: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `contact: message ${record.id} is kept, but its id ${browserId} could not be marked as received: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (!first) {
       // Another request with the same id marked it first: that one stores and sends the message.
       await deps.store.discardPending(held).catch((error: unknown) => {
-        log(`contact: the repeat ${record.id} of message id ${browserId} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`);
+        log(
+          `contact: the repeat ${record.id} of message id ${browserId} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`,
+        );
       });
-      log(`contact: message id ${browserId} was received at the same time by another request; answered as accepted, nothing stored or sent again`);
+      log(
+        `contact: message id ${browserId} was received at the same time by another request; answered as accepted, nothing stored or sent again`,
+      );
       const winner = await deps.store.receivedAs(browserId).catch(() => undefined);
       return accepted(winner?.id, true);
     }
@@ -190,7 +211,9 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
       log(`contact: e-mail for ${record.id} was given up (${after.failureReason}); kept as failed`);
     }
   } else {
-    log(`contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`);
+    log(
+      `contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`,
+    );
   }
   return accepted(record.id);
 }

@@ -51,7 +51,9 @@ export class MailDeferred extends Error {
 const unreachableCodes = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
 
 export function isUnreachable(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && unreachableCodes.has(String((error as { code?: unknown }).code));
+  return (
+    typeof error === 'object' && error !== null && unreachableCodes.has(String((error as { code?: unknown }).code))
+  );
 }
 
 /**
@@ -66,11 +68,19 @@ export const unreachableBackoffMs = 30_000;
 export const messageIdOf = (id: string, domain: string) => `<${id}@${domain}>`;
 
 const detailRows = (message: KeptMessage): [string, string][] =>
-  requestDetailFields.flatMap((field) => (message[field] ? [[requestDetailLabels[field], message[field]] as [string, string]] : []));
+  requestDetailFields.flatMap((field) =>
+    message[field] ? [[requestDetailLabels[field], message[field]] as [string, string]] : [],
+  );
 
-export function composeEmail(message: KeptMessage, settings: MailSettings, { id, receivedAt }: { id: string; receivedAt: string }): OutgoingEmail {
+export function composeEmail(
+  message: KeptMessage,
+  settings: MailSettings,
+  { id, receivedAt }: { id: string; receivedAt: string },
+): OutgoingEmail {
   const from = message.company ? `${message.name} (${message.company})` : message.name;
-  const subject = message.regarding ? `${message.regarding}: website enquiry from ${from}` : `Website enquiry from ${from}`;
+  const subject = message.regarding
+    ? `${message.regarding}: website enquiry from ${from}`
+    : `Website enquiry from ${from}`;
   const rows: [string, string][] = [
     ...(message.regarding ? [['Regarding', message.regarding] as [string, string]] : []),
     ['Name', message.name],
@@ -84,7 +94,15 @@ export function composeEmail(message: KeptMessage, settings: MailSettings, { id,
   const html = `<table>${rows
     .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
     .join('')}</table><p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`;
-  return { to: settings.to, from: settings.from, replyTo: message.email, subject, text, html, messageId: messageIdOf(id, settings.domain) };
+  return {
+    to: settings.to,
+    from: settings.from,
+    replyTo: message.email,
+    subject,
+    text,
+    html,
+    messageId: messageIdOf(id, settings.domain),
+  };
 }
 
 /** Host names of this machine, as a URL spells them. */
@@ -108,7 +126,10 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
  */
 export function smtpMailer(
   url: string,
-  { getSocket, backoffMs = unreachableBackoffMs }: Pick<SMTPTransport.Options, 'getSocket'> & { backoffMs?: number } = {},
+  {
+    getSocket,
+    backoffMs = unreachableBackoffMs,
+  }: Pick<SMTPTransport.Options, 'getSocket'> & { backoffMs?: number } = {},
 ): Mailer {
   const secureFromStart = /^smtps:/i.test(url);
   const onThisMachine = URL.canParse(url) && loopbackHosts.has(new URL(url).hostname.toLowerCase());
@@ -138,7 +159,10 @@ export function smtpMailer(
       } catch (error) {
         if (isUnreachable(error)) {
           const message = error instanceof Error ? error.message : String(error);
-          unreachable = { until: Date.now() + backoffMs, reason: `at ${new Date().toISOString()} (${message.slice(0, 120)})` };
+          unreachable = {
+            until: Date.now() + backoffMs,
+            reason: `at ${new Date().toISOString()} (${message.slice(0, 120)})`,
+          };
         }
         throw error;
       }
@@ -170,10 +194,16 @@ function sharedSmtpMailer(url: string): Mailer {
 }
 
 /** The mailer and addresses from the environment, or undefined when SMTP_URL is not set. */
-export function mailFromEnvironment(env: MailEnvironment, fallbackTo: string): { mailer: Mailer; settings: MailSettings } | undefined {
+export function mailFromEnvironment(
+  env: MailEnvironment,
+  fallbackTo: string,
+): { mailer: Mailer; settings: MailSettings } | undefined {
   if (!env.SMTP_URL) return undefined;
   const to = env.CONTACT_TO || fallbackTo;
-  return { mailer: sharedSmtpMailer(env.SMTP_URL), settings: { to, from: env.CONTACT_FROM || to, domain: new URL(siteUrl(env)).hostname } };
+  return {
+    mailer: sharedSmtpMailer(env.SMTP_URL),
+    settings: { to, from: env.CONTACT_FROM || to, domain: new URL(siteUrl(env)).hostname },
+  };
 }
 
 /**
@@ -200,7 +230,8 @@ const siteWords = /quota|sending limit|rate limit|throttl|too many|paus|suspend|
 export function isPermanentRejection(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, responseCode, response } = error as { code?: unknown; responseCode?: unknown; response?: unknown };
-  if (code !== 'EMESSAGE' || typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600) return false;
+  if (code !== 'EMESSAGE' || typeof responseCode !== 'number' || responseCode < 500 || responseCode >= 600)
+    return false;
   const reply = typeof response === 'string' ? response : error instanceof Error ? error.message : '';
   return !siteStatus.test(reply) && !siteWords.test(reply);
 }

@@ -20,7 +20,6 @@ import { requestDetailLabels, type RequestDetail } from './form-fields';
 
 export { honeypotField, requestDetailFields } from './form-fields';
 
-
 /**
  * Characters no one types on purpose, which only hide or disguise text: C0 and C1 control
  * characters and DEL, the line and paragraph separators U+2028-U+2029, and every format
@@ -49,7 +48,8 @@ const joinerInText = /(?<=[\p{L}\p{M}\p{N}\p{S}])[\u200C\u200D](?=[\p{L}\p{M}\p{
  * with them (England, Scotland, Wales: a black flag, tag letters, a cancel tag). Exactly these
  * are set aside; any other tag sequence is refused.
  */
-const tagFlag = /\u{1F3F4}(?:\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}|\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}|\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
+const tagFlag =
+  /\u{1F3F4}(?:\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}|\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}|\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073})\u{E007F}/gu;
 /** Whether `value` holds a hidden character, leaving aside joiners in text and those `allowed`. */
 const hasHidden = (value: string, allowed?: RegExp) => {
   const rest = value.replace(tagFlag, '\u{1F3F4}').replace(joinerInText, '');
@@ -79,10 +79,16 @@ const optionalDetail = (label: string, max: number) =>
 
 export const contactMessageSchema = z.object({
   name: singleLine('Name', contactLimits.name).pipe(
-    z.string().min(1, { error: 'Name is required' }).regex(letterOrDigit, { error: letterError('Name') }),
+    z
+      .string()
+      .min(1, { error: 'Name is required' })
+      .regex(letterOrDigit, { error: letterError('Name') }),
   ),
   email: singleLine('Email', contactLimits.email).pipe(
-    z.string().min(1, { error: 'Email is required' }).pipe(z.email({ error: 'Email must be a valid e-mail address' })),
+    z
+      .string()
+      .min(1, { error: 'Email is required' })
+      .pipe(z.email({ error: 'Email must be a valid e-mail address' })),
   ),
   company: singleLine('Company', contactLimits.company).optional().default(''),
   // Asked for samples and data sheets (topics with `details` in src/content/topics.json), always
@@ -99,9 +105,9 @@ export const contactMessageSchema = z.object({
     .regex(letterOrDigit, { error: letterError('Message') }),
 });
 
-
 /** A valid message; a request detail is present only when filled in. */
-export type ContactMessage = Omit<z.infer<typeof contactMessageSchema>, RequestDetail> & Partial<Record<RequestDetail, string>>;
+export type ContactMessage = Omit<z.infer<typeof contactMessageSchema>, RequestDetail> &
+  Partial<Record<RequestDetail, string>>;
 
 /** A message as it is kept and e-mailed: what the visitor wrote, and what the server resolved. */
 export type KeptMessage = ContactMessage & {
@@ -114,7 +120,6 @@ export type KeptMessage = ContactMessage & {
 
 export type FieldErrors = Partial<Record<keyof ContactMessage, string>>;
 
-
 export type Validation = { ok: true; message: ContactMessage } | { ok: false; fields: FieldErrors };
 
 /** Checks a decoded body; on failure names each bad field with one message. */
@@ -122,7 +127,9 @@ export function validateContactMessage(input: unknown): Validation {
   const result = contactMessageSchema.safeParse(input);
   if (result.success) {
     // A detail left empty is no key at all, in the stored message as in the e-mail.
-    const message = Object.fromEntries(Object.entries(result.data).filter(([, value]) => value !== undefined)) as ContactMessage;
+    const message = Object.fromEntries(
+      Object.entries(result.data).filter(([, value]) => value !== undefined),
+    ) as ContactMessage;
     return { ok: true, message };
   }
   const fields: FieldErrors = {};

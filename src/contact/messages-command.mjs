@@ -80,14 +80,22 @@ try {
     if (records.length === 0) {
       // The address `npm start` noted, whatever its port; none when the site is not running.
       const site = runningSite();
-      const hint = site ? `send one from ${site}${routes.contact}` : `start the site with \`npm start\`, then send one from its ${routes.contact} page`;
-      console.log(filtered ? `No messages match, in ${where}.` : `No messages yet in ${where}${values.token || values.site || process.env.NETLIFY_SITE_ID ? '' : ` (${hint})`}.`);
+      const hint = site
+        ? `send one from ${site}${routes.contact}`
+        : `start the site with \`npm start\`, then send one from its ${routes.contact} page`;
+      console.log(
+        filtered
+          ? `No messages match, in ${where}.`
+          : `No messages yet in ${where}${values.token || values.site || process.env.NETLIFY_SITE_ID ? '' : ` (${hint})`}.`,
+      );
     }
     for (const record of records) for (const line of describeMessage(record)) console.log(line);
     if (records.length) {
       const failed = records.filter((r) => r.status === 'failed').length;
       const pending = records.filter((r) => r.status === 'pending').length;
-      console.log(`${records.length} message(s)${pending ? `, ${pending} pending` : ''}${failed ? `, ${failed} failed` : ''}, in ${where}`);
+      console.log(
+        `${records.length} message(s)${pending ? `, ${pending} pending` : ''}${failed ? `, ${failed} failed` : ''}, in ${where}`,
+      );
     }
   } else if (action === 'show') {
     if (!id) throw new Error('show needs the id of a message (list prints it)');
@@ -98,7 +106,9 @@ try {
     if (values['all-failed']) {
       const outcomes = await requeueAllFailed(store);
       for (const { id: each, outcome } of outcomes) console.log(`${each}: ${outcome}`);
-      console.log(`${outcomes.filter((o) => o.outcome === 'requeued').length} message(s) requeued in ${where}; the next retry run sends them`);
+      console.log(
+        `${outcomes.filter((o) => o.outcome === 'requeued').length} message(s) requeued in ${where}; the next retry run sends them`,
+      );
     } else {
       if (!id) throw new Error('requeue needs the id of a failed message, or --all-failed');
       const outcome = await requeueMessage(store, id);

@@ -54,7 +54,10 @@ async function readAll(store, keys) {
 }
 
 /** Every value of a message a search looks in. */
-const searchable = (record) => [record.id, ...Object.values(record.message ?? {}).map(String), record.failureReason ?? '', record.lastError ?? ''].join('\n').toLowerCase();
+const searchable = (record) =>
+  [record.id, ...Object.values(record.message ?? {}).map(String), record.failureReason ?? '', record.lastError ?? '']
+    .join('\n')
+    .toLowerCase();
 
 /**
  * Messages, newest first, filtered by status (pending, failed, sent), by words (all must occur,
@@ -63,16 +66,24 @@ const searchable = (record) => [record.id, ...Object.values(record.message ?? {}
  */
 export async function listMessages(store, { status, text, since } = {}) {
   if (!store) return [];
-  if (status && !['pending', 'failed', 'sent'].includes(status)) throw new Error(`unknown status "${status}": pending, failed or sent`);
+  if (status && !['pending', 'failed', 'sent'].includes(status))
+    throw new Error(`unknown status "${status}": pending, failed or sent`);
   const sinceTime = since ? Date.parse(since) : undefined;
-  if (since && Number.isNaN(sinceTime)) throw new Error(`--since "${since}" is not a date (2026-11-01) or a time (2026-11-01T09:00Z)`);
+  if (since && Number.isNaN(sinceTime))
+    throw new Error(`--since "${since}" is not a date (2026-11-01) or a time (2026-11-01T09:00Z)`);
   const sinceDay = sinceTime === undefined ? undefined : new Date(sinceTime).toISOString().slice(0, 10);
   const { blobs } = await store.list();
   const keys = blobs
     .map((b) => b.key)
     .filter(isMessageKey)
     .filter((key) => {
-      const where = key.startsWith(pendingPrefix) ? 'pending' : key.startsWith(failedPrefix) ? 'failed' : key.startsWith(sentPrefix) ? 'sent' : 'older';
+      const where = key.startsWith(pendingPrefix)
+        ? 'pending'
+        : key.startsWith(failedPrefix)
+          ? 'failed'
+          : key.startsWith(sentPrefix)
+            ? 'sent'
+            : 'older';
       if (status && where !== status && where !== 'older') return false;
       // A message is sent on or after the day it arrived.
       if (where === 'sent' && sinceDay && key.slice(sentPrefix.length, sentPrefix.length + 10) < sinceDay) return false;
@@ -80,7 +91,7 @@ export async function listMessages(store, { status, text, since } = {}) {
     });
   const words = (text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   return (await readAll(store, keys))
-    .filter((r) => r.unreadable ? !status && !words.length && sinceTime === undefined : true)
+    .filter((r) => (r.unreadable ? !status && !words.length && sinceTime === undefined : true))
     .filter((r) => r.unreadable || !status || r.status === status)
     .filter((r) => r.unreadable || sinceTime === undefined || Date.parse(r.receivedAt) >= sinceTime)
     .filter((r) => r.unreadable || words.every((w) => searchable(r).includes(w)))
@@ -97,7 +108,10 @@ export async function findMessage(store, id) {
   // Sent on the day it arrived or later: the days from its id on, usually the first one.
   const { directories } = await store.list({ prefix: sentPrefix, directories: true });
   const arrived = id.slice(0, 10);
-  const days = directories.map((d) => d.slice(sentPrefix.length).replace(/\/$/, '')).filter((day) => day >= arrived).sort();
+  const days = directories
+    .map((d) => d.slice(sentPrefix.length).replace(/\/$/, ''))
+    .filter((day) => day >= arrived)
+    .sort();
   for (const day of days) {
     const record = await readRecord(store, `${sentPrefix}${day}/${id}`);
     if (record) return record;
@@ -131,7 +145,8 @@ export async function requeueMessage(store, id, now = new Date()) {
   if (!result.etag) {
     // An answer without an ETag: count the write only if the pending copy is this one.
     const written = await readRecord(store, pendingKey);
-    if (written?.claim !== next.claim) throw new Error(`the store did not confirm the requeue of ${id}; run the command again`);
+    if (written?.claim !== next.claim)
+      throw new Error(`the store did not confirm the requeue of ${id}; run the command again`);
   }
   await store.delete(failedKey);
   return 'requeued';
@@ -183,7 +198,10 @@ export function describeMessage(record) {
   if (record.unreadable) return [`${record.id}  [unreadable entry]`];
   const m = record.message;
   const tries = record.attempts ? `, ${record.attempts} attempt(s)` : '';
-  const state = record.status === 'failed' ? `failed${tries}: ${record.failureReason ?? record.lastError ?? 'no reason kept'}` : `${record.status}${tries}`;
+  const state =
+    record.status === 'failed'
+      ? `failed${tries}: ${record.failureReason ?? record.lastError ?? 'no reason kept'}`
+      : `${record.status}${tries}`;
   const { topic, item } = topicAndItem(m.regarding);
   const extras = Object.entries(extraFields(record));
   return [
@@ -192,7 +210,9 @@ export function describeMessage(record) {
     ...(topic ? [`  topic: ${topic}`] : []),
     ...(item ? [`  item: ${item}`] : []),
     ...detailsOf(m).map(([key, value]) => `  ${key}: ${oneLine(value).slice(0, 160)}`),
-    ...extras.map(([key, value]) => `  ${key}: ${oneLine(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 160)}`),
+    ...extras.map(
+      ([key, value]) => `  ${key}: ${oneLine(typeof value === 'string' ? value : JSON.stringify(value)).slice(0, 160)}`,
+    ),
     `  ${oneLine(m.message).slice(0, 160)}`,
   ];
 }
@@ -221,7 +241,10 @@ export function describeInFull(record) {
     ['topic', topic],
     ['item', item],
     ...detailsOf(m),
-    ...Object.entries(extraFields(record)).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+    ...Object.entries(extraFields(record)).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? value : JSON.stringify(value),
+    ]),
   ].filter(([, value]) => value !== undefined && value !== '');
   return [...rows.map(([key, value]) => `${`${key}:`.padEnd(14)}${value}`), '', m.message];
 }
@@ -237,7 +260,22 @@ export function csvCell(value) {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvColumns = ['id', 'status', 'received_at', 'sent_at', 'name', 'email', 'company', 'topic', 'item', ...detailFields, 'message', 'attempts', 'problem', 'extra'];
+export const csvColumns = [
+  'id',
+  'status',
+  'received_at',
+  'sent_at',
+  'name',
+  'email',
+  'company',
+  'topic',
+  'item',
+  ...detailFields,
+  'message',
+  'attempts',
+  'problem',
+  'extra',
+];
 
 /** The messages as CSV (one header line, CRLF line ends), as a spreadsheet opens it. */
 export function toCsv(records) {

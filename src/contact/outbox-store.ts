@@ -130,7 +130,10 @@ export async function removeEnquiry(id: string): Promise<boolean> {
 }
 
 /** Changes a kept message if it is still there (a message cancelled meanwhile stays gone). */
-export function updateEnquiry(id: string, change: (entry: KeptEnquiry) => KeptEnquiry): Promise<KeptEnquiry | undefined> {
+export function updateEnquiry(
+  id: string,
+  change: (entry: KeptEnquiry) => KeptEnquiry,
+): Promise<KeptEnquiry | undefined> {
   return inStore('readwrite', async (store) => {
     const found = (await done(store.get(id))) as KeptEnquiry | undefined;
     if (!found) return undefined;

@@ -25,7 +25,13 @@ export const sendTimeoutMs = 15_000;
 /** What one attempt came to. */
 export type Attempt =
   | { outcome: 'sent'; response: Response }
-  | { outcome: 'refused'; response: Response; status: number; reason: string; answer: { error?: string; fields?: Record<string, string> } }
+  | {
+      outcome: 'refused';
+      response: Response;
+      status: number;
+      reason: string;
+      answer: { error?: string; fields?: Record<string, string> };
+    }
   | { outcome: 'unreachable'; reason: string };
 
 export interface SendOptions {
@@ -41,7 +47,12 @@ const tryAgainLater = (status: number) => status >= 500 || status === 408 || sta
  * another attempt would get too, with the server's reason), or unreachable (no answer, no answer
  * in time, a 5xx, 408, 425 or 429, or anything else that is not an answer to the message).
  */
-export async function postEnquiry(fetchFn: typeof fetch, id: string, body: Record<string, unknown>, options: SendOptions = {}): Promise<Attempt> {
+export async function postEnquiry(
+  fetchFn: typeof fetch,
+  id: string,
+  body: Record<string, unknown>,
+  options: SendOptions = {},
+): Promise<Attempt> {
   let response: Response;
   try {
     response = await fetchFn(options.endpoint ?? routes.contactEndpoint, {
@@ -52,13 +63,24 @@ export async function postEnquiry(fetchFn: typeof fetch, id: string, body: Recor
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    return { outcome: 'unreachable', reason: timedOut ? 'no answer in time' : error instanceof Error ? error.message : String(error) };
+    return {
+      outcome: 'unreachable',
+      reason: timedOut ? 'no answer in time' : error instanceof Error ? error.message : String(error),
+    };
   }
   if (response.ok) return { outcome: 'sent', response };
   if (response.status >= 400 && response.status < 500 && !tryAgainLater(response.status)) {
     const answer = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
-    const reasons = [answer.error, ...Object.values(answer.fields ?? {})].filter((r): r is string => typeof r === 'string' && r !== '');
-    return { outcome: 'refused', response, status: response.status, reason: reasons.join(': ') || `refused (${response.status})`, answer };
+    const reasons = [answer.error, ...Object.values(answer.fields ?? {})].filter(
+      (r): r is string => typeof r === 'string' && r !== '',
+    );
+    return {
+      outcome: 'refused',
+      response,
+      status: response.status,
+      reason: reasons.join(': ') || `refused (${response.status})`,
+      answer,
+    };
   }
   return { outcome: 'unreachable', reason: `the server answered ${response.status}` };
 }
@@ -143,7 +165,9 @@ async function sendAll(fetchFn: typeof fetch, options: SendOptions): Promise<Sen
  */
 export async function requestBackgroundSync(): Promise<boolean> {
   if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return false;
-  const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } };
+  const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+    sync?: { register(tag: string): Promise<void> };
+  };
   if (!registration.sync) return false;
   try {
     await registration.sync.register(outboxSyncTag);

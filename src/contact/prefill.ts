@@ -43,10 +43,20 @@ export function prefillFor(
   if (!topic) return { topic: '', about: '', message: '', named: '' };
   const about = params.get('about') ?? '';
   if (about && Object.hasOwn(items, about)) {
-    return { topic: topic.id, about, message: `${items[about]!}: ${topic.sentence.replaceAll('{about}', thisProduct)}\n\n`, named: items[about]! };
+    return {
+      topic: topic.id,
+      about,
+      message: `${items[about]!}: ${topic.sentence.replaceAll('{about}', thisProduct)}\n\n`,
+      named: items[about]!,
+    };
   }
   const known = about && Object.hasOwn(subjects, about) ? subjects[about]! : undefined;
-  return { topic: topic.id, about: '', message: `${topic.sentence.replaceAll('{about}', known ?? fallbackSubject)}\n\n`, named: known ?? topic.label ?? '' };
+  return {
+    topic: topic.id,
+    about: '',
+    message: `${topic.sentence.replaceAll('{about}', known ?? fallbackSubject)}\n\n`,
+    named: known ?? topic.label ?? '',
+  };
 }
 
 /** The sentence for a topic about a subject; without a known subject, "your products". */

@@ -27,7 +27,11 @@ export async function readContactRequest(request: Request, extraOrigins: readonl
     return { ok: false, status: 403, error: 'Messages can only be sent from this site', ...(format ? { format } : {}) };
   }
   if (!format) {
-    return { ok: false, status: 415, error: 'Send the message as application/json or application/x-www-form-urlencoded' };
+    return {
+      ok: false,
+      status: 415,
+      error: 'Send the message as application/json or application/x-www-form-urlencoded',
+    };
   }
   if (declaresMoreThan(request, contactLimits.bodyBytes)) {
     return { ok: false, status: 413, error: `The message is larger than ${contactLimits.bodyBytes / 1024} KB`, format };

@@ -141,10 +141,12 @@ export function newMessageId(now: Date, random: () => number = Math.random): str
 }
 
 /** Whether `text` has the form of a message id: the reference a visitor is given. */
-export const isMessageId = (text: string): boolean => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9a-z]{6}$/.test(text);
+export const isMessageId = (text: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9a-z]{6}$/.test(text);
 
 /** When a message arrived, from its id alone (no read): NaN for an id of another form. */
-export const receivedTimeOf = (id: string): number => (/^\d{4}-\d{2}-\d{2}T[\d:.]+Z-/.test(id) ? Date.parse(id.slice(0, id.indexOf('Z-') + 1)) : NaN);
+export const receivedTimeOf = (id: string): number =>
+  /^\d{4}-\d{2}-\d{2}T[\d:.]+Z-/.test(id) ? Date.parse(id.slice(0, id.indexOf('Z-') + 1)) : NaN;
 
 export const pendingPrefix = 'pending/';
 export const sentPrefix = 'sent/';

@@ -14,7 +14,13 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
 import { slugReference, type ContentContext } from '../schemas/common';
-import { documentLimits, fileSizeProblem, filePathProblem, pictureLimits, pictureWidthProblem } from '../schemas/content-limits';
+import {
+  documentLimits,
+  fileSizeProblem,
+  filePathProblem,
+  pictureLimits,
+  pictureWidthProblem,
+} from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
 import { issueMessage, issuePath } from '../schemas/content-errors';
 import { routes } from '../model/routes';
@@ -49,7 +55,11 @@ export function report(problems: readonly Problem[]): { text: string; exitCode: 
     lines.push(`Warning${warnings.length === 1 ? '' : 's'} (the check still passes):`, ...warnings.map(formatProblem));
   }
   if (lines.length) lines.push('');
-  lines.push(errors.length ? `${errors.length} problem(s) in the content.` : `Content OK: every file is valid${warnings.length ? `, with ${warnings.length} warning(s)` : ''}.`);
+  lines.push(
+    errors.length
+      ? `${errors.length} problem(s) in the content.`
+      : `Content OK: every file is valid${warnings.length ? `, with ${warnings.length} warning(s)` : ''}.`,
+  );
   return { text: lines.join('\n'), exitCode: errors.length ? 1 : 0 };
 }
 
@@ -73,18 +83,23 @@ const imageMarker = '\u0000image:';
  */
 function validate(schemaFor: SchemaOf, data: unknown, file: string, images: ImageRef[], problems: Problem[]) {
   const image = () =>
-    z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => `${imageMarker}${path}`);
+    z
+      .string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' })
+      .transform((path) => `${imageMarker}${path}`);
   const schema = schemaFor({ image, reference: slugReference } as unknown as ContentContext);
   const result = schema.safeParse(data);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push({ file, field: issuePath(issue.path), message: issueMessage(issue, schema, data) });
+    for (const issue of result.error.issues)
+      problems.push({ file, field: issuePath(issue.path), message: issueMessage(issue, schema, data) });
     // The pictures (and documents) an invalid file names still count as used, so one mistake is
     // reported once; pictures in fields without a problem of their own are checked too.
     const faulty = new Set(result.error.issues.map((issue) => issuePath(issue.path)));
     const mention = (value: unknown, path: PropertyKey[]): void => {
       const field = issuePath(path);
-      if (typeof value === 'string' && value.startsWith('.') && /\.pdf$/i.test(value)) images.push({ file, field, path: value, unchecked: true });
-      else if (typeof value === 'string' && imageExtensions.test(value) && value.startsWith('.')) images.push({ file, field, path: value, unchecked: faulty.has(field) });
+      if (typeof value === 'string' && value.startsWith('.') && /\.pdf$/i.test(value))
+        images.push({ file, field, path: value, unchecked: true });
+      else if (typeof value === 'string' && imageExtensions.test(value) && value.startsWith('.'))
+        images.push({ file, field, path: value, unchecked: faulty.has(field) });
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) mention(v, [...path, k]);
     };
     mention(data, []);
@@ -141,7 +156,9 @@ export async function checkContent({
   const read = (path: string) => readFileSync(path, 'utf8');
 
   const markdown = (folder: string, depth: 1 | 2) =>
-    walk(join(root, folder)).filter((f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth);
+    walk(join(root, folder)).filter(
+      (f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth,
+    );
 
   const load = (path: string, schema: Parameters<typeof validate>[0]) => {
     const file = rel(path);
@@ -149,7 +166,11 @@ export async function checkContent({
     try {
       data = path.endsWith('.json') ? JSON.parse(read(path)) : parseFrontmatter(read(path));
     } catch (error) {
-      problems.push({ file, field: '(file)', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) });
+      problems.push({
+        file,
+        field: '(file)',
+        message: error instanceof Error ? error.message.split('\n')[0]! : String(error),
+      });
       return undefined;
     }
     return validate(schema, data, file, images, problems);
@@ -161,7 +182,12 @@ export async function checkContent({
   const loaded = Object.fromEntries(
     Object.entries(sources).map(([name, source]): [string, Loaded] => {
       if (isFolder(source)) {
-        return [name, markdown(source.folder, source.pattern === '*/*.md' ? 2 : 1).map((path) => [path, load(path, source.schema)] as const)];
+        return [
+          name,
+          markdown(source.folder, source.pattern === '*/*.md' ? 2 : 1).map(
+            (path) => [path, load(path, source.schema)] as const,
+          ),
+        ];
       }
       const path = join(root, source.file);
       if (source.list && !existsSync(path)) return [name, []];
@@ -194,11 +220,21 @@ export async function checkContent({
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
   // A category's texts may say "{count}" or "{count:<kind>}" (src/model/item-count.ts), nothing else in braces.
   for (const [path, data] of categories) {
-    const texts: [string, unknown][] = [['itemsIntro', data?.itemsIntro], ...((data?.itemGroups as { intro?: string }[] | undefined) ?? []).map((g, i): [string, unknown] => [`itemGroups.${i}.intro`, g.intro])];
+    const texts: [string, unknown][] = [
+      ['itemsIntro', data?.itemsIntro],
+      ...((data?.itemGroups as { intro?: string }[] | undefined) ?? []).map((g, i): [string, unknown] => [
+        `itemGroups.${i}.intro`,
+        g.intro,
+      ]),
+    ];
     for (const [field, text] of texts) {
       if (typeof text !== 'string') continue;
       for (const unknown of unknownPlaceholders(text, productKinds)) {
-        problems.push({ file: rel(path), field, message: `"${unknown}" is not a placeholder; write {count} for the number of items, or {count:<kind>} for those of one kind (${productKinds.join(', ')})` });
+        problems.push({
+          file: rel(path),
+          field,
+          message: `"${unknown}" is not a placeholder; write {count} for the number of items, or {count:<kind>} for those of one kind (${productKinds.join(', ')})`,
+        });
       }
     }
   }
@@ -236,11 +272,18 @@ export async function checkContent({
       const source = documentSource(root, itemId, document.file);
       const size = fileSizeProblem(document.file, fileSize(source), documentLimits);
       if (size) problems.push({ file: rel(path), field, message: size });
-      else if (fileStart(source) !== '%PDF-') problems.push({ file: rel(path), field, message: `"${document.file}" is not a PDF inside, whatever its name says: save or export it as PDF` });
+      else if (fileStart(source) !== '%PDF-')
+        problems.push({
+          file: rel(path),
+          field,
+          message: `"${document.file}" is not a PDF inside, whatever its name says: save or export it as PDF`,
+        });
     });
   }
   problems.push(...referenceProblems(products, { technologies: technologySlugs }));
-  const folders = existsSync(productsDir) ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory()) : [];
+  const folders = existsSync(productsDir)
+    ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory())
+    : [];
   for (const folder of folders) {
     if (!categorySlugs.has(folder)) {
       problems.push({
@@ -255,7 +298,12 @@ export async function checkContent({
   for (const [path, data] of entries('pages')) {
     if (!data) continue;
     const first = pageKinds.get(String(data.page));
-    if (first) problems.push({ file: rel(path), field: 'page', message: `page "${data.page}" is already described by ${first}` });
+    if (first)
+      problems.push({
+        file: rel(path),
+        field: 'page',
+        message: `page "${data.page}" is already described by ${first}`,
+      });
     else pageKinds.set(String(data.page), rel(path));
   }
 
@@ -265,13 +313,21 @@ export async function checkContent({
     if (Array.isArray(value)) return value.flatMap((v, i) => buttonTopics(v, [...path, i]));
     if (!value || typeof value !== 'object') return [];
     const { label, topic } = value as { label?: unknown; topic?: unknown };
-    const own = label !== undefined && typeof topic === 'string' ? [{ field: issuePath([...path, 'topic']), topic }] : [];
+    const own =
+      label !== undefined && typeof topic === 'string' ? [{ field: issuePath([...path, 'topic']), topic }] : [];
     return [...own, ...Object.entries(value).flatMap(([k, v]) => buttonTopics(v, [...path, k]))];
   };
-  const markdownEntries = Object.entries(sources).flatMap(([name, source]) => (isFolder(source) ? (loaded[name] ?? []) : []));
+  const markdownEntries = Object.entries(sources).flatMap(([name, source]) =>
+    isFolder(source) ? (loaded[name] ?? []) : [],
+  );
   for (const [path, data] of markdownEntries) {
     for (const { field, topic } of buttonTopics(data, [])) {
-      if (!topicIds.has(topic)) problems.push({ file: rel(path), field, message: `"${topic}" is not a contact topic of src/content/topics.json` });
+      if (!topicIds.has(topic))
+        problems.push({
+          file: rel(path),
+          field,
+          message: `"${topic}" is not a contact topic of src/content/topics.json`,
+        });
     }
   }
 
@@ -303,14 +359,24 @@ export async function checkContent({
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
     if (!used.has(path)) {
-      problems.push({ file: rel(path), field: '(file)', message: 'picture is not used by any content file; delete it or refer to it', severity: 'warning' });
+      problems.push({
+        file: rel(path),
+        field: '(file)',
+        message: 'picture is not used by any content file; delete it or refer to it',
+        severity: 'warning',
+      });
     }
   }
 
   // Documents no item names any more (Decap leaves them behind too).
   for (const path of walk(productsDir).filter((f) => /\.pdf$/i.test(f))) {
     if (!usedDocuments.has(path) && !used.has(path)) {
-      problems.push({ file: rel(path), field: '(file)', message: 'document is not used by any item; delete it or refer to it', severity: 'warning' });
+      problems.push({
+        file: rel(path),
+        field: '(file)',
+        message: 'document is not used by any item; delete it or refer to it',
+        severity: 'warning',
+      });
     }
   }
 

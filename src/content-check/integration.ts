@@ -31,7 +31,12 @@ const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.seve
  */
 export function problemsPage(problems: readonly Problem[]): string {
   const errors = errorsOf(problems);
-  const items = errors.map((p) => `<li><code>${escapeHtml(p.file)}</code>: <strong>${escapeHtml(p.field)}</strong>: ${escapeHtml(p.message)}</li>`).join('\n');
+  const items = errors
+    .map(
+      (p) =>
+        `<li><code>${escapeHtml(p.file)}</code>: <strong>${escapeHtml(p.field)}</strong>: ${escapeHtml(p.message)}</li>`,
+    )
+    .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><script type="module" src="/@vite/client"></script><meta name="viewport" content="width=device-width, initial-scale=1"><title>Content error</title>
@@ -83,7 +88,8 @@ function checkInDev(server: ViteDevServer, root: string) {
     last = { signature: now, problems };
     problems.then(
       (found) => {
-        if (errorsOf(found).length) server.config.logger.error(`Content error:\n${report(found).text}`, { timestamp: true });
+        if (errorsOf(found).length)
+          server.config.logger.error(`Content error:\n${report(found).text}`, { timestamp: true });
       },
       () => undefined,
     );
@@ -94,11 +100,14 @@ function checkInDev(server: ViteDevServer, root: string) {
   let hadErrors = false;
   const timer = setInterval(() => {
     if (last?.signature === signature(content)) return;
-    check().then((problems) => {
-      const errors = errorsOf(problems).length > 0;
-      if (errors || hadErrors) server.ws.send({ type: 'full-reload', path: '*' });
-      hadErrors = errors;
-    }, () => undefined);
+    check().then(
+      (problems) => {
+        const errors = errorsOf(problems).length > 0;
+        if (errors || hadErrors) server.ws.send({ type: 'full-reload', path: '*' });
+        hadErrors = errors;
+      },
+      () => undefined,
+    );
   }, 1000);
   timer.unref();
   server.httpServer?.once('close', () => clearInterval(timer));
@@ -128,7 +137,9 @@ export function contentCheck(): AstroIntegration {
           if (exitCode) {
             // Printed as it is and the build ends here: an error thrown to Astro would be
             // reported with tips about components and browser code that do not apply.
-            console.error(`\nThe content has mistakes; nothing was built. Correct each file and field named:\n\n${text}\n`);
+            console.error(
+              `\nThe content has mistakes; nothing was built. Correct each file and field named:\n\n${text}\n`,
+            );
             process.exit(1);
           }
           logger.info(`${text.split('\n').at(-1)} (${Math.round(performance.now() - started)} ms)`);
@@ -137,7 +148,11 @@ export function contentCheck(): AstroIntegration {
         }
         if (command !== 'dev') return;
         updateConfig({
-          vite: { plugins: [{ name: 'content-check-dev', enforce: 'pre', configureServer: (server) => checkInDev(server, root) }] },
+          vite: {
+            plugins: [
+              { name: 'content-check-dev', enforce: 'pre', configureServer: (server) => checkInDev(server, root) },
+            ],
+          },
         });
       },
     },

@@ -17,7 +17,9 @@ import { isLiteMode } from '../offline/lite-mode';
  */
 const focusDirective: ClientDirective = (load, options, el) => {
   if (isLiteMode()) return;
-  const alongside = Array.isArray(options.value) ? options.value.filter((url): url is string => typeof url === 'string' && url.startsWith('/')) : [];
+  const alongside = Array.isArray(options.value)
+    ? options.value.filter((url): url is string => typeof url === 'string' && url.startsWith('/'))
+    : [];
   let started = false;
   const start = () => {
     if (started) return;

@@ -55,16 +55,27 @@ const prefersStatic = (fn) => fn.routes.length > 0 && fn.routes.every((route) =>
  */
 export async function loadFunctions({ sourceDirectory, builtDirectory, log = console.log }) {
   const started = performance.now();
-  const built = builtDirectory && existsSync(builtDirectory) ? await listFunctions([builtDirectory], { parseISC: true }) : [];
-  const listed = (await listFunctions([sourceDirectory], { parseISC: true })).filter((f) => !built.some((b) => b.name === f.name));
+  const built =
+    builtDirectory && existsSync(builtDirectory) ? await listFunctions([builtDirectory], { parseISC: true }) : [];
+  const listed = (await listFunctions([sourceDirectory], { parseISC: true })).filter(
+    (f) => !built.some((b) => b.name === f.name),
+  );
   const unsupported = [...listed, ...built].filter((f) => f.runtime !== 'js' || f.runtimeAPIVersion !== 2);
   if (unsupported.length) {
-    throw new Error(`The local server runs only v2 JavaScript/TypeScript functions; not: ${unsupported.map((f) => f.name).join(', ')}`);
+    throw new Error(
+      `The local server runs only v2 JavaScript/TypeScript functions; not: ${unsupported.map((f) => f.name).join(', ')}`,
+    );
   }
-  const functions = [...(await bundleFunctions(listed)), ...(await Promise.all(built.map((f) => importFunction(f, f.mainFile))))];
+  const functions = [
+    ...(await bundleFunctions(listed)),
+    ...(await Promise.all(built.map((f) => importFunction(f, f.mainFile)))),
+  ];
   // Routes after files come last, so a function with a path of its own answers there first.
   functions.sort((a, b) => Number(prefersStatic(a)) - Number(prefersStatic(b)));
-  if (functions.length) log(`Functions loaded in ${Math.round(performance.now() - started)} ms: ${functions.map(describeFunction).join('; ')}`);
+  if (functions.length)
+    log(
+      `Functions loaded in ${Math.round(performance.now() - started)} ms: ${functions.map(describeFunction).join('; ')}`,
+    );
   return functions;
 }
 
@@ -75,7 +86,12 @@ export async function loadFunctions({ sourceDirectory, builtDirectory, log = con
 async function importFunction(f, file) {
   const module = await import(pathToFileURL(file).href);
   const exported = module.default;
-  const handler = typeof exported === 'function' ? exported : typeof exported?.fetch === 'function' ? exported.fetch.bind(exported) : undefined;
+  const handler =
+    typeof exported === 'function'
+      ? exported
+      : typeof exported?.fetch === 'function'
+        ? exported.fetch.bind(exported)
+        : undefined;
   if (!handler) throw new Error(`Function ${f.name} has no default export to call`);
   return {
     name: f.name,
@@ -118,13 +134,16 @@ async function bundleFunctions(listed) {
 
 /** @param {LocalFunction} fn */
 function describeFunction(fn) {
-  if (fn.routes.length) return `${fn.name} on ${fn.routes.map((r) => r.pattern).join(', ')}${prefersStatic(fn) ? ' (where no file is)' : ''}`;
+  if (fn.routes.length)
+    return `${fn.name} on ${fn.routes.map((r) => r.pattern).join(', ')}${prefersStatic(fn) ? ' (where no file is)' : ''}`;
   return `${fn.name} on /.netlify/functions/${fn.name}${fn.schedule ? ` (scheduled ${fn.schedule}; runs only when called)` : ''}`;
 }
 
 /** @param {Route} route @param {string} path */
 const routeMatches = (route, path) =>
-  route.literal !== undefined ? path === route.literal : route.expression !== undefined && new RegExp(route.expression).test(path);
+  route.literal !== undefined
+    ? path === route.literal
+    : route.expression !== undefined && new RegExp(route.expression).test(path);
 
 /**
  * The function that answers a path and method, if any, by Netlify's rules.
@@ -179,7 +198,9 @@ function cookieJar(request) {
     cookies: {
       get: (name) => sent()[name],
       set: (cookieOrName, value) =>
-        setCookies.push(serializeCookie(typeof cookieOrName === 'string' ? { name: cookieOrName, value } : cookieOrName)),
+        setCookies.push(
+          serializeCookie(typeof cookieOrName === 'string' ? { name: cookieOrName, value } : cookieOrName),
+        ),
       delete: (input) => {
         const { name, domain, path = '/' } = typeof input === 'string' ? { name: input } : input;
         setCookies.push(serializeCookie({ name, value: '', domain, path, expires: 0 }));
@@ -250,7 +271,15 @@ export function createFunctionRunner(functions, { site = { id: '0', name: 'local
         call.headers.set('x-nf-event', 'schedule');
       }
       const { cookies, setCookies } = cookieJar(call);
-      const context = createContext({ request: call, ip, requestId, route, site: { url: new URL(request.url).origin, ...site }, waitUntil, cookies });
+      const context = createContext({
+        request: call,
+        ip,
+        requestId,
+        route,
+        site: { url: new URL(request.url).origin, ...site },
+        waitUntil,
+        cookies,
+      });
       const result = await fn.handler(call, context);
       // Netlify answers 204 when a function returns no Response.
       const response = result instanceof Response ? result : new Response(null, { status: 204 });

@@ -60,7 +60,8 @@ function dimension(params, name) {
 
 function choice(params, name, allowed, fallback) {
   const value = params.get(name) ?? fallback;
-  if (!Object.hasOwn(allowed, value)) throw new ImageRequestError(`"${name}" must be one of ${Object.keys(allowed).join(', ')}`);
+  if (!Object.hasOwn(allowed, value))
+    throw new ImageRequestError(`"${name}" must be one of ${Object.keys(allowed).join(', ')}`);
   return value;
 }
 
@@ -70,7 +71,8 @@ function choice(params, name, allowed, fallback) {
  */
 function sourceFile(root, source) {
   if (source === null || source.trim() === '') throw new ImageRequestError('"url" is required');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(source) || source.startsWith('//')) throw new ImageRequestError('only pictures of this site can be transformed');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(source) || source.startsWith('//'))
+    throw new ImageRequestError('only pictures of this site can be transformed');
   let path;
   try {
     path = decodeURIComponent(source.split(/[?#]/)[0]);
@@ -104,7 +106,15 @@ function parseImageRequest(root, params, accept = '') {
       throw new ImageRequestError('"q" must be a whole number from 1 to 100');
     }
   }
-  const key = JSON.stringify([file.slice(root.length), format, width ?? null, height ?? null, fit, position ?? null, quality ?? null]);
+  const key = JSON.stringify([
+    file.slice(root.length),
+    format,
+    width ?? null,
+    height ?? null,
+    fit,
+    position ?? null,
+    quality ?? null,
+  ]);
   return { key, file, format, width, height, fit, position, quality };
 }
 
@@ -113,7 +123,10 @@ function parseImageRequest(root, params, accept = '') {
  * @param {{ onTransform?: (key: string) => void, maxBytes?: number, maxEntries?: number }} [options]
  *   onTransform is told of each picture actually encoded; the limits bound the memory cache
  */
-export function createImageCdn(publishDirectory, { onTransform, maxBytes = 128 * 1024 * 1024, maxEntries = 2000 } = {}) {
+export function createImageCdn(
+  publishDirectory,
+  { onTransform, maxBytes = 128 * 1024 * 1024, maxEntries = 2000 } = {},
+) {
   const root = resolve(publishDirectory);
   const cache = pendingCache({ maxBytes, maxEntries, sizeOf: ({ body }) => body.length });
 
@@ -128,7 +141,14 @@ export function createImageCdn(publishDirectory, { onTransform, maxBytes = 128 *
         throw new ImageRequestError(`"${file.slice(root.length + 1)}" is not a picture`);
       });
     let image = sharp(input);
-    if (width || height) image = image.resize({ width, height, fit: fits[fit], position: position && positions[position], withoutEnlargement: true });
+    if (width || height)
+      image = image.resize({
+        width,
+        height,
+        fit: fits[fit],
+        position: position && positions[position],
+        withoutEnlargement: true,
+      });
     const body = await encoders[format](image, quality).toBuffer();
     return { body, type: types[format] };
   }
@@ -140,7 +160,8 @@ export function createImageCdn(publishDirectory, { onTransform, maxBytes = 128 *
    * @returns {Promise<Response>}
    */
   return async function handle(url, { method = 'GET', accept = '' } = {}) {
-    if (method !== 'GET' && method !== 'HEAD') return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
+    if (method !== 'GET' && method !== 'HEAD')
+      return new Response('Method not allowed', { status: 405, headers: { allow: 'GET, HEAD' } });
     try {
       const asked = parseImageRequest(root, url.searchParams, accept);
       const { body, type } = await cache.remember(asked.key, () => {
@@ -158,7 +179,10 @@ export function createImageCdn(publishDirectory, { onTransform, maxBytes = 128 *
       });
     } catch (error) {
       if (error instanceof ImageRequestError) {
-        return new Response(`Bad image request: ${error.message}`, { status: 400, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+        return new Response(`Bad image request: ${error.message}`, {
+          status: 400,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        });
       }
       throw error;
     }

@@ -36,7 +36,15 @@ export function requestURL(req) {
     throw new BadRequest(400, 'Bad Host header');
   }
   // Only a host and port: "a/b", "a?b" or "user@a" parse as URLs but are not hosts.
-  if (host === '' || origin.pathname !== '/' || origin.search || origin.hash || origin.username || origin.password || /[/?#@\\]/.test(host)) {
+  if (
+    host === '' ||
+    origin.pathname !== '/' ||
+    origin.search ||
+    origin.hash ||
+    origin.username ||
+    origin.password ||
+    /[/?#@\\]/.test(host)
+  ) {
     throw new BadRequest(400, 'Bad Host header');
   }
   const target = req.url ?? '';

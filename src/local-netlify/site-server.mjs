@@ -41,7 +41,8 @@ const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml|
 /** Brotli or gzip, as Netlify's CDN chooses from the request's Accept-Encoding. */
 function encodingFor(req, status, headers, hasBody) {
   const type = headers.get('content-type') ?? '';
-  if (!hasBody || status === 204 || status === 304 || headers.has('content-encoding') || !compressible.test(type)) return undefined;
+  if (!hasBody || status === 204 || status === 304 || headers.has('content-encoding') || !compressible.test(type))
+    return undefined;
   const accepted = String(req.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';
@@ -83,7 +84,9 @@ async function hasFile(directory, pathname) {
     return false;
   }
   const base = decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
-  const candidates = decoded.endsWith('/') ? [`${base}.html`, `${decoded}index.html`] : [decoded, `${decoded}.html`, `${decoded}/index.html`];
+  const candidates = decoded.endsWith('/')
+    ? [`${base}.html`, `${decoded}index.html`]
+    : [decoded, `${decoded}.html`, `${decoded}/index.html`];
   for (const candidate of candidates) {
     const file = resolve(directory, `.${candidate}`);
     if (!file.startsWith(resolve(directory))) continue;
@@ -127,11 +130,17 @@ export async function startSiteServer({
   // netlify.toml (as the visit bench does), never by a folder of its own here.
   const publishDirectory = join(projectRoot, 'dist');
   // A function that does not build stops the start, before anything is listening.
-  const loaded = await loadFunctions({ sourceDirectory: functionsDirectory, builtDirectory: builtFunctionsDirectory, log });
+  const loaded = await loadFunctions({
+    sourceDirectory: functionsDirectory,
+    builtDirectory: builtFunctionsDirectory,
+    log,
+  });
   const functions = createFunctionRunner(loaded, { log: logError });
   if (!existsSync(builtFunctionsDirectory) || readdirSync(builtFunctionsDirectory).length === 0) {
     // Every `astro` command (check, dev, build) empties the folder before the build writes it again.
-    logError(`No built function in ${builtFunctionsDirectory}: the pages rendered on demand (the contact page with a query or a refused form) need \`npm run build\` first.`);
+    logError(
+      `No built function in ${builtFunctionsDirectory}: the pages rendered on demand (the contact page with a query or a refused form) need \`npm run build\` first.`,
+    );
   }
 
   const netlify = new NetlifyDev({
@@ -196,7 +205,11 @@ export async function startSiteServer({
       const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
       const headers = new Headers(response.headers);
       headers.set('etag', etag);
-      if (String(req.headers['if-none-match'] ?? '').split(/\s*,\s*/).includes(etag)) {
+      if (
+        String(req.headers['if-none-match'] ?? '')
+          .split(/\s*,\s*/)
+          .includes(etag)
+      ) {
         headers.delete('content-length');
         headers.delete('content-type');
         return writeResponse(res, { status: 304, statusText: 'Not Modified', headers, extraHeaders, body: null });
@@ -204,7 +217,14 @@ export async function startSiteServer({
       response = new Response(bytes, { status: 200, statusText: response.statusText, headers });
     }
     const encoding = encodingFor(req, response.status, response.headers, Boolean(response.body));
-    if (!encoding) return writeResponse(res, { status: response.status, statusText: response.statusText, headers: response.headers, extraHeaders, body: response.body });
+    if (!encoding)
+      return writeResponse(res, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        extraHeaders,
+        body: response.body,
+      });
     const headers = new Headers(response.headers);
     const answer = { status: response.status, statusText: response.statusText, headers, extraHeaders };
     headers.set('content-encoding', encoding);
@@ -216,7 +236,9 @@ export async function startSiteServer({
     }
     headers.delete('content-length');
     const compressor =
-      encoding === 'br' ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }) : createGzip({ level: 9 });
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
+        : createGzip({ level: 9 });
     return writeResponse(res, { ...answer, body: nodeStream(response.body)?.pipe(compressor) ?? null });
   }
 
@@ -226,14 +248,28 @@ export async function startSiteServer({
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
     const requestId = randomUUID();
     if (body === undefined && method !== 'GET' && method !== 'HEAD') {
-      return { requestId, response: new Response('Request body larger than 6 MB', { status: 413, headers: { 'content-type': 'text/plain; charset=utf-8' } }) };
+      return {
+        requestId,
+        response: new Response('Request body larger than 6 MB', {
+          status: 413,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+      };
     }
     const request = toRequest(req, url, body);
     try {
       return { requestId, response: await functions.invoke(match, request, { ip: clientIP(req), requestId }) };
     } catch (error) {
-      logError(`Function ${match.fn.name} failed on ${method} ${url.pathname}: ${error instanceof Error ? error.stack : String(error)}`);
-      return { requestId, response: new Response('Internal server error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } }) };
+      logError(
+        `Function ${match.fn.name} failed on ${method} ${url.pathname}: ${error instanceof Error ? error.stack : String(error)}`,
+      );
+      return {
+        requestId,
+        response: new Response('Internal server error', {
+          status: 500,
+          headers: { 'content-type': 'text/plain; charset=utf-8' },
+        }),
+      };
     }
   }
 
@@ -263,15 +299,26 @@ export async function startSiteServer({
     // A rule with status 404 (a not-found page per path, such as the catalogue's in dist/_redirects)
     // answers where no file does, with its page and status 404; the emulation would send the page
     // with status 200.
-    if (rewrite && !rewrite.redirect && !rewrite.external && !rewrite.force && rewrite.statusCode === 404 && !(await hasFile(publishDirectory, url.pathname))) {
+    if (
+      rewrite &&
+      !rewrite.redirect &&
+      !rewrite.external &&
+      !rewrite.force &&
+      rewrite.statusCode === 404 &&
+      !(await hasFile(publishDirectory, url.pathname))
+    ) {
       const page = await netlify.handleAndIntrospect(new Request(new URL(rewrite.target.pathname, origin)));
-      if (page?.type === 'static') return send(new Response(page.response.body, { status: 404, headers: page.response.headers }), req, res, { cacheable: true });
+      if (page?.type === 'static')
+        return send(new Response(page.response.body, { status: 404, headers: page.response.headers }), req, res, {
+          cacheable: true,
+        });
       await page?.response.body?.cancel();
     }
     const found = await netlify.handleAndIntrospect(toRequest(req, url, undefined));
     // A not-found rule whose path has a file (`/products/*` matches `/products` too) is answered
     // by the file: the emulation names it a redirect, Netlify serves it as the file it is.
-    const shadowedRule = found?.type === 'redirect' && rewrite && !rewrite.redirect && !rewrite.force && rewrite.statusCode === 404;
+    const shadowedRule =
+      found?.type === 'redirect' && rewrite && !rewrite.redirect && !rewrite.force && rewrite.statusCode === 404;
     if (found) return send(found.response, req, res, { cacheable: found.type === 'static' || Boolean(shadowedRule) });
     // A function whose route comes after files (the pages rendered on demand) answers the rest.
     if (match) {

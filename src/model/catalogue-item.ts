@@ -44,7 +44,12 @@ export interface CategoryDefaults {
 }
 
 /** The contact topics (src/content/topics.json) an item's page opens the form about. */
-export const itemTopics = { sample: 'samples', question: 'product-question', dataSheet: 'technical-data', safetyDataSheet: 'safety-data-sheet' } as const;
+export const itemTopics = {
+  sample: 'samples',
+  question: 'product-question',
+  dataSheet: 'technical-data',
+  safetyDataSheet: 'safety-data-sheet',
+} as const;
 
 /** A typical property of an item, as its page's table and its Product JSON-LD give it. */
 export interface TypicalProperty {
@@ -148,7 +153,13 @@ function codedLines(data: ItemData): string[] {
 
 /** Every product code the item names, in order, without repeats ("EOA-LAV-30"; "SP-PUF-101", ...). */
 export function itemCodes(data: ItemData): string[] {
-  return [...new Set(codedLines(data).map(codeAtStart).filter((code): code is string => Boolean(code)))];
+  return [
+    ...new Set(
+      codedLines(data)
+        .map(codeAtStart)
+        .filter((code): code is string => Boolean(code)),
+    ),
+  ];
 }
 
 /**
@@ -196,7 +207,8 @@ function itemBadges(data: ItemData): string[] {
 }
 
 /** A compliance entry as one line: "ZDHC MRSL: Level 3", or the scheme alone. */
-export const complianceLine = (entry: ComplianceEntry) => (entry.status ? `${entry.scheme}: ${entry.status}` : entry.scheme);
+export const complianceLine = (entry: ComplianceEntry) =>
+  entry.status ? `${entry.scheme}: ${entry.status}` : entry.scheme;
 
 /**
  * The schemes an item complies with, as the card and search name them in one line: "OekoTex
@@ -211,7 +223,10 @@ export function complianceSummary(entries: readonly ComplianceEntry[]): string {
 type AnyField<K extends string> = { [P in K]?: string | string[] | undefined };
 
 /** An item's list, or its category's when the item names none. */
-function listOrCategory(own: readonly string[] | undefined, category: readonly string[] | undefined): { values: string[]; inherited: boolean } {
+function listOrCategory(
+  own: readonly string[] | undefined,
+  category: readonly string[] | undefined,
+): { values: string[]; inherited: boolean } {
   if (own && own.length > 0) return { values: [...own], inherited: false };
   return { values: [...(category ?? [])], inherited: Boolean(category?.length) };
 }
@@ -271,7 +286,10 @@ export function catalogueItem({ id, data }: ItemEntry, categoryDefaults: Categor
   const name = itemName(data);
   const lists: Lists = {
     industries: listOrCategory('industries' in data ? data.industries : undefined, categoryDefaults.industries),
-    applicationMethods: listOrCategory('applicationMethods' in data ? data.applicationMethods : undefined, categoryDefaults.applicationMethods),
+    applicationMethods: listOrCategory(
+      'applicationMethods' in data ? data.applicationMethods : undefined,
+      categoryDefaults.applicationMethods,
+    ),
   };
   return {
     id,

@@ -46,7 +46,11 @@ export function categoryListingPath(category: string, page: number): string {
  * the category's order, as many before as after where there are (a category of thousands would
  * otherwise put thousands of links on every item page). The whole list is the category page's.
  */
-export function nearbyItems<T extends { id: string }>(items: readonly T[], id: string, count = 12): { items: T[]; all: number } {
+export function nearbyItems<T extends { id: string }>(
+  items: readonly T[],
+  id: string,
+  count = 12,
+): { items: T[]; all: number } {
   const at = items.findIndex((item) => item.id === id);
   const others = items.filter((item) => item.id !== id);
   if (others.length <= count || at === -1) return { items: others.slice(0, count), all: others.length };
@@ -71,5 +75,8 @@ export function groupedListings<K extends string, T extends { data: { kind: K } 
 ): { listings: CategoryListing<T>[]; totals: Map<string, number> } {
   const grouped = groupItems(items, groups, rest);
   const ordered = grouped ? grouped.flatMap((group) => group.items) : items;
-  return { listings: categoryListings(ordered), totals: new Map(grouped?.map((group) => [group.id, group.items.length]) ?? []) };
+  return {
+    listings: categoryListings(ordered),
+    totals: new Map(grouped?.map((group) => [group.id, group.items.length]) ?? []),
+  };
 }

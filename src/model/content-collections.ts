@@ -83,7 +83,8 @@ export type ContentSources = Record<string, ContentSource>;
 export function entryIdOf(id: EntryId) {
   switch (id) {
     case 'slug':
-      return ({ entry, data }: { entry: string; data: Record<string, unknown> }) => (typeof data.slug === 'string' ? data.slug : entry.replace(/\.md$/, ''));
+      return ({ entry, data }: { entry: string; data: Record<string, unknown> }) =>
+        typeof data.slug === 'string' ? data.slug : entry.replace(/\.md$/, '');
     case 'page':
       return ({ entry, data }: { entry: string; data: Record<string, unknown> }) => String(data.page ?? entry);
     case 'path':

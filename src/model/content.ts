@@ -39,7 +39,10 @@ async function loadProducts() {
     items.map((item) => ({ file: item.filePath ?? `src/content/products/${item.id}.md`, data: item.data })),
     { technologies: new Set(known.map((t) => t.id)) },
   );
-  if (problems.length) throw new Error(`Broken references in the content:\n${problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n')}`);
+  if (problems.length)
+    throw new Error(
+      `Broken references in the content:\n${problems.map((p) => `${p.file}: ${p.field}: ${p.message}`).join('\n')}`,
+    );
   return items;
 }
 
@@ -63,7 +66,13 @@ type AnyPage = CollectionEntry<'pages'>['data'];
 /** The pages src/content/pages may describe (the `page` field of its schema). */
 export type PageName = AnyPage['page'];
 /** The data of page P; overview pages share one variant whose `page` is a union. */
-export type PageData<P extends PageName> = AnyPage extends infer D ? (D extends { page: infer K } ? (P extends K ? D : never) : never) : never;
+export type PageData<P extends PageName> = AnyPage extends infer D
+  ? D extends { page: infer K }
+    ? P extends K
+      ? D
+      : never
+    : never
+  : never;
 
 export async function companyPage<P extends PageName>(page: P) {
   const entries = await getCollection('pages');

@@ -24,7 +24,8 @@ export const documentSource = (root: string, itemId: string, file: string) =>
   join(root, 'src/content/products', itemId.slice(0, itemId.indexOf('/')), file);
 
 /** Where the site serves a document: /documents/<category>/<file name>. */
-const documentHref = (itemId: string, file: string) => documentPath(itemId.slice(0, itemId.indexOf('/')), basename(file));
+const documentHref = (itemId: string, file: string) =>
+  documentPath(itemId.slice(0, itemId.indexOf('/')), basename(file));
 
 /** "12 KB", "1.4 MB": sizes as people read them (1 KB = 1024 bytes). */
 export function formatBytes(bytes: number): string {
@@ -47,7 +48,11 @@ export function documentsOf(root: string, itemId: string, documents: readonly Do
   return documents.map((document, index) => {
     const problem = documentProblem(root, itemId, index, document.file);
     if (problem) throw new Error(problem);
-    return { ...document, href: documentHref(itemId, document.file), bytes: statSync(documentSource(root, itemId, document.file)).size };
+    return {
+      ...document,
+      href: documentHref(itemId, document.file),
+      bytes: statSync(documentSource(root, itemId, document.file)).size,
+    };
   });
 }
 

@@ -28,9 +28,12 @@ export interface IconDrawing {
  * <svg> already sets (ContentIcon.astro): left out of the body, and a <g>
  * left with nothing else unwrapped, they cost a page nothing to inherit.
  */
-const inheritedAttributes = / (?:fill="none"|stroke="currentColor"|stroke-linecap="round"|stroke-linejoin="round"|stroke-width="2")/g;
+const inheritedAttributes =
+  / (?:fill="none"|stroke="currentColor"|stroke-linecap="round"|stroke-linejoin="round"|stroke-width="2")/g;
 export const withoutInheritedAttributes = (body: string) =>
-  body.replace(inheritedAttributes, '').replace(/^<g>([\s\S]*)<\/g>$/, (whole, inner: string) => (inner.includes('<g') ? whole : inner));
+  body
+    .replace(inheritedAttributes, '')
+    .replace(/^<g>([\s\S]*)<\/g>$/, (whole, inner: string) => (inner.includes('<g') ? whole : inner));
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -51,7 +54,12 @@ export function readIconSet(data: unknown): Map<string, IconDrawing> {
   for (const [name, icon] of Object.entries(set.icons)) {
     if (!isRecord(icon) || typeof icon.body !== 'string') throw problem(`icon "${name}" has no SVG "body"`);
     if (icon.hidden) continue;
-    drawings.set(name, { name, body: withoutInheritedAttributes(icon.body), width: icon.width ?? set.width ?? 16, height: icon.height ?? set.height ?? 16 });
+    drawings.set(name, {
+      name,
+      body: withoutInheritedAttributes(icon.body),
+      width: icon.width ?? set.width ?? 16,
+      height: icon.height ?? set.height ?? 16,
+    });
   }
   // An alias names another icon or alias. One that also rotates or flips its parent is left
   // out: Lucide's aliases only rename, and rendering a transformed one is not worth the code.
@@ -84,7 +92,10 @@ export function iconExists(name: string): boolean {
 
 /** Up to five valid names that share a word with an unknown one, for the editor's message. */
 function similarIconNames(name: string): string[] {
-  const words = name.toLowerCase().split(/[^a-z0-9]+/).filter((word) => word.length > 2);
+  const words = name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 2);
   return [...lucideIcons().keys()].filter((known) => words.some((word) => known.split('-').includes(word))).slice(0, 5);
 }
 

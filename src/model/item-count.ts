@@ -6,7 +6,10 @@
  * start of a sentence ("Nine fragrances, ..."), as the launch texts write it; above, in digits.
  */
 
-const words = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(' ');
+const words =
+  'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'.split(
+    ' ',
+  );
 
 /** 9 -> "nine" ("Nine" at the start of a sentence); 21 -> "21". */
 export function countInWords(n: number, sentenceStart = false): string {

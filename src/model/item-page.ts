@@ -5,7 +5,14 @@
  * and what the page has looked up; src/components/catalogue/ProductPage.astro is its view.
  */
 import { searchRecord } from '../search/search-record';
-import { catalogueItem, itemTopics, productInput, type CatalogueItem, type CategoryDefaults, type ItemEntry } from './catalogue-item';
+import {
+  catalogueItem,
+  itemTopics,
+  productInput,
+  type CatalogueItem,
+  type CategoryDefaults,
+  type ItemEntry,
+} from './catalogue-item';
 import { nearbyItems } from './catalogue-pages';
 import { fill, labels, siteLanguage } from './labels';
 import { categoryPath, routes, technologyPath } from './routes';
@@ -69,7 +76,10 @@ export function documentsInSeveralLanguages(documents: readonly Pick<PageDocumen
  * language first, then the others in the order the file lists them. The page is static, so this
  * is the order every visitor gets without JavaScript; with it, the visitor's languages come first.
  */
-export function documentGroups(documents: readonly PageDocument[], pageLanguage: string = siteLanguage): DocumentGroup[] {
+export function documentGroups(
+  documents: readonly PageDocument[],
+  pageLanguage: string = siteLanguage,
+): DocumentGroup[] {
   const typeRank = (type: string) => {
     const at = (documentTypes as readonly string[]).indexOf(type);
     return at === -1 ? documentTypes.length : at;
@@ -77,7 +87,10 @@ export function documentGroups(documents: readonly PageDocument[], pageLanguage:
   const types = [...new Set(documents.map((d) => d.type))].sort((a, b) => typeRank(a) - typeRank(b));
   return types.map((type) => {
     const own = documents.filter((d) => d.type === type);
-    const ordered = [...own.filter((d) => primary(d.language) === primary(pageLanguage)), ...own.filter((d) => primary(d.language) !== primary(pageLanguage))];
+    const ordered = [
+      ...own.filter((d) => primary(d.language) === primary(pageLanguage)),
+      ...own.filter((d) => primary(d.language) !== primary(pageLanguage)),
+    ];
     return {
       type,
       documents: ordered.map((d) => ({ ...d, languageName: languageName(d.language) })),
@@ -129,7 +142,8 @@ export function itemPageData(input: ItemPageInput): ItemPageData {
   const model = catalogueItem(input.item, category);
   const words = labels.catalogue;
   for (const id of Object.values(itemTopics)) {
-    if (!input.topicIds.includes(id)) throw new Error(`src/content/topics.json: the item pages need a topic with id "${id}"`);
+    if (!input.topicIds.includes(id))
+      throw new Error(`src/content/topics.json: the item pages need a topic with id "${id}"`);
   }
   const pageUrl = new URL(model.href, site);
   const breadcrumb: Link[] = [
@@ -161,7 +175,13 @@ export function itemPageData(input: ItemPageInput): ItemPageData {
         const other = catalogueItem(entry);
         return { name: other.name, href: other.href };
       }),
-      all: all > siblings.length ? { name: fill(words.allItems, { count: all + 1, category: category.title }), href: categoryPath(category.id) } : undefined,
+      all:
+        all > siblings.length
+          ? {
+              name: fill(words.allItems, { count: all + 1, category: category.title }),
+              href: categoryPath(category.id),
+            }
+          : undefined,
     },
     searchHtml: itemSearchDataHtml(searchRecord(model, category.title)),
     jsonLd: {

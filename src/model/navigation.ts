@@ -9,7 +9,9 @@ import { categoryPath, routes, technologyPath } from './routes';
 type Offering = CollectionEntry<'technologies'> | CollectionEntry<'categories'>;
 
 /** The fields of a technology or category entry that navigation needs. */
-export type OfferingSummary = Pick<Offering, 'id'> & { data: Pick<Offering['data'], 'title' | 'order' | 'shortDescription' | 'icon'> };
+export type OfferingSummary = Pick<Offering, 'id'> & {
+  data: Pick<Offering['data'], 'title' | 'order' | 'shortDescription' | 'icon'>;
+};
 
 export interface NavItem {
   name: string;

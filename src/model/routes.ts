@@ -102,7 +102,6 @@ export function contactPath(topic: string, about?: string): string {
   return `${routes.contact}?${query.toString()}#${contactFormAnchor}`;
 }
 
-
 /**
  * /portfolio/<slug> is an older address of each category page. One rule in netlify.toml sends it
  * on (301); `netlify.toml` cannot import this module, so tests/unit/routes.test.ts checks the rule
@@ -127,7 +126,11 @@ export const categoryNotFoundPath = (slug: string) => `${categoryPath(slug)}/404
  */
 export function notFoundRules(categorySlugs: readonly string[]): { from: string; to: string; status: 404 }[] {
   return [
-    ...categorySlugs.map((slug) => ({ from: `${categoryPath(slug)}/*`, to: categoryNotFoundPath(slug), status: 404 as const })),
+    ...categorySlugs.map((slug) => ({
+      from: `${categoryPath(slug)}/*`,
+      to: categoryNotFoundPath(slug),
+      status: 404 as const,
+    })),
     { from: `${routes.products}/*`, to: routes.productsNotFound, status: 404 as const },
   ];
 }

@@ -6,7 +6,11 @@ export const socialSections = ['home', 'about', 'careers', 'contact', 'technolog
 export type SocialSection = (typeof socialSections)[number];
 
 export function socialSection(pathname: string, technologySlugs: readonly string[]): SocialSection {
-  const first = pathname.replace(/\.html$/, '').split('/').filter(Boolean)[0] ?? '';
+  const first =
+    pathname
+      .replace(/\.html$/, '')
+      .split('/')
+      .filter(Boolean)[0] ?? '';
   if (first === 'about' || first === 'careers' || first === 'contact') return first;
   if (first === 'technologies' || technologySlugs.includes(first)) return 'technologies';
   if (first === 'products' || first === 'portfolio') return 'products';

@@ -2,24 +2,31 @@
  * JSON-LD for search engines, typed with schema-dts: the organisation on every page, and the
  * list of products on catalogue pages.
  */
-import type { BreadcrumbList, Certification, ItemList, Organization, PostalAddress, Product, PropertyValue, WithContext } from 'schema-dts';
+import type {
+  BreadcrumbList,
+  Certification,
+  ItemList,
+  Organization,
+  PostalAddress,
+  Product,
+  PropertyValue,
+  WithContext,
+} from 'schema-dts';
 import type { Identity } from '../schemas/identity';
 
 /** The @id of the company's Organization, which other structured data refers to. */
 export const organizationId = (site: URL) => new URL('/#organization', site).href;
 
 export function organizationJsonLd(identity: Identity, site: URL): WithContext<Organization> {
-  const address = identity.offices.map(
-    (office): PostalAddress => ({
-      '@type': 'PostalAddress',
-      name: `${office.role}, ${office.city}`,
-      streetAddress: office.streetAddress.join(', '),
-      addressLocality: office.city,
-      ...(office.region ? { addressRegion: office.region } : {}),
-      postalCode: office.postalCode,
-      addressCountry: office.countryCode,
-    }),
-  );
+  const address = identity.offices.map((office): PostalAddress => ({
+    '@type': 'PostalAddress',
+    name: `${office.role}, ${office.city}`,
+    streetAddress: office.streetAddress.join(', '),
+    addressLocality: office.city,
+    ...(office.region ? { addressRegion: office.region } : {}),
+    postalCode: office.postalCode,
+    addressCountry: office.countryCode,
+  }));
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
@@ -54,7 +61,10 @@ export interface CatalogueItem {
  * full Product data (productJsonLd); repeating names and descriptions here cost a category page
  * more than a kilobyte, compressed, and told search engines nothing new.
  */
-export function catalogueJsonLd(category: { title: string; url: URL }, items: readonly CatalogueItem[]): WithContext<ItemList> {
+export function catalogueJsonLd(
+  category: { title: string; url: URL },
+  items: readonly CatalogueItem[],
+): WithContext<ItemList> {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
@@ -70,7 +80,12 @@ export function breadcrumbJsonLd(trail: readonly { name: string; url: URL }[]): 
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, index) => ({ '@type': 'ListItem', position: index + 1, name: step.name, item: step.url.href })),
+    itemListElement: trail.map((step, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: step.name,
+      item: step.url.href,
+    })),
   };
 }
 
@@ -161,7 +176,14 @@ export function productJsonLd(item: ProductPageItem, organization: ProductOrgani
     brand: company,
     manufacturer: company,
     ...(item.codes.length > 1
-      ? { isRelatedTo: item.codes.map((code): Product => ({ '@type': 'Product', name: `${item.name} ${code}`, sku: code, brand: company })) }
+      ? {
+          isRelatedTo: item.codes.map((code): Product => ({
+            '@type': 'Product',
+            name: `${item.name} ${code}`,
+            sku: code,
+            brand: company,
+          })),
+        }
       : {}),
     ...(item.properties?.length ? { additionalProperty: item.properties.map(propertyValue) } : {}),
     ...(item.certifications?.length ? { hasCertification: item.certifications.map(certification) } : {}),

@@ -26,17 +26,27 @@ export function notFoundRulesFile(): AstroIntegration {
         const rules = join(fileURLToPath(config.outDir), '_redirects');
         if (!existsSync(rules)) return;
         rmSync(rules);
-        logger.info('the last build\'s dist/_redirects removed: its rules would answer catalogue pages with that build\'s files');
+        logger.info(
+          "the last build's dist/_redirects removed: its rules would answer catalogue pages with that build's files",
+        );
       },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         const products = join(root, routes.products);
         const slugs = existsSync(products)
-          ? (await readdir(products, { withFileTypes: true })).filter((entry) => entry.isDirectory() && existsSync(join(root, `${categoryNotFoundPath(entry.name)}.html`))).map((entry) => entry.name).sort()
+          ? (await readdir(products, { withFileTypes: true }))
+              .filter(
+                (entry) => entry.isDirectory() && existsSync(join(root, `${categoryNotFoundPath(entry.name)}.html`)),
+              )
+              .map((entry) => entry.name)
+              .sort()
           : [];
         const rules = notFoundRules(slugs);
         const lines = rules.map(({ from, to, status }) => `${from} ${to} ${status}`);
-        await appendFile(join(root, '_redirects'), `\n# Not-found pages of the catalogue (src/not-found/integration.ts)\n${lines.join('\n')}\n`);
+        await appendFile(
+          join(root, '_redirects'),
+          `\n# Not-found pages of the catalogue (src/not-found/integration.ts)\n${lines.join('\n')}\n`,
+        );
         logger.info(`${rules.length} not-found rules for ${slugs.length} categories in _redirects`);
       },
     },

@@ -45,7 +45,9 @@ addEventListener('load', () =>
         workers.controller
           ? workers.controller.postMessage({ loaded: location.href })
           : workers.ready.then((registration) =>
-              registration.active?.postMessage({ keep: [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)] }),
+              registration.active?.postMessage({
+                keep: [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)],
+              }),
             ),
       )
       .catch(() => {});

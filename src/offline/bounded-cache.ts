@@ -51,11 +51,21 @@ export async function keptCopy(response: Response, savedAt: number, build: strin
   headers.delete('content-length');
   headers.set(keptHeaders.savedAt, String(savedAt));
   headers.set(keptHeaders.build, build);
-  return new Response(await response.arrayBuffer(), { status: response.status, statusText: response.statusText, headers });
+  return new Response(await response.arrayBuffer(), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Saves `response` under `url`, then deletes the oldest entries beyond `max`. */
-export async function putBounded(cache: CacheLike, url: string, response: Response, max: number, { now = Date.now(), build = '' } = {}) {
+export async function putBounded(
+  cache: CacheLike,
+  url: string,
+  response: Response,
+  max: number,
+  { now = Date.now(), build = '' } = {},
+) {
   await cache.put(url, await keptCopy(response, now, build));
   await trim(cache, max);
 }

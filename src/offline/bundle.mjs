@@ -34,9 +34,15 @@ export const networkFirstTimeoutMs = 3000;
 export async function workerSettings(budgetsFile, strategy = siteStrategy) {
   const { serviceWorker } = JSON.parse(await readFile(budgetsFile, 'utf8'));
   const { cache, deployTimeoutMs } = serviceWorker;
-  const bounds = { pages: cache.pages.max, images: cache.images.max, assets: cache.assets.max, deployTimeoutMs: deployTimeoutMs.max };
+  const bounds = {
+    pages: cache.pages.max,
+    images: cache.images.max,
+    assets: cache.assets.max,
+    deployTimeoutMs: deployTimeoutMs.max,
+  };
   for (const [name, value] of Object.entries(bounds)) {
-    if (!Number.isInteger(value) || value < 1) throw new Error(`${budgetsFile}: serviceWorker ${name} must be a whole number above 0, not ${value}`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`${budgetsFile}: serviceWorker ${name} must be a whole number above 0, not ${value}`);
   }
   return { ...bounds, networkTimeoutMs: strategy === 'network-first' ? networkFirstTimeoutMs : 0 };
 }
@@ -64,7 +70,9 @@ export async function bundleWorker({ dist, budgetsFile, strategy = siteStrategy 
   const settings = await workerSettings(budgetsFile, strategy);
   const build = await buildIdentity(dist);
   const outfile = join(dist, 'sw.js');
-  const code = await bundle(new URL('./sw.ts', import.meta.url), { define: literals({ __BUILD__: build, __SETTINGS__: settings }) });
+  const code = await bundle(new URL('./sw.ts', import.meta.url), {
+    define: literals({ __BUILD__: build, __SETTINGS__: settings }),
+  });
   await writeFile(outfile, code);
   const bytes = Buffer.from(code);
   return { build, strategy, bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };

@@ -21,8 +21,13 @@ export function serviceWorker({ budgetsFile = 'bench/budgets.json' } = {}): Astr
         projectRoot = fileURLToPath(config.root);
       },
       'astro:build:done': async ({ dir, logger }) => {
-        const worker = await bundleWorker({ dist: fileURLToPath(dir).replace(/\/$/, ''), budgetsFile: join(projectRoot, budgetsFile) });
-        logger.info(`${workerPath}: ${(worker.bytes / 1024).toFixed(1)} KB, ${(worker.gzipBytes / 1024).toFixed(1)} KB gzip, ${worker.strategy}, ${worker.build}`);
+        const worker = await bundleWorker({
+          dist: fileURLToPath(dir).replace(/\/$/, ''),
+          budgetsFile: join(projectRoot, budgetsFile),
+        });
+        logger.info(
+          `${workerPath}: ${(worker.bytes / 1024).toFixed(1)} KB, ${(worker.gzipBytes / 1024).toFixed(1)} KB gzip, ${worker.strategy}, ${worker.build}`,
+        );
       },
     },
   };

@@ -36,7 +36,8 @@ function partOf(html: string, part: Part): { from: number; to: number } | undefi
 
 const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'", apos: "'" };
 /** Text as the page writes it (Astro escapes &, <, >, " and '), read back. */
-const decodeEntities = (text: string) => text.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, name: string) => entities[name]!);
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39|#x27|apos);/g, (_, name: string) => entities[name]!);
 
 /** The " | company" suffix the offline page writes, to drop from kept pages' titles. */
 export function titleSuffix(offlineHtml: string): string {
@@ -60,16 +61,28 @@ export function pageTitle(html: string, suffix = ''): string {
  * saved time for the visitor (the worker uses the browser's locale). With no kept page, or a page
  * without the markers, the page is returned as it is.
  */
-export function fillKeptList(offlineHtml: string, pages: readonly KeptPage[], formatTime: (ms: number) => string): string {
+export function fillKeptList(
+  offlineHtml: string,
+  pages: readonly KeptPage[],
+  formatTime: (ms: number) => string,
+): string {
   const item = partOf(offlineHtml, 'item');
   const list = partOf(offlineHtml, 'list');
   if (!item || !list || pages.length === 0) return offlineHtml;
   const template = offlineHtml.slice(item.from, item.to);
   const value = (page: KeptPage, field: string) =>
-    field === 'href' ? page.path : field === 'title' ? page.title : field === 'datetime' ? new Date(page.savedAt).toISOString() : formatTime(page.savedAt);
+    field === 'href'
+      ? page.path
+      : field === 'title'
+        ? page.title
+        : field === 'datetime'
+          ? new Date(page.savedAt).toISOString()
+          : formatTime(page.savedAt);
   const items = [...pages]
     .sort((a, b) => b.savedAt - a.savedAt)
-    .map((page) => template.replace(/\{(href|title|datetime|time)\}/g, (_, field: string) => escapeHtml(value(page, field))))
+    .map((page) =>
+      template.replace(/\{(href|title|datetime|time)\}/g, (_, field: string) => escapeHtml(value(page, field))),
+    )
     .join('');
   return offlineHtml.slice(0, list.from) + items + offlineHtml.slice(list.to);
 }

@@ -4,12 +4,19 @@
  * picture" buttons through one click listener. Kept small since every page carries it, and it must
  * never stop a page: localStorage throws in some private modes. `/2g$/` matches "2g" and "slow-2g".
  */
-import { liteModeAttribute, liteModeStorageKey, liteModeToggleAttribute, pictureShownAttribute, showPictureAttribute } from './lite-mode';
+import {
+  liteModeAttribute,
+  liteModeStorageKey,
+  liteModeToggleAttribute,
+  pictureShownAttribute,
+  showPictureAttribute,
+} from './lite-mode';
 
 const root = document.documentElement;
 const toggle = `[${liteModeToggleAttribute}]`;
 const show = `[${showPictureAttribute}]`;
-const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
+  .connection;
 
 let choice: string | null = null;
 try {
@@ -17,7 +24,11 @@ try {
 } catch {
   // No storage: the connection decides.
 }
-root.toggleAttribute(liteModeAttribute, choice === 'on' || (choice !== 'off' && !!connection && (!!connection.saveData || /2g$/.test(connection.effectiveType ?? ''))));
+root.toggleAttribute(
+  liteModeAttribute,
+  choice === 'on' ||
+    (choice !== 'off' && !!connection && (!!connection.saveData || /2g$/.test(connection.effectiveType ?? ''))),
+);
 
 /** Shows the footer control (hidden without JavaScript) and says whether lite mode is on. */
 const showState = () => {

@@ -127,7 +127,12 @@ export const refreshWithoutLoadMs = 5000;
 export const refreshHeaders = (etag: string | null): Record<string, string> => (etag ? { 'if-none-match': etag } : {});
 
 /** The worker's caches; a new name for one drops what older workers kept in it. */
-export const cacheNames = { pages: 'kept-pages-v1', images: 'kept-images-v1', assets: 'kept-files-v1', offline: 'offline-page-v1' } as const;
+export const cacheNames = {
+  pages: 'kept-pages-v1',
+  images: 'kept-images-v1',
+  assets: 'kept-files-v1',
+  offline: 'offline-page-v1',
+} as const;
 
 /** Header names the worker adds to each copy it keeps. */
 export const keptHeaders = { savedAt: 'x-kept-saved-at', build: 'x-kept-build' } as const;

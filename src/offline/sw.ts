@@ -21,7 +21,20 @@
 /// <reference lib="webworker" />
 import { putBounded, savedEntries } from './bounded-cache';
 import { fillKeptList, pageTitle, titleSuffix, type KeptPage } from './kept-list';
-import { bypassedPrefixes, cacheNames, fetchedAheadPaths, isContactFormPost, isKeptPage, keptHeaders, networkWait, offlinePath, pageKey, refreshHeaders, refreshWithoutLoadMs, requestKind } from './requests';
+import {
+  bypassedPrefixes,
+  cacheNames,
+  fetchedAheadPaths,
+  isContactFormPost,
+  isKeptPage,
+  keptHeaders,
+  networkWait,
+  offlinePath,
+  pageKey,
+  refreshHeaders,
+  refreshWithoutLoadMs,
+  requestKind,
+} from './requests';
 import { enquiryFromForm, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
 import { keepEnquiry, keptEnquiries } from '../contact/outbox-store';
 import { routes } from '../model/routes';
@@ -30,7 +43,13 @@ declare const self: ServiceWorkerGlobalScope;
 
 /** Written by the build (./integration.ts). */
 declare const __BUILD__: string;
-declare const __SETTINGS__: { pages: number; images: number; assets: number; deployTimeoutMs: number; networkTimeoutMs: number };
+declare const __SETTINGS__: {
+  pages: number;
+  images: number;
+  assets: number;
+  deployTimeoutMs: number;
+  networkTimeoutMs: number;
+};
 
 const build = __BUILD__;
 const limits = __SETTINGS__;
@@ -38,8 +57,15 @@ const limits = __SETTINGS__;
 const names = cacheNames;
 
 /** Chromium's static routing (`InstallEvent.addRoutes`, not yet in TypeScript's types). */
-type RouterCondition = { urlPattern?: string | { pathname: string }; requestMethod?: string; or?: RouterCondition[]; not?: RouterCondition };
-type RoutingInstallEvent = ExtendableEvent & { addRoutes?: (rules: { condition: RouterCondition; source: 'network' }[]) => Promise<void> };
+type RouterCondition = {
+  urlPattern?: string | { pathname: string };
+  requestMethod?: string;
+  or?: RouterCondition[];
+  not?: RouterCondition;
+};
+type RoutingInstallEvent = ExtendableEvent & {
+  addRoutes?: (rules: { condition: RouterCondition; source: 'network' }[]) => Promise<void>;
+};
 
 self.addEventListener('install', (event) => {
   // Where the browser supports it, the bypassed paths and methods go to the network without
@@ -47,12 +73,17 @@ self.addEventListener('install', (event) => {
   try {
     // Reads only: a form posted without the page's script reaches the fetch handler, which keeps
     // it when the server cannot be reached (every other POST it leaves alone).
-    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({ urlPattern: { pathname }, requestMethod: 'GET' }));
+    const paths = ['/admin', ...bypassedPrefixes.map((prefix) => `${prefix}*`)].map((pathname) => ({
+      urlPattern: { pathname },
+      requestMethod: 'GET',
+    }));
     // And the beacon of field data, posted as a page is left (src/vitals/client.ts): a request
     // that had to wait for the worker to start was held back for about a minute in Chromium, or
     // lost with the tab.
     const beacon = { urlPattern: { pathname: routes.vitalsEndpoint }, requestMethod: 'POST' };
-    (event as RoutingInstallEvent).addRoutes?.([{ condition: { or: [...paths, beacon] }, source: 'network' }])?.catch(() => undefined);
+    (event as RoutingInstallEvent)
+      .addRoutes?.([{ condition: { or: [...paths, beacon] }, source: 'network' }])
+      ?.catch(() => undefined);
   } catch {
     // An older form of the API: the fetch handler still leaves these requests alone.
   }
@@ -90,7 +121,14 @@ self.addEventListener('fetch', (event) => {
   // Messages kept in this browser go out on the first navigation that finds the network.
   if (kind === 'page') event.waitUntil(sendKept());
   if (kind === 'page') event.respondWith(navigation(event));
-  else event.respondWith(cacheFirst(event, kind === 'image' ? names.images : names.assets, kind === 'image' ? limits.images : limits.assets));
+  else
+    event.respondWith(
+      cacheFirst(
+        event,
+        kind === 'image' ? names.images : names.assets,
+        kind === 'image' ? limits.images : limits.assets,
+      ),
+    );
 });
 
 /**
@@ -113,7 +151,12 @@ self.addEventListener('message', (event) => {
         const isPage = url.split('#')[0] === (event.source as WindowClient | null)?.url?.split('#')[0];
         const kind = requestKind({ method: 'GET', url, mode: isPage ? 'navigate' : 'no-cors' }, self.location.origin);
         if (kind === 'bypass' || (kind === 'page' && !isKeptPage(url))) return;
-        const [name, max] = kind === 'page' ? [names.pages, limits.pages] : kind === 'image' ? [names.images, limits.images] : [names.assets, limits.assets];
+        const [name, max] =
+          kind === 'page'
+            ? [names.pages, limits.pages]
+            : kind === 'image'
+              ? [names.images, limits.images]
+              : [names.assets, limits.assets];
         const cache = await caches.open(name);
         const key = pageKey(url);
         if (await cache.match(key)) return;
@@ -126,7 +169,9 @@ self.addEventListener('message', (event) => {
 
 /** A same-origin answer worth keeping: a success, and for a page, HTML. */
 const keepable = (response: Response, page: boolean) =>
-  response.ok && response.type === 'basic' && (!page || (response.headers.get('content-type') ?? '').includes('text/html'));
+  response.ok &&
+  response.type === 'basic' &&
+  (!page || (response.headers.get('content-type') ?? '').includes('text/html'));
 
 async function navigation(event: FetchEvent): Promise<Response> {
   // A copy counts as saved when its page was opened, not when the network's answer arrived: a slow
@@ -154,7 +199,10 @@ async function navigation(event: FetchEvent): Promise<Response> {
   // kept copy has answered (stale-while-revalidate).
   event.waitUntil(
     fromNetwork.then(
-      (response) => (keep && keepable(response, true) ? putBounded(cache, url, response.clone(), limits.pages, { build, now: openedAt }) : undefined),
+      (response) =>
+        keep && keepable(response, true)
+          ? putBounded(cache, url, response.clone(), limits.pages, { build, now: openedAt })
+          : undefined,
       () => undefined,
     ),
   );
@@ -194,15 +242,21 @@ function pageHasLoaded(url: string) {
  * page was opened), a new page replaces it; no answer leaves it as it is.
  */
 async function refreshKept(cache: Cache, url: string, copy: Response, openedAt: number): Promise<void> {
-  const response = await fetch(url, { headers: refreshHeaders(copy.headers.get('etag')), cache: 'no-store' }).catch(() => undefined);
+  const response = await fetch(url, { headers: refreshHeaders(copy.headers.get('etag')), cache: 'no-store' }).catch(
+    () => undefined,
+  );
   if (response?.status === 304) await putBounded(cache, url, copy, limits.pages, { build, now: openedAt });
-  else if (response && keepable(response, true)) await putBounded(cache, url, response, limits.pages, { build, now: openedAt });
+  else if (response && keepable(response, true))
+    await putBounded(cache, url, response, limits.pages, { build, now: openedAt });
 }
 
 /** The offline page, from the network when there is one, with the list of kept pages filled in. */
 async function offlinePage(request: Request): Promise<Response> {
   const saved = await (await caches.open(names.offline)).match(offlinePath);
-  const page = request.mode === 'navigate' && new URL(request.url).pathname === offlinePath ? await fetch(request).catch(() => saved) : saved;
+  const page =
+    request.mode === 'navigate' && new URL(request.url).pathname === offlinePath
+      ? await fetch(request).catch(() => saved)
+      : saved;
   if (!page) return Response.error();
   const html = await page.text();
   const suffix = titleSuffix(html);
@@ -226,7 +280,8 @@ async function cacheFirst(event: FetchEvent, name: string, max: number): Promise
   const kept = await cache.match(event.request.url);
   if (kept) return kept;
   const response = await fetch(event.request);
-  if (keepable(response, false)) event.waitUntil(putBounded(cache, event.request.url, response.clone(), max, { build }).catch(() => undefined));
+  if (keepable(response, false))
+    event.waitUntil(putBounded(cache, event.request.url, response.clone(), max, { build }).catch(() => undefined));
   return response;
 }
 
@@ -252,7 +307,9 @@ async function contactFormPost(request: Request): Promise<Response> {
     // No IndexedDB (some private windows): the browser shows its own offline error instead.
     return Response.error();
   }
-  await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(outboxSyncTag).catch(() => undefined);
+  await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync
+    ?.register(outboxSyncTag)
+    .catch(() => undefined);
   return Response.redirect(new URL(routes.contactKept, self.location.origin).href, 303);
 }
 

@@ -13,10 +13,14 @@ export const categorySchema = (context: SchemaContext) =>
       itemsIntro: text('Paragraph under the product cards heading').optional(),
       industries: industryList
         .optional()
-        .describe("Industries the category's products serve. A product without industries of its own takes these; its page and /search say so."),
+        .describe(
+          "Industries the category's products serve. A product without industries of its own takes these; its page and /search say so.",
+        ),
       applicationMethods: methodList
         .optional()
-        .describe("How the category's products are applied. A product without application methods of its own takes these; its page and /search say so."),
+        .describe(
+          "How the category's products are applied. A product without application methods of its own takes these; its page and /search say so.",
+        ),
       itemGroups: z
         .array(
           z.strictObject({
@@ -29,11 +33,15 @@ export const categorySchema = (context: SchemaContext) =>
           }),
         )
         .optional()
-        .describe('For a category that holds several kinds of item: one group per kind, each under its own heading, in this order. Without groups every item is listed together.'),
+        .describe(
+          'For a category that holds several kinds of item: one group per kind, each under its own heading, in this order. Without groups every item is listed together.',
+        ),
       supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"'),
       supportActions: z
         .array(action)
         .default([])
-        .describe('Buttons of the closing section, e.g. "Technical Specifications" (topic) and "Reach Out" (/contact).'),
+        .describe(
+          'Buttons of the closing section, e.g. "Technical Specifications" (topic) and "Reach Out" (/contact).',
+        ),
     })
     .describe('A product category: one page, one card, one menu entry.');

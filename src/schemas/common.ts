@@ -26,7 +26,9 @@ import { text, textList } from './text';
  * (src/schemas/content-references.ts). Code that reads content without Astro (`npm run content:check`,
  * the /admin configuration) passes `slugReference`, which gives the same data.
  */
-export type ReferenceTo = <C extends string>(collection: C) => z.ZodPipe<z.ZodString, z.ZodTransform<{ collection: C; id: string }, string>>;
+export type ReferenceTo = <C extends string>(
+  collection: C,
+) => z.ZodPipe<z.ZodString, z.ZodTransform<{ collection: C; id: string }, string>>;
 
 /** What the schemas are made with: Astro's schema context and a way to refer to other collections. */
 export type ContentContext = SchemaContext & { reference: ReferenceTo };
@@ -67,7 +69,8 @@ export const order = z
 export const internalHref = z
   .string()
   .refine((href) => !/^\/[/\\]/.test(href), {
-    error: 'link must start with a single "/": "//" or "/\\" leads to another website; write a path on this site, e.g. "/contact"',
+    error:
+      'link must start with a single "/": "//" or "/\\" leads to another website; write a path on this site, e.g. "/contact"',
     abort: true,
   })
   .regex(/^\/[a-z0-9\-/#?=&]*$/, { error: 'link must be a path on this site starting with "/", e.g. "/contact"' })
@@ -81,7 +84,9 @@ export const action = z
   .strictObject({
     label: text('Button label'),
     context: text('Button context')
-      .describe('Words screen readers hear after a short label, so the button makes sense on its own: "about our technologies" after "Learn More".')
+      .describe(
+        'Words screen readers hear after a short label, so the button makes sense on its own: "about our technologies" after "Learn More".',
+      )
       .optional(),
     href: internalHref.optional(),
     topic: slug.optional().describe('Id of a contact topic from src/content/topics.json.'),
@@ -122,8 +127,14 @@ export const block = z.discriminatedUnion(
       .strictObject({
         type: z.literal('cards').describe('Section type "cards".'),
         ...blockBase,
-        columns: z.union([z.literal(2), z.literal(3), z.literal(4)]).default(3).describe('Cards per row on wide screens: 2, 3 or 4.'),
-        items: z.array(cardItem).min(1, { error: 'a cards section needs at least one card' }).describe('The cards, in order.'),
+        columns: z
+          .union([z.literal(2), z.literal(3), z.literal(4)])
+          .default(3)
+          .describe('Cards per row on wide screens: 2, 3 or 4.'),
+        items: z
+          .array(cardItem)
+          .min(1, { error: 'a cards section needs at least one card' })
+          .describe('The cards, in order.'),
       })
       .describe('A grid of cards: features, applications, principles, benefits...'),
     z
@@ -153,7 +164,10 @@ export const block = z.discriminatedUnion(
       .strictObject({
         type: z.literal('cta').describe('Section type "cta" (call to action).'),
         ...blockBase,
-        actions: z.array(action).min(1, { error: 'a call to action needs at least one button' }).describe('The buttons, in order.'),
+        actions: z
+          .array(action)
+          .min(1, { error: 'a call to action needs at least one button' })
+          .describe('The buttons, in order.'),
       })
       .describe('Closing call to action with buttons.'),
   ],

@@ -32,7 +32,10 @@ export const pageSchema = ({ image }: SchemaContext) =>
       contactPageSchema,
       searchPageSchema,
     ],
-    { error: 'page must be one of: home, about, careers, technologies, products, portfolio, contact, not-found, offline, search' },
+    {
+      error:
+        'page must be one of: home, about, careers, technologies, products, portfolio, contact, not-found, offline, search',
+    },
   );
 
 export const certificationSchema = ({ image }: SchemaContext) =>
@@ -40,7 +43,7 @@ export const certificationSchema = ({ image }: SchemaContext) =>
     id: z.string().describe('Identifier of the certification, lowercase with hyphens, e.g. "iso-9001".'),
     name: text('Certification name, e.g. "ISO 9001"'),
     description: text('What it certifies, e.g. "Quality Management System"'),
-    logo: image().describe('Badge drawn for this site (SVG), never the certifier\'s trademark.'),
+    logo: image().describe("Badge drawn for this site (SVG), never the certifier's trademark."),
     order: z.number().int().describe('Position among the badges; lower numbers come first.'),
   });
 

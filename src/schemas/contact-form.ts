@@ -8,7 +8,9 @@ import { z } from 'astro/zod';
 import { text } from './text';
 
 const toast = (when: string) =>
-  z.strictObject({ title: text(`Toast title ${when}`), text: text(`Toast text ${when}`) }).describe(`Message shown ${when}.`);
+  z
+    .strictObject({ title: text(`Toast title ${when}`), text: text(`Toast text ${when}`) })
+    .describe(`Message shown ${when}.`);
 
 export const contactFormSchema = z
   .strictObject({
@@ -23,16 +25,23 @@ export const contactFormSchema = z
         noTopic: text('First choice of the topic list, for no particular topic, e.g. "General enquiry"'),
         optional: text('Marker after the label of an optional field, e.g. "(optional)"'),
         honeypot: text('Label of the hidden field robots fill in; people never see it'),
-        country: text('Label of the optional field for the country a sample goes to (shown for topics with details), e.g. "Country to send to"'),
+        country: text(
+          'Label of the optional field for the country a sample goes to (shown for topics with details), e.g. "Country to send to"',
+        ),
         quantity: text('Label of the optional quantity field (shown for topics with details), e.g. "Quantity"'),
-        substrate: text('Label of the optional substrate or process field (shown for topics with details), e.g. "Substrate or process"'),
+        substrate: text(
+          'Label of the optional substrate or process field (shown for topics with details), e.g. "Substrate or process"',
+        ),
       })
       .describe('The labels of the form fields.'),
-    details: text('Heading of the optional fields shown for sample and data-sheet topics, e.g. "Where and what it is for"'),
-    prefilled: text('Note above a form a product or technology page filled in; {subject} is what it names, e.g. "Your request for {subject} is filled in below."').refine(
-      (words) => words.includes('{subject}'),
-      { error: 'prefilled must contain {subject}, where the product, technology or topic goes' },
+    details: text(
+      'Heading of the optional fields shown for sample and data-sheet topics, e.g. "Where and what it is for"',
     ),
+    prefilled: text(
+      'Note above a form a product or technology page filled in; {subject} is what it names, e.g. "Your request for {subject} is filled in below."',
+    ).refine((words) => words.includes('{subject}'), {
+      error: 'prefilled must contain {subject}, where the product, technology or topic goes',
+    }),
     submitLabel: text('Submit button label, e.g. "Send Message"'),
     sendingLabel: text('Submit button label while sending, e.g. "Sending..."'),
     success: toast('when the form was sent'),
@@ -40,11 +49,16 @@ export const contactFormSchema = z
     confirmation: z
       .strictObject({
         heading: text('Heading of the confirmation, e.g. "Your message has reached us"'),
-        reference: text('The message\'s reference; {reference} is its id, e.g. "Your reference: {reference}"').refine((words) => words.includes('{reference}'), {
-          error: 'reference must contain {reference}, where the id goes',
-        }),
+        reference: text('The message\'s reference; {reference} is its id, e.g. "Your reference: {reference}"').refine(
+          (words) => words.includes('{reference}'),
+          {
+            error: 'reference must contain {reference}, where the id goes',
+          },
+        ),
         next: text('What happens next, e.g. "A chemist reads it and answers, usually within one working day."'),
-        answeredBy: text('Which mailbox answers; {email} is the company\'s address, e.g. "The answer comes from {email}."').refine((words) => words.includes('{email}'), {
+        answeredBy: text(
+          'Which mailbox answers; {email} is the company\'s address, e.g. "The answer comes from {email}."',
+        ).refine((words) => words.includes('{email}'), {
           error: 'answeredBy must contain {email}, where the address goes',
         }),
       })
@@ -56,20 +70,28 @@ export const contactFormSchema = z
       .describe('Shown without JavaScript when the message was refused: a box above the form, with every value kept.'),
     kept: z
       .strictObject({
-        title: text('Toast title when the message could not reach the server and is kept in the browser, e.g. "Your message is kept in this browser"'),
+        title: text(
+          'Toast title when the message could not reach the server and is kept in the browser, e.g. "Your message is kept in this browser"',
+        ),
         text: text('Toast text, and the paragraph above the list of kept messages: when they will be sent'),
         heading: text('Heading of the list of kept messages, e.g. "Messages waiting to be sent"'),
         waiting: text('Beside a kept message that is waiting, e.g. "Waiting for the connection"'),
         cancel: text('Button that cancels a kept message, e.g. "Cancel sending"'),
         cancelled: text('Said when a kept message was cancelled'),
         sent: text('Said when a kept message has been sent later'),
-        refused: text('Beside a kept message the server refused, before its reason, e.g. "Not sent, the server refused it:"'),
+        refused: text(
+          'Beside a kept message the server refused, before its reason, e.g. "Not sent, the server refused it:"',
+        ),
         edit: text('Button that puts a refused message back into the form, e.g. "Put back in the form"'),
         remove: text('Button that removes a refused message, e.g. "Remove"'),
-        keptPageIntro: text('Without JavaScript, the page shown when the form could not reach the server and the browser kept the message (70-160 characters: it is also the page\'s description)'),
+        keptPageIntro: text(
+          "Without JavaScript, the page shown when the form could not reach the server and the browser kept the message (70-160 characters: it is also the page's description)",
+        ),
         backToSite: text('Link under it to the home page, e.g. "Back to the home page"'),
       })
-      .describe('With JavaScript, a message that could not reach the server is kept in the browser and sent later: these words tell the visitor, and list the kept messages above the form.'),
+      .describe(
+        'With JavaScript, a message that could not reach the server is kept in the browser and sent later: these words tell the visitor, and list the kept messages above the form.',
+      ),
   })
   .describe('Every word of the contact form.');
 

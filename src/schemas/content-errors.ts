@@ -67,13 +67,22 @@ function fieldSchema(schema: z.ZodType, data: unknown, path: readonly PropertyKe
 /** The description (`.describe()`) of the field at `path` of `data`, as `schema` reads it. */
 export function fieldDescription(schema: z.ZodType, data: unknown, path: readonly PropertyKey[]): string | undefined {
   const node = fieldSchema(schema, data, path);
-  return node ? layers(node).map((layer) => layer.description).find(Boolean) : undefined;
+  return node
+    ? layers(node)
+        .map((layer) => layer.description)
+        .find(Boolean)
+    : undefined;
 }
 
 const valueAt = (data: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key as string] : undefined), data);
+  path.reduce<unknown>(
+    (value, key) =>
+      value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key as string] : undefined,
+    data,
+  );
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /**
  * An issue's message in an editor's words. A required field that is missing or empty says so
@@ -86,7 +95,9 @@ export function issueMessage(issue: z.core.$ZodIssue, schema?: z.ZodType, data?:
   const node = fieldSchema(schema, data, issue.path);
   // An optional field left empty keeps its own message (it may be left out instead).
   if (!node || layers(node).some((layer) => defOf(layer).type === 'optional')) return issue.message;
-  const description = layers(node).map((layer) => layer.description).find(Boolean);
+  const description = layers(node)
+    .map((layer) => layer.description)
+    .find(Boolean);
   return description ? `required: ${description.replace(/\.$/, '')}` : issue.message;
 }
 

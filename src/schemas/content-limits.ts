@@ -80,7 +80,8 @@ export function filePathProblem(path: string, limits: FileLimits, folder?: strin
   }
   if (/\s/.test(name)) return `the file name "${name}" has spaces; use hyphens instead: ${example(tidy)}`;
   if (/[A-Z]/.test(name)) return `the file name "${name}" has capital letters; use lowercase: ${example(tidy)}`;
-  if (!/^[a-z0-9][a-z0-9._-]*$/.test(name)) return `the file name "${name}" may only use ${fileNameRule}: ${example(tidy)}`;
+  if (!/^[a-z0-9][a-z0-9._-]*$/.test(name))
+    return `the file name "${name}" may only use ${fileNameRule}: ${example(tidy)}`;
   return undefined;
 }
 

@@ -14,4 +14,6 @@ export const documentFile = (folder: string) =>
       error: (issue) => filePathProblem(String(issue.input), documentLimits, folder),
     })
     .meta({ widget: 'file' })
-    .describe(`The PDF, uploaded into the ${folder} folder next to this file: at most ${formatSize(documentLimits.maxBytes)}, its name in lowercase letters, digits and hyphens.`);
+    .describe(
+      `The PDF, uploaded into the ${folder} folder next to this file: at most ${formatSize(documentLimits.maxBytes)}, its name in lowercase letters, digits and hyphens.`,
+    );

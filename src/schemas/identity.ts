@@ -33,11 +33,18 @@ export const identitySchema = z
     name: text('Company name as written in full'),
     shortName: text('Short company name for the top bar'),
     tagline: text('One line saying what the company does'),
-    emails: z.strictObject({
-      general: z.email({ error: 'emails.general must be an e-mail address' }).describe('General enquiries mailbox.'),
-      careers: z.email({ error: 'emails.careers must be an e-mail address' }).describe('Mailbox for job applications.'),
-    }).describe('The two public e-mail addresses.'),
-    phones: z.array(phone).length(2, { error: 'phones must list exactly two numbers' }).describe('Exactly two telephone numbers, the main one first.'),
+    emails: z
+      .strictObject({
+        general: z.email({ error: 'emails.general must be an e-mail address' }).describe('General enquiries mailbox.'),
+        careers: z
+          .email({ error: 'emails.careers must be an e-mail address' })
+          .describe('Mailbox for job applications.'),
+      })
+      .describe('The two public e-mail addresses.'),
+    phones: z
+      .array(phone)
+      .length(2, { error: 'phones must list exactly two numbers' })
+      .describe('Exactly two telephone numbers, the main one first.'),
     offices: z
       .array(office)
       .length(3, { error: 'offices must list exactly three offices' })

@@ -21,7 +21,9 @@ export const labelsSchema = z
       .strictObject({
         homeLink: text('What screen readers hear for the logo link, after the company name, e.g. "home"'),
         navigation: text('Name screen readers give the main navigation, e.g. "Main"'),
-        smallScreenNavigation: text('Name screen readers give the main navigation inside the small-screen menu, e.g. "Main (small screens)"'),
+        smallScreenNavigation: text(
+          'Name screen readers give the main navigation inside the small-screen menu, e.g. "Main (small screens)"',
+        ),
         menu: text('Name of the menu button on small screens, e.g. "Menu"'),
         technologies: text('Technologies menu'),
         viewAllTechnologies: text('Last link of the Technologies menu, e.g. "View All Technologies"'),
@@ -70,11 +72,14 @@ export const labelsSchema = z
         description: text('One line next to the lite mode button saying what it does'),
         showPicture: text('Button in place of a product picture in lite mode, which loads it, e.g. "Show picture"'),
       })
-      .describe('Lite mode, for slow and expensive connections: the footer control and the button in place of a product picture.'),
-    overviewHeading: text('Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"').refine(
-      (heading) => heading.includes('{title}'),
-      { error: 'overviewHeading must contain {title}, where the technology or category title goes' },
-    ),
+      .describe(
+        'Lite mode, for slow and expensive connections: the footer control and the button in place of a product picture.',
+      ),
+    overviewHeading: text(
+      'Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"',
+    ).refine((heading) => heading.includes('{title}'), {
+      error: 'overviewHeading must contain {title}, where the technology or category title goes',
+    }),
     legal: z
       .strictObject({ lastUpdated: text('Words before the date on the legal pages, e.g. "Last updated"') })
       .describe('The privacy policy and terms of service.'),
@@ -84,20 +89,26 @@ export const labelsSchema = z
         requestSample: text('Item page button, e.g. "Request a sample"'),
         askAboutProduct: text('Item page button, e.g. "Ask about this product"'),
         requestDataSheet: text('Item page button when the item has no technical data sheet'),
-        requestSafetyDataSheet: text('Item page button when the item has no safety data sheet, e.g. "Request the safety data sheet"'),
+        requestSafetyDataSheet: text(
+          'Item page button when the item has no safety data sheet, e.g. "Request the safety data sheet"',
+        ),
         details: text('Heading of an item\'s fields, e.g. "Product details"'),
         documents: text('Heading of an item\'s documents, e.g. "Documents"'),
         technologies: text('Heading of the technologies an item draws on'),
         more: text('Heading of the other items of the category; {category} is its name'),
-        allItems: text('Link to a large category\'s whole list; {count} and {category} are filled in'),
+        allItems: text("Link to a large category's whole list; {count} and {category} are filled in"),
         printedAsOf: text('Words before the date at the foot of a printed item page, e.g. "as of"'),
         pages: text('Name screen readers give the page links of a long category; {category} is its name'),
         pageOf: text('Which page of a long list this is; {page} and {pages} are filled in'),
-        pageDescription: text('Description for search engines of page 2 and on of a long category; {category}, {page} and {pages} are filled in'),
+        pageDescription: text(
+          'Description for search engines of page 2 and on of a long category; {category}, {page} and {pages} are filled in',
+        ),
         previous: text('Link to the previous page of a long list'),
         next: text('Link to the next page of a long list'),
         typicalProperties: text('Heading of an item\'s table of typical properties, e.g. "Typical properties"'),
-        typicalPropertiesCaption: text('Caption of that table, read with it by screen readers; {name} is the item\'s name, e.g. "Typical values of {name}"'),
+        typicalPropertiesCaption: text(
+          'Caption of that table, read with it by screen readers; {name} is the item\'s name, e.g. "Typical values of {name}"',
+        ),
         propertyColumns: z
           .strictObject({
             name: text('Heading of the column of property names, e.g. "Property"'),
@@ -116,29 +127,33 @@ export const labelsSchema = z
         compliance: text('Heading of the schemes an item complies with, e.g. "Compliance"'),
         certificateNumber: text('Label of a compliance entry\'s certificate number, e.g. "Certificate number"'),
         validUntil: text('Label of the date a compliance entry runs out, e.g. "Valid until"'),
-        verify: text('Link to the page that verifies a compliance entry; {scheme} is its scheme, e.g. "Verify {scheme} online"'),
-        inheritedFact: text('Under industries or application methods a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"'),
+        verify: text(
+          'Link to the page that verifies a compliance entry; {scheme} is its scheme, e.g. "Verify {scheme} online"',
+        ),
+        inheritedFact: text(
+          'Under industries or application methods a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"',
+        ),
       })
       .describe('The words of item pages and of long category lists.'),
     facts: z
       .strictObject({
-        properties: text('Label of an item\'s properties, on its card and its page'),
-        benefits: text('Label of an item\'s benefits, on its card and its page'),
-        features: text('Label of an item\'s features, on its card and its page'),
-        keyProducts: text('Label of an item\'s key products, on its card and its page'),
-        series: text('Label of an item\'s series, on its card and its page'),
-        finishes: text('Label of an item\'s finishes, on its card and its page'),
-        variants: text('Label of an item\'s variants, on its card and its page'),
-        information: text('Label of an item\'s information, on its card and its page'),
-        advantages: text('Label of an item\'s advantages, on its card and its page'),
-        applications: text('Label of an item\'s applications, on its card and its page'),
-        industries: text('Label of an item\'s industries, on its card and its page'),
-        applicationMethods: text('Label of an item\'s application methods, on its card and its page'),
-        media: text('Label of an item\'s media, on its card and its page'),
-        nature: text('Label of an item\'s nature, on its card and its page'),
-        compliance: text('Label of an item\'s compliance, on its card and its page'),
-        testMethod: text('Label of an item\'s test method, on its card and its page'),
-        specialNote: text('Label of an item\'s note, on its card and its page'),
+        properties: text("Label of an item's properties, on its card and its page"),
+        benefits: text("Label of an item's benefits, on its card and its page"),
+        features: text("Label of an item's features, on its card and its page"),
+        keyProducts: text("Label of an item's key products, on its card and its page"),
+        series: text("Label of an item's series, on its card and its page"),
+        finishes: text("Label of an item's finishes, on its card and its page"),
+        variants: text("Label of an item's variants, on its card and its page"),
+        information: text("Label of an item's information, on its card and its page"),
+        advantages: text("Label of an item's advantages, on its card and its page"),
+        applications: text("Label of an item's applications, on its card and its page"),
+        industries: text("Label of an item's industries, on its card and its page"),
+        applicationMethods: text("Label of an item's application methods, on its card and its page"),
+        media: text("Label of an item's media, on its card and its page"),
+        nature: text("Label of an item's nature, on its card and its page"),
+        compliance: text("Label of an item's compliance, on its card and its page"),
+        testMethod: text("Label of an item's test method, on its card and its page"),
+        specialNote: text("Label of an item's note, on its card and its page"),
       })
       .describe('The labels of the facts of a catalogue item (its fields), on its card and its page.'),
   })

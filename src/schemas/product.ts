@@ -42,7 +42,17 @@ export const industries = [
 
 export const audiences = ['Women', 'Men', 'Unisex', 'Kids', 'Home'] as const;
 
-export const scentFamilies = ['Floral', 'Citrus', 'Fresh', 'Woody', 'Oriental', 'Gourmand', 'Green', 'Herbal', 'Aquatic'] as const;
+export const scentFamilies = [
+  'Floral',
+  'Citrus',
+  'Fresh',
+  'Woody',
+  'Oriental',
+  'Gourmand',
+  'Green',
+  'Herbal',
+  'Aquatic',
+] as const;
 
 const enumOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
   z.enum(values, { error: `${what} must be one of: ${values.join(', ')}` }).describe(`${what}: ${values.join(', ')}.`);
@@ -65,10 +75,14 @@ export const industryList = z
 const inheritedLists = {
   industries: industryList
     .optional()
-    .describe(`Industries the product serves, one or more of: ${industries.join(', ')}. Leave out to take the category's.`),
+    .describe(
+      `Industries the product serves, one or more of: ${industries.join(', ')}. Leave out to take the category's.`,
+    ),
   applicationMethods: methodList
     .optional()
-    .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}. Leave out to take the category's.`),
+    .describe(
+      `How the product is applied, one or more of: ${applicationMethods.join(', ')}. Leave out to take the category's.`,
+    ),
 };
 
 export const productKinds = [
@@ -112,19 +126,29 @@ const productDocument = z
     language: languageCode,
     region: text('Region')
       .max(60, { error: 'region must be at most 60 characters' })
-      .describe('Country or region the document is written for, e.g. "European Union" or "India"; leave out when it is for every market.')
+      .describe(
+        'Country or region the document is written for, e.g. "European Union" or "India"; leave out when it is for every market.',
+      )
       .optional(),
     file: documentFile(documentFolder),
   })
-  .describe('A document buyers can download: technical data sheet, safety data sheet or brochure, for a country or region and in a language.');
+  .describe(
+    'A document buyers can download: technical data sheet, safety data sheet or brochure, for a country or region and in a language.',
+  );
 
 /** One typical property: what is measured, its value, its unit and the method it is measured by. */
 const typicalProperty = z
   .strictObject({
     name: text('Property').describe('What is measured, e.g. "pH (1% solution)" or "Solids content".'),
-    value: text('Value').describe('Its typical value as written on the data sheet, e.g. "6.0-7.0", "35" or "Clear, colourless liquid".'),
-    unit: text('Unit').describe('Unit of the value, e.g. "%", "mPa·s", "°C"; leave out for values without one (pH, appearance).').optional(),
-    testMethod: text('Test method').describe('Standard or method the value is measured by, e.g. "ISO 3219" or "internal method".').optional(),
+    value: text('Value').describe(
+      'Its typical value as written on the data sheet, e.g. "6.0-7.0", "35" or "Clear, colourless liquid".',
+    ),
+    unit: text('Unit')
+      .describe('Unit of the value, e.g. "%", "mPa·s", "°C"; leave out for values without one (pH, appearance).')
+      .optional(),
+    testMethod: text('Test method')
+      .describe('Standard or method the value is measured by, e.g. "ISO 3219" or "internal method".')
+      .optional(),
   })
   .describe('A typical property of the product: name, value, unit and test method.');
 
@@ -138,9 +162,14 @@ const isoDate = (field: string, description: string) =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { error: `${field} must be a date written as year-month-day, e.g. "2027-03-31"` })
-      .refine((date) => !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date), {
-        error: (issue) => `"${String(issue.input)}" is not a day of the calendar`,
-      })
+      .refine(
+        (date) =>
+          !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) &&
+          new Date(`${date}T00:00:00Z`).toISOString().startsWith(date),
+        {
+          error: (issue) => `"${String(issue.input)}" is not a day of the calendar`,
+        },
+      )
       .meta({ widget: 'date' })
       .describe(`${description}, as year-month-day, e.g. "2027-03-31".`),
   );
@@ -148,7 +177,11 @@ const isoDate = (field: string, description: string) =>
 /** A link that leads to another website: https (or http), as a visitor's browser opens it. */
 const webLink = (field: string, description: string) =>
   z
-    .url({ protocol: /^https?$/, hostname: z.regexes.domain, error: `${field} must be a full web address starting with https://` })
+    .url({
+      protocol: /^https?$/,
+      hostname: z.regexes.domain,
+      error: `${field} must be a full web address starting with https://`,
+    })
     .describe(`${description}: a full web address starting with https://.`);
 
 /**
@@ -157,27 +190,46 @@ const webLink = (field: string, description: string) =>
  */
 const complianceEntry = z
   .strictObject({
-    scheme: text('Scheme').describe('Scheme or standard, e.g. "ZDHC MRSL", "bluesign", "OEKO-TEX ECO PASSPORT", "GOTS".'),
-    status: text('Status').describe('Level or status in the scheme, e.g. "Level 3", "Approved", "Conformant".').optional(),
-    certificateNumber: text('Certificate number').describe('Number of the certificate or listing, as the scheme writes it.').optional(),
+    scheme: text('Scheme').describe(
+      'Scheme or standard, e.g. "ZDHC MRSL", "bluesign", "OEKO-TEX ECO PASSPORT", "GOTS".',
+    ),
+    status: text('Status')
+      .describe('Level or status in the scheme, e.g. "Level 3", "Approved", "Conformant".')
+      .optional(),
+    certificateNumber: text('Certificate number')
+      .describe('Number of the certificate or listing, as the scheme writes it.')
+      .optional(),
     validUntil: isoDate('validUntil', 'Date the certificate or listing runs out').optional(),
-    verifyUrl: webLink('verifyUrl', "Page where a buyer can verify it, such as the scheme's public register").optional(),
+    verifyUrl: webLink(
+      'verifyUrl',
+      "Page where a buyer can verify it, such as the scheme's public register",
+    ).optional(),
   })
-  .describe('A scheme the product complies with: level or status, certificate number, valid until, and a link to verify it.');
+  .describe(
+    'A scheme the product complies with: level or status, certificate number, valid until, and a link to verify it.',
+  );
 
 /** Fields every kind of item may have: its documents, the technologies it draws on, and the data buyers look for. */
 const sharedFields = (reference: ReferenceTo) => ({
   typicalProperties: z
     .array(typicalProperty)
     .optional()
-    .describe('Typical properties, shown as a table on the item page with their units and test methods. Only values the company has measured.'),
+    .describe(
+      'Typical properties, shown as a table on the item page with their units and test methods. Only values the company has measured.',
+    ),
   packaging: text('Packaging').describe('How the product is packed, e.g. "125 kg drums and 1,000 kg IBCs".').optional(),
-  storage: text('Storage').describe('How to store the product, e.g. "5-30 °C, away from frost and direct sunlight".').optional(),
-  shelfLife: text('Shelf life').describe('How long the product keeps, e.g. "12 months from production, unopened".').optional(),
+  storage: text('Storage')
+    .describe('How to store the product, e.g. "5-30 °C, away from frost and direct sunlight".')
+    .optional(),
+  shelfLife: text('Shelf life')
+    .describe('How long the product keeps, e.g. "12 months from production, unopened".')
+    .optional(),
   compliance: z
     .array(complianceEntry)
     .optional()
-    .describe('Schemes the product complies with (ZDHC MRSL, bluesign, OEKO-TEX ECO PASSPORT, GOTS...), each with its proof.'),
+    .describe(
+      'Schemes the product complies with (ZDHC MRSL, bluesign, OEKO-TEX ECO PASSPORT, GOTS...), each with its proof.',
+    ),
   documents: z
     .array(productDocument)
     .optional()

@@ -42,7 +42,9 @@ export const searchDescription = text('Search result description')
     error: (issue) =>
       `the search result description is ${String(issue.input).trim().length} characters; search results cut it at ${descriptionLength.max}: shorten it by ${String(issue.input).trim().length - descriptionLength.max}`,
   })
-  .describe(`Search result description: what the page offers, ${descriptionLength.min}-${descriptionLength.max} characters.`);
+  .describe(
+    `Search result description: what the page offers, ${descriptionLength.min}-${descriptionLength.max} characters.`,
+  );
 
 /** The fields every page file carries for search results. */
 export const seo = (titleWhat = 'Browser tab title') => ({

@@ -32,6 +32,8 @@ export const technologySchema = (context: SchemaContext) =>
       description: text('Full description for the overview card (at most 300 characters)').max(300, {
         error: 'description must be at most 300 characters',
       }),
-      features: textList('Feature list on the technology card', 3).describe('Three to five short features for the card.'),
+      features: textList('Feature list on the technology card', 3).describe(
+        'Three to five short features for the card.',
+      ),
     })
     .describe('A technology: one page, one card, one menu entry.');

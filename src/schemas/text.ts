@@ -2,7 +2,11 @@
 import { z } from 'astro/zod';
 
 export const text = (what: string) =>
-  z.string().trim().min(1, { error: `${what} must not be empty` }).describe(what);
+  z
+    .string()
+    .trim()
+    .min(1, { error: `${what} must not be empty` })
+    .describe(what);
 
 export const textList = (what: string, min = 1) =>
   z

@@ -38,7 +38,18 @@ interface SearchFormProps {
 /** The id of the form of a search field, for inputs outside it that it sends (the filters without JavaScript). */
 export const searchFormId = (id: string) => `${id}-form`;
 
-export function SearchForm({ id, words, inputRef, showLabel, inputClassName, controls, onInput, onFocus, onSubmit, defaultValue }: SearchFormProps) {
+export function SearchForm({
+  id,
+  words,
+  inputRef,
+  showLabel,
+  inputClassName,
+  controls,
+  onInput,
+  onFocus,
+  onSubmit,
+  defaultValue,
+}: SearchFormProps) {
   return (
     <form
       id={searchFormId(id)}
@@ -74,7 +85,17 @@ export function SearchForm({ id, words, inputRef, showLabel, inputClassName, con
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white hover:bg-brand-800"
       >
         {/* Lucide's "search" icon, drawn here: the field's first search loads no icon library. */}
-        <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="11" cy="11" r="8" />
           <path d="m21 21-4.34-4.34" />
         </svg>

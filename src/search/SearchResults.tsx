@@ -14,7 +14,16 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { SearchRecord } from './search';
-import { noFilters, searchFilters, searchParamsOf, searchStateFromParams, type FilterCounts, type SearchFilterKey, type SearchState, type SelectedFilters } from './search';
+import {
+  noFilters,
+  searchFilters,
+  searchParamsOf,
+  searchStateFromParams,
+  type FilterCounts,
+  type SearchFilterKey,
+  type SearchState,
+  type SelectedFilters,
+} from './search';
 import { ResultList, SearchForm, searchFormId, searchStatus, type SearchWords } from './SearchForm';
 import { usePagefindSearch, type SearchResult } from './usePagefindSearch';
 
@@ -51,13 +60,19 @@ export interface ServerSearch extends SearchState {
 /** An item's search record as a result of the list (the metadata Pagefind keeps of it, src/search/search.ts). */
 export const asResult = (record: SearchRecord): SearchResult => ({
   url: record.url,
-  meta: { title: record.name, category: record.category, ...(record.codes.length ? { code: record.codes.join(', ') } : {}), summary: record.summary },
+  meta: {
+    title: record.name,
+    category: record.category,
+    ...(record.codes.length ? { code: record.codes.join(', ') } : {}),
+    summary: record.summary,
+  },
 });
 
 /** How many results the list shows, with or without JavaScript. */
 export const shownResults = 50;
 
-const sameChoice = (a: SelectedFilters, b: SelectedFilters) => searchFilters.every(({ key }) => a[key].join('\n') === b[key].join('\n'));
+const sameChoice = (a: SelectedFilters, b: SelectedFilters) =>
+  searchFilters.every(({ key }) => a[key].join('\n') === b[key].join('\n'));
 
 /** From this width the filters show unfolded beside the results (Tailwind's `lg`). */
 const wideFilters = '(min-width: 1024px)';
@@ -85,7 +100,14 @@ export default function SearchResults({ words, className = '', server }: SearchR
   };
   /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
   const nextStep = useRef<'push' | 'replace'>('replace');
-  const search = usePagefindSearch({ query, selected, load: shownResults, show: shownResults, withFilters: engaged, enabled: hydrated });
+  const search = usePagefindSearch({
+    query,
+    selected,
+    load: shownResults,
+    show: shownResults,
+    withFilters: engaged,
+    enabled: hydrated,
+  });
 
   // Take over the search in the address (a reload, a shared link), or what was typed before hydration.
   useLayoutEffect(() => {
@@ -134,7 +156,14 @@ export default function SearchResults({ words, className = '', server }: SearchR
   const resultsId = `${id}-results`;
   const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
   // The server's answer stands until Pagefind's comes, while the search is still the server's.
-  const fromServer = server && search.results === null && !search.failed && query.trim() === server.query && sameChoice(selected, server.selected) ? server : undefined;
+  const fromServer =
+    server &&
+    search.results === null &&
+    !search.failed &&
+    query.trim() === server.query &&
+    sameChoice(selected, server.selected)
+      ? server
+      : undefined;
   const results = search.results ?? fromServer?.results ?? null;
   const filters = search.filters ?? server?.counts ?? null;
   const shown = { ...search, results, loading: search.loading && !fromServer };
@@ -173,7 +202,9 @@ export default function SearchResults({ words, className = '', server }: SearchR
                 <p className="mt-2 text-xs text-muted">{words.filtersInherited}</p>
                 {searchFilters.map(({ key }) => {
                   // Every value of the catalogue, and any chosen one it does not have (from an address).
-                  const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) => a.localeCompare(b));
+                  const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) =>
+                    a.localeCompare(b),
+                  );
                   if (values.length === 0) return null;
                   const counts = search.counts ?? fromServer?.counts ?? filters;
                   return (
@@ -185,7 +216,9 @@ export default function SearchResults({ words, className = '', server }: SearchR
                           const checked = selected[key].includes(value);
                           return (
                             <li key={value}>
-                              <label className={`flex items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}>
+                              <label
+                                className={`flex items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}
+                              >
                                 <input
                                   type="checkbox"
                                   name={key}
@@ -197,7 +230,8 @@ export default function SearchResults({ words, className = '', server }: SearchR
                                   className="size-4 accent-brand-700"
                                 />
                                 <span>
-                                  {value} <span className="text-muted">({count === 0 ? `0, ${words.filterNone}` : count})</span>
+                                  {value}{' '}
+                                  <span className="text-muted">({count === 0 ? `0, ${words.filterNone}` : count})</span>
                                 </span>
                               </label>
                             </li>
@@ -209,7 +243,11 @@ export default function SearchResults({ words, className = '', server }: SearchR
                 })}
                 {/* Without JavaScript the filters are sent with the field's form; with it they apply at once. */}
                 {!hydrated && (
-                  <button type="submit" form={searchFormId(id)} className="mt-4 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                  <button
+                    type="submit"
+                    form={searchFormId(id)}
+                    className="mt-4 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                  >
                     {words.applyFilters}
                   </button>
                 )}
@@ -221,7 +259,11 @@ export default function SearchResults({ words, className = '', server }: SearchR
             <p role="status" className="mt-1 text-sm text-muted">
               {searchStatus(words, shown)}
             </p>
-            <ResultList results={results} className="mt-4 space-y-3" rowClassName="rounded-card border border-line bg-paper p-4" />
+            <ResultList
+              results={results}
+              className="mt-4 space-y-3"
+              rowClassName="rounded-card border border-line bg-paper p-4"
+            />
           </div>
         </div>
       )}

@@ -96,12 +96,18 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
           </p>
           <ResultList results={search.results} className="divide-y divide-line" rowClassName="py-2.5" />
           {search.results?.length === 0 && !search.loading ? (
-            <a href={`${routes.search}#${atoZAnchor}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
+            <a
+              href={`${routes.search}#${atoZAnchor}`}
+              className="mt-2 block text-sm font-semibold text-brand-800 hover:underline"
+            >
               {words.atoZ}
             </a>
           ) : (
             query.trim() && (
-              <a href={`${routes.search}?q=${encodeURIComponent(query.trim())}`} className="mt-2 block text-sm font-semibold text-brand-800 hover:underline">
+              <a
+                href={`${routes.search}?q=${encodeURIComponent(query.trim())}`}
+                className="mt-2 block text-sm font-semibold text-brand-800 hover:underline"
+              >
                 {words.seeAll}
               </a>
             )

@@ -25,11 +25,16 @@ export interface ListPart<T> {
 
 const names = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** A-Z by name as a visitor reads it: case and accents aside, numbers by value, then by address for equal names. */
-export const byName = <T extends { name: string; url: string }>(a: T, b: T) => names.compare(a.name, b.name) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
+export const byName = <T extends { name: string; url: string }>(a: T, b: T) =>
+  names.compare(a.name, b.name) || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0);
 
 /** The parts of the list of `items` (sorted here). Always at least one part, maybe empty. */
-export function alphabeticalParts<T extends { name: string; url: string }>(items: readonly T[], size = perPart): ListPart<T>[] {
-  if (!Number.isInteger(size) || size < 1) throw new Error(`alphabeticalParts: size must be a whole number of at least 1, not ${size}`);
+export function alphabeticalParts<T extends { name: string; url: string }>(
+  items: readonly T[],
+  size = perPart,
+): ListPart<T>[] {
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`alphabeticalParts: size must be a whole number of at least 1, not ${size}`);
   const sorted = [...items].sort(byName);
   const parts = Math.max(1, Math.ceil(sorted.length / size));
   return Array.from({ length: parts }, (_, i) => {

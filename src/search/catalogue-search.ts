@@ -14,7 +14,15 @@
  */
 import type { CatalogueItem } from '../model/catalogue-item';
 import type { SearchRecord } from './search';
-import { chosenGroups, normaliseCode, rankByCode, searchFilters, type FilterCounts, type SearchFilterKey, type SearchState } from './search';
+import {
+  chosenGroups,
+  normaliseCode,
+  rankByCode,
+  searchFilters,
+  type FilterCounts,
+  type SearchFilterKey,
+  type SearchState,
+} from './search';
 
 /** One item as the search reads it: its record (what a result shows, its filters) and its words. */
 export interface SearchEntry {
@@ -65,7 +73,8 @@ const indexOf = (entry: SearchEntry): Indexed => ({
 });
 
 /** How much a word of the page counts for a word of the query: in full, or less the more it adds to it. */
-const similarity = (candidate: string, word: string) => (candidate === word ? 1 : candidate.startsWith(word) ? word.length / candidate.length : 0);
+const similarity = (candidate: string, word: string) =>
+  candidate === word ? 1 : candidate.startsWith(word) ? word.length / candidate.length : 0;
 
 /**
  * BM25 over the weighted words, as Pagefind ranks: each query word's weighted frequency in the
@@ -76,22 +85,30 @@ function scores(pages: readonly Indexed[], words: readonly string[]): number[] {
   const average = pages.reduce((sum, page) => sum + page.words.length, 0) / Math.max(pages.length, 1);
   const totals = pages.map(() => 0);
   for (const word of words) {
-    const frequencies = pages.map((page) => page.words.reduce((sum, w) => sum + w.weight * similarity(w.word, word), 0));
+    const frequencies = pages.map((page) =>
+      page.words.reduce((sum, w) => sum + w.weight * similarity(w.word, word), 0),
+    );
     const having = frequencies.filter((f) => f > 0).length;
     const idf = Math.log(1 + (pages.length - having + 0.5) / (having + 0.5));
     frequencies.forEach((f, i) => {
       const length = pages[i]!.words.length;
-      totals[i] = f === 0 || Number.isNaN(totals[i]) ? Number.NaN : totals[i]! + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / average));
+      totals[i] =
+        f === 0 || Number.isNaN(totals[i])
+          ? Number.NaN
+          : totals[i]! + (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * length) / average));
     });
   }
   return totals.map((total) => (Number.isNaN(total) ? 0 : total));
 }
 
-const hasCode = (entry: SearchEntry, query: string) => entry.record.codes.some((code) => normaliseCode(code) === normaliseCode(query));
+const hasCode = (entry: SearchEntry, query: string) =>
+  entry.record.codes.some((code) => normaliseCode(code) === normaliseCode(query));
 
 /** Whether an entry has one of the values chosen in each group (the values of a group are alternatives). */
 const passes = (entry: SearchEntry, state: SearchState, without?: SearchFilterKey) =>
-  chosenGroups(state.selected).every((key) => key === without || state.selected[key].some((value) => entry.record.filters[key].includes(value)));
+  chosenGroups(state.selected).every(
+    (key) => key === without || state.selected[key].some((value) => entry.record.filters[key].includes(value)),
+  );
 
 export interface CatalogueSearch {
   /** The matching items, best first. */
@@ -114,7 +131,11 @@ export function searchCatalogue(entries: readonly SearchEntry[], state: SearchSt
   const results = rankByCode(
     matching
       .filter(({ entry }) => passes(entry, state))
-      .sort((a, b) => b.score - a.score || a.entry.record.name.localeCompare(b.entry.record.name, 'en', { sensitivity: 'base', numeric: true }))
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          a.entry.record.name.localeCompare(b.entry.record.name, 'en', { sensitivity: 'base', numeric: true }),
+      )
       .map(({ entry }) => ({ ...entry.record, meta: { code: entry.record.codes.join(', ') } })),
     query,
   ).map(({ meta: _meta, ...record }) => record);

@@ -34,11 +34,16 @@ export function siteSearch(): AstroIntegration {
           // built as files, and Pagefind would otherwise name them so). Several at a time: Pagefind
           // indexes in its own process, which would otherwise wait for each file to be read.
           let pages = 0;
-          const files = (await readdir(root, { recursive: true })).filter((file) => file.endsWith('.html') && !file.startsWith('admin')).sort();
+          const files = (await readdir(root, { recursive: true }))
+            .filter((file) => file.endsWith('.html') && !file.startsWith('admin'))
+            .sort();
           const addPage = async (name: string) => {
             const content = await readFile(join(root, name), 'utf8');
             if (!content.includes('data-pagefind-body')) return;
-            const url = `/${name.replace(/\\/g, '/').replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
+            const url = `/${name
+              .replace(/\\/g, '/')
+              .replace(/\.html$/, '')
+              .replace(/(^|\/)index$/, '')}`;
             const { errors: pageErrors } = await index.addHTMLFile({ url, content });
             if (pageErrors.length) throw new Error(`search index: ${name}: ${pageErrors.join('; ')}`);
             pages++;
@@ -46,10 +51,15 @@ export function siteSearch(): AstroIntegration {
           await eachLimited(files, 8, addPage);
           const written = await index.writeFiles({ outputPath: join(root, 'pagefind') });
           if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
-          await writeFile(join(root, pagefindEntry), entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))));
+          await writeFile(
+            join(root, pagefindEntry),
+            entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))),
+          );
           // Pagefind also writes its ready-made interfaces; the site has its own (SiteSearch.tsx).
           const bundle = join(root, 'pagefind');
-          for (const unused of (await readdir(bundle)).filter((name) => /^pagefind-(component-ui|modular-ui|ui|highlight)\.|^wasm\.unknown\./.test(name))) {
+          for (const unused of (await readdir(bundle)).filter((name) =>
+            /^pagefind-(component-ui|modular-ui|ui|highlight)\.|^wasm\.unknown\./.test(name),
+          )) {
             await rm(join(bundle, unused));
           }
           logger.info(`indexed ${pages} pages into pagefind/`);
@@ -72,7 +82,13 @@ type PagefindEntry = { languages: Record<string, { hash: string; wasm?: string }
  */
 function entryModule(entry: PagefindEntry, warmResults = 8): string {
   const tag = createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 10);
-  const files = [`pagefind-entry.json?ts=${tag}`, ...Object.values(entry.languages).flatMap((language) => [`pagefind.${language.hash}.pf_meta`, `wasm.${language.wasm ?? 'unknown'}.pagefind`])];
+  const files = [
+    `pagefind-entry.json?ts=${tag}`,
+    ...Object.values(entry.languages).flatMap((language) => [
+      `pagefind.${language.hash}.pf_meta`,
+      `wasm.${language.wasm ?? 'unknown'}.pagefind`,
+    ]),
+  ];
   return [
     '// Written by the build (src/search/integration.ts): Pagefind, configured once for the site.',
     `for (const file of ${JSON.stringify(files)}) {`,

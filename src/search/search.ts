@@ -53,17 +53,29 @@ export interface SearchRecord {
  */
 export function itemSearchDataHtml(record: SearchRecord): string {
   const meta = (key: string, value: string) => `<span data-pagefind-meta="${key}">${escapeHtml(value)}</span>`;
-  const filters = searchFilters.flatMap(({ key }) => record.filters[key].map((value) => `<span data-pagefind-filter="${key}">${escapeHtml(value)}</span>`));
+  const filters = searchFilters.flatMap(({ key }) =>
+    record.filters[key].map((value) => `<span data-pagefind-filter="${key}">${escapeHtml(value)}</span>`),
+  );
   const codes = record.codes.length ? `<p data-pagefind-weight="10">${escapeHtml(record.codes.join(' '))}</p>` : '';
   return (
     `<div hidden>${codes}<div data-pagefind-ignore>` +
-    [meta('title', record.name), meta('category', record.category), ...(record.codes.length ? [meta('code', record.codes.join(', '))] : []), meta('summary', record.summary), ...filters].join('') +
+    [
+      meta('title', record.name),
+      meta('category', record.category),
+      ...(record.codes.length ? [meta('code', record.codes.join(', '))] : []),
+      meta('summary', record.summary),
+      ...filters,
+    ].join('') +
     `</div></div>`
   );
 }
 
 /** A code as a visitor may type it: any case, spaces or hyphens between its parts. */
-export const normaliseCode = (text: string) => text.trim().toUpperCase().replace(/[\s_-]+/g, '-');
+export const normaliseCode = (text: string) =>
+  text
+    .trim()
+    .toUpperCase()
+    .replace(/[\s_-]+/g, '-');
 
 /** A result as the island sees it once its metadata has loaded. */
 export interface RankedResult {
@@ -80,7 +92,6 @@ export function rankByCode<R extends RankedResult>(results: readonly R[], query:
   const hasCode = (result: R) => (result.meta.code ?? '').split(',').some((code) => normaliseCode(code) === wanted);
   return [...results.filter(hasCode), ...results.filter((result) => !hasCode(result))];
 }
-
 
 /** The filter values chosen, per group. */
 export type SelectedFilters = Record<SearchFilterKey, string[]>;
@@ -102,7 +113,15 @@ export interface SearchState {
  */
 export function searchStateFromParams(params: URLSearchParams): SearchState {
   const selected = noFilters();
-  for (const { key } of searchFilters) selected[key] = [...new Set(params.getAll(key).map((value) => value.trim()).filter(Boolean))];
+  for (const { key } of searchFilters)
+    selected[key] = [
+      ...new Set(
+        params
+          .getAll(key)
+          .map((value) => value.trim())
+          .filter(Boolean),
+      ),
+    ];
   return { query: (params.get('q') ?? '').trim(), selected };
 }
 
@@ -118,12 +137,20 @@ export function searchParamsOf({ query, selected }: SearchState): URLSearchParam
  * The chosen values as Pagefind takes them: the values of one group are alternatives (`any`),
  * the groups all apply. `without` leaves one group out (for that group's own counts).
  */
-export function pagefindFilters(selected: SelectedFilters, without?: SearchFilterKey): Record<string, { any: string[] }> {
-  return Object.fromEntries(searchFilters.filter(({ key }) => key !== without && selected[key].length > 0).map(({ key }) => [key, { any: [...selected[key]] }]));
+export function pagefindFilters(
+  selected: SelectedFilters,
+  without?: SearchFilterKey,
+): Record<string, { any: string[] }> {
+  return Object.fromEntries(
+    searchFilters
+      .filter(({ key }) => key !== without && selected[key].length > 0)
+      .map(({ key }) => [key, { any: [...selected[key]] }]),
+  );
 }
 
 /** The groups with at least one value chosen. */
-export const chosenGroups = (selected: SelectedFilters): SearchFilterKey[] => searchFilters.map(({ key }) => key).filter((key) => selected[key].length > 0);
+export const chosenGroups = (selected: SelectedFilters): SearchFilterKey[] =>
+  searchFilters.map(({ key }) => key).filter((key) => selected[key].length > 0);
 
 /**
  * Faceted counts: a value's count is the number of results for the query, the values chosen in
@@ -132,6 +159,9 @@ export const chosenGroups = (selected: SelectedFilters): SearchFilterKey[] => se
  * and a group with choices those of the same search without its own (`withoutOwn[group]`):
  * otherwise the values of a group would count only within the values already chosen there.
  */
-export function facetedCounts(withAll: FilterCounts, withoutOwn: Partial<Record<SearchFilterKey, FilterCounts>>): FilterCounts {
+export function facetedCounts(
+  withAll: FilterCounts,
+  withoutOwn: Partial<Record<SearchFilterKey, FilterCounts>>,
+): FilterCounts {
   return Object.fromEntries(searchFilters.map(({ key }) => [key, { ...((withoutOwn[key] ?? withAll)[key] ?? {}) }]));
 }

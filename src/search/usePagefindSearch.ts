@@ -7,7 +7,15 @@
  * asked, whether its answer is still on the way and which counts stand are derived from those.
  */
 import { useEffect, useState } from 'react';
-import { chosenGroups, facetedCounts, pagefindEntry, pagefindFilters, rankByCode, type FilterCounts, type SelectedFilters } from './search';
+import {
+  chosenGroups,
+  facetedCounts,
+  pagefindEntry,
+  pagefindFilters,
+  rankByCode,
+  type FilterCounts,
+  type SelectedFilters,
+} from './search';
 
 export type { FilterCounts, SelectedFilters };
 
@@ -68,7 +76,14 @@ interface Answer {
   counts: FilterCounts | null;
 }
 
-export function usePagefindSearch({ query, selected, load, show, withFilters = false, enabled }: PagefindSearchOptions): PagefindSearch {
+export function usePagefindSearch({
+  query,
+  selected,
+  load,
+  show,
+  withFilters = false,
+  enabled,
+}: PagefindSearchOptions): PagefindSearch {
   const [answer, setAnswer] = useState<Answer | null>(null);
   const [filters, setFilters] = useState<FilterCounts | null>(null);
   const [failed, setFailed] = useState(false);

@@ -114,8 +114,14 @@ export function policyWithHashes(policy: string, keep: ReadonlySet<string>): str
  */
 export function mergedPolicy(policies: readonly string[]): string | undefined {
   if (new Set(policies).size === 1) return policies[0];
-  const parsed = policies.map((policy) => policy.split(';').map((directive) => directive.trim().split(/\s+/).filter(Boolean)).filter((words) => words.length > 0));
-  const shape = (directives: string[][]) => JSON.stringify(directives.map((words) => words.filter((word) => !hashSource.test(word))));
+  const parsed = policies.map((policy) =>
+    policy
+      .split(';')
+      .map((directive) => directive.trim().split(/\s+/).filter(Boolean))
+      .filter((words) => words.length > 0),
+  );
+  const shape = (directives: string[][]) =>
+    JSON.stringify(directives.map((words) => words.filter((word) => !hashSource.test(word))));
   const [first, ...rest] = parsed;
   if (!first || rest.some((directives) => shape(directives) !== shape(first))) return undefined;
   return first
@@ -133,7 +139,10 @@ interface Folder {
 
 /** "/about.html", "/index", "/about/" -> the address a visitor types: "/about", "/". */
 function visitorPath(path: string): string {
-  const trimmed = path.replace(/\.html$/, '').replace(/(^|\/)index$/, '$1').replace(/\/+$/, '');
+  const trimmed = path
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '$1')
+    .replace(/\/+$/, '');
   return trimmed.startsWith('/') ? trimmed || '/' : `/${trimmed}`;
 }
 
@@ -149,7 +158,10 @@ const pageRules = (path: string, policy: string): HeaderRule[] => [
  * whole, since `/admin` is there).
  * `policies` maps each page's path ("/", "/about", "/products/pigments") to its policy.
  */
-export function pagePolicyRules(policies: ReadonlyMap<string, string>, reserved: readonly string[] = reservedPaths): HeaderRule[] {
+export function pagePolicyRules(
+  policies: ReadonlyMap<string, string>,
+  reserved: readonly string[] = reservedPaths,
+): HeaderRule[] {
   const root: Folder = { children: new Map() };
   for (const [rawPath, policy] of policies) {
     const path = visitorPath(rawPath);
@@ -165,18 +177,21 @@ export function pagePolicyRules(policies: ReadonlyMap<string, string>, reserved:
     for (const child of folder.children.values()) policiesIn(child, found);
     return found;
   };
-  const holdsReserved = (prefix: string) => prefix === '' || reserved.some((r) => r === prefix || r.startsWith(`${prefix}/`));
+  const holdsReserved = (prefix: string) =>
+    prefix === '' || reserved.some((r) => r === prefix || r.startsWith(`${prefix}/`));
 
   const rules: HeaderRule[] = [];
   const walk = (prefix: string, folder: Folder) => {
-    const policy = folder.children.size > 0 && !holdsReserved(prefix) ? mergedPolicy([...policiesIn(folder)]) : undefined;
+    const policy =
+      folder.children.size > 0 && !holdsReserved(prefix) ? mergedPolicy([...policiesIn(folder)]) : undefined;
     if (policy !== undefined) {
       if (folder.policy !== undefined) rules.push(...pageRules(prefix, policy));
       rules.push({ for: `${prefix}/*`, values: { 'Content-Security-Policy': policy } });
       return;
     }
     if (folder.policy !== undefined) rules.push(...pageRules(prefix || '/', folder.policy));
-    for (const [segment, child] of [...folder.children].sort(([a], [b]) => a.localeCompare(b))) walk(`${prefix}/${segment}`, child);
+    for (const [segment, child] of [...folder.children].sort(([a], [b]) => a.localeCompare(b)))
+      walk(`${prefix}/${segment}`, child);
   };
   walk('', root);
   return rules;
@@ -207,10 +222,18 @@ export function headersFile(rules: readonly HeaderRule[]): string {
  * and with both Netlify would send each page's policy twice, so every violation would be reported
  * twice. Its other headers (the cache rule of /_astro/*) stay.
  */
-export function withoutPagePolicies(config: { headers?: HeaderRule[] | undefined; [key: string]: unknown }): typeof config {
+export function withoutPagePolicies(config: {
+  headers?: HeaderRule[] | undefined;
+  [key: string]: unknown;
+}): typeof config {
   if (!config.headers) return config;
   const headers = config.headers
-    .map((rule) => ({ ...rule, values: Object.fromEntries(Object.entries(rule.values).filter(([name]) => name.toLowerCase() !== 'content-security-policy')) }))
+    .map((rule) => ({
+      ...rule,
+      values: Object.fromEntries(
+        Object.entries(rule.values).filter(([name]) => name.toLowerCase() !== 'content-security-policy'),
+      ),
+    }))
     .filter((rule) => Object.keys(rule.values).length > 0);
   return { ...config, headers };
 }

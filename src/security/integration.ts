@@ -5,7 +5,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sonnerStyle } from './csp';
-import { hashSources, headersFile, inlineHashes, pagePolicyRules, policyWithHashes, withoutPagePolicies } from './headers';
+import {
+  hashSources,
+  headersFile,
+  inlineHashes,
+  pagePolicyRules,
+  policyWithHashes,
+  withoutPagePolicies,
+} from './headers';
 
 /**
  * What the site's scripts add to a page once it runs, which no page's HTML carries, so no page
@@ -14,7 +21,8 @@ import { hashSources, headersFile, inlineHashes, pagePolicyRules, policyWithHash
 const runtimeHashes = sonnerStyle.hashes.map((hash) => `'${hash}'`);
 
 /** The built file of a page's path ("/", "/about", "/products/404"), with `build.format: 'file'`. */
-const pageFile = (dir: string, path: string) => join(dir, path === '/' || path === '' ? 'index.html' : `${path.replace(/^\//, '').replace(/\.html$/, '')}.html`);
+const pageFile = (dir: string, path: string) =>
+  join(dir, path === '/' || path === '' ? 'index.html' : `${path.replace(/^\//, '').replace(/\.html$/, '')}.html`);
 
 /**
  * The Content Security Policy as a header (src/security/headers.ts). With the Netlify
@@ -48,7 +56,9 @@ export function securityHeaders(): AstroIntegration {
             res.removeHeader('content-security-policy');
             for (const headers of args) {
               if (headers && typeof headers === 'object' && !Array.isArray(headers)) {
-                for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-security-policy') delete (headers as Record<string, unknown>)[name];
+                for (const name of Object.keys(headers))
+                  if (name.toLowerCase() === 'content-security-policy')
+                    delete (headers as Record<string, unknown>)[name];
               }
             }
             return writeHead(...args);
@@ -63,7 +73,10 @@ export function securityHeaders(): AstroIntegration {
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (policies.size === 0) throw new Error('No page policy was handed over: the Netlify adapter needs `staticHeaders: true` (astro.config.mjs)');
+        if (policies.size === 0)
+          throw new Error(
+            'No page policy was handed over: the Netlify adapter needs `staticHeaders: true` (astro.config.mjs)',
+          );
         const distDir = fileURLToPath(dir);
         const listed = new Set<string>();
         for (const [path, policy] of policies) {
@@ -77,10 +90,15 @@ export function securityHeaders(): AstroIntegration {
         await writeFile(join(distDir, '_headers'), headersFile(rules));
         const deployConfig = join(root, '.netlify', 'v1', 'config.json');
         if (existsSync(deployConfig)) {
-          await writeFile(deployConfig, JSON.stringify(withoutPagePolicies(JSON.parse(await readFile(deployConfig, 'utf8')))));
+          await writeFile(
+            deployConfig,
+            JSON.stringify(withoutPagePolicies(JSON.parse(await readFile(deployConfig, 'utf8')))),
+          );
         }
         const kept = new Set(rules.flatMap((rule) => hashSources(rule.values['Content-Security-Policy'] ?? '')));
-        logger.info(`Content Security Policy of ${policies.size} pages in _headers (${rules.length} rules; ${kept.size} of the ${listed.size} hashes Astro listed are carried by a page)`);
+        logger.info(
+          `Content Security Policy of ${policies.size} pages in _headers (${rules.length} rules; ${kept.size} of the ${listed.size} hashes Astro listed are carried by a page)`,
+        );
       },
     },
   };

@@ -27,7 +27,8 @@ export const daysOf = (directories: readonly string[], prefix: string): string[]
     .sort();
 
 /** The first day still kept when data is kept `retentionDays` days: the days before it have expired. */
-export const firstKeptDay = (now: Date, retentionDays: number): string => utcDay(new Date(now.getTime() - retentionDays * dayMs));
+export const firstKeptDay = (now: Date, retentionDays: number): string =>
+  utcDay(new Date(now.getTime() - retentionDays * dayMs));
 
 /** The days `count` days back from `now`'s, `now`'s own included, oldest first. */
 export function lastDays(now: Date, count: number): string[] {

@@ -19,6 +19,10 @@ export function isProductionContext(deployContext: string | undefined): boolean 
 export function contextStoreName(name: string, deployContext: string | undefined): string {
   if (isProductionContext(deployContext)) return name;
   // Store names allow more, but a plain slug reads well in Netlify's Blobs browser.
-  const slug = deployContext!.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const slug = deployContext!
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   return `${name}-${slug || 'other'}`;
 }

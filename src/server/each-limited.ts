@@ -5,8 +5,13 @@
  * gigabyte of HTML; one at a time would leave the other core waiting), and the contact store's
  * reads and deletions (enough in flight to hide the store's latency, few enough to be polite).
  */
-export async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  if (!Number.isInteger(limit) || limit < 1) throw new Error(`eachLimited: limit must be a whole number of at least 1, not ${limit}`);
+export async function eachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new Error(`eachLimited: limit must be a whole number of at least 1, not ${limit}`);
   let next = 0;
   const worker = async () => {
     while (next < items.length) await task(items[next++]!);

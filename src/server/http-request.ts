@@ -21,7 +21,8 @@ export function extraOriginsFrom(env: { URL?: string | undefined; DEPLOY_PRIME_U
 }
 
 /** The request's media type, lower case, without parameters ("application/json"). */
-export const mediaTypeOf = (request: Request): string => (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+export const mediaTypeOf = (request: Request): string =>
+  (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** Whether the request declares a body larger than `limit` bytes (Content-Length). */
 export function declaresMoreThan(request: Request, limit: number): boolean {

@@ -20,17 +20,33 @@ export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-s
  */
 export async function openStore({ name, token, site, directory = localStoreDirectory, apiURL }) {
   if (token || site) {
-    if (!token || !site) throw new Error('the production store needs both a Netlify token (NETLIFY_AUTH_TOKEN or --token) and a site id (NETLIFY_SITE_ID or --site)');
+    if (!token || !site)
+      throw new Error(
+        'the production store needs both a Netlify token (NETLIFY_AUTH_TOKEN or --token) and a site id (NETLIFY_SITE_ID or --site)',
+      );
     // Netlify's API (`apiURL`: another address of it, such as a local Blobs server in tests).
-    return { store: getStore({ name, siteID: site, token, ...(apiURL ? { apiURL } : {}) }), where: `store "${name}" of Netlify site ${site}`, local: false, close: async () => {} };
+    return {
+      store: getStore({ name, siteID: site, token, ...(apiURL ? { apiURL } : {}) }),
+      where: `store "${name}" of Netlify site ${site}`,
+      local: false,
+      close: async () => {},
+    };
   }
-  if (!existsSync(directory)) return { store: undefined, where: 'the local store (empty)', local: true, close: async () => {} };
+  if (!existsSync(directory))
+    return { store: undefined, where: 'the local store (empty)', local: true, close: async () => {} };
   const localToken = 'local-operator';
   const server = new BlobsServer({ directory, token: localToken, port: 0 });
   const { port } = await server.start();
   // As the local emulation gives its functions: site id "0" when no Netlify site is linked.
   const url = `http://localhost:${port}`;
-  const store = getStore({ name, siteID: '0', token: localToken, edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+  const store = getStore({
+    name,
+    siteID: '0',
+    token: localToken,
+    edgeURL: url,
+    uncachedEdgeURL: url,
+    consistency: 'strong',
+  });
   return { store, where: 'the local store', local: true, close: () => server.stop() };
 }
 

@@ -6,7 +6,8 @@
  * outside Latin-1 are replaced by "?".
  */
 
-const escape = (/** @type {string} */ s) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
+const escape = (/** @type {string} */ s) =>
+  s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`);
 
 /**
  * @param {string} title the heading, also the document's title
@@ -14,7 +15,14 @@ const escape = (/** @type {string} */ s) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, 
  * @returns {Buffer}
  */
 export function dataSheetPdf(title, lines) {
-  const text = ['BT', '/F2 18 Tf 56 780 Td', `(${escape(title)}) Tj`, '/F1 11 Tf 0 -30 Td 15 TL', ...lines.map((line) => `(${escape(line)}) '`), 'ET'].join('\n');
+  const text = [
+    'BT',
+    '/F2 18 Tf 56 780 Td',
+    `(${escape(title)}) Tj`,
+    '/F1 11 Tf 0 -30 Td 15 TL',
+    ...lines.map((line) => `(${escape(line)}) '`),
+    'ET',
+  ].join('\n');
 
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -9,6 +9,8 @@ export function svgDataUri(svg: string): string {
   const text = svg.trim().replace(/\s+/g, ' ');
   // encodeURIComponent leaves the apostrophe as it is, so ASCII is encoded here by its code.
   const encode = (character: string) =>
-    character < '\x7f' ? `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(character);
+    character < '\x7f'
+      ? `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`
+      : encodeURIComponent(character);
   return `data:image/svg+xml,${text.replace(/[%#"'<>]|[^\x20-\x7e]/gu, encode)}`;
 }

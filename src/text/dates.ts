@@ -5,7 +5,16 @@ export function longDate(date: Date, timeZone?: string): string {
   // One formatter per time zone: making one is most of the cost, and every item page shows a date.
   const key = timeZone ?? '';
   let format = longDateFormats.get(key);
-  if (!format) longDateFormats.set(key, (format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', ...(timeZone ? { timeZone } : {}) })));
+  if (!format)
+    longDateFormats.set(
+      key,
+      (format = new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        ...(timeZone ? { timeZone } : {}),
+      })),
+    );
   return format.format(date);
 }
 

@@ -78,7 +78,11 @@ export function withinDays(beacons: readonly StoredBeacon[], now: Date, days: nu
 }
 
 /** The report of each window (7 and 28 days unless told). */
-export function fieldReport(beacons: readonly StoredBeacon[], now: Date, windows: readonly number[] = [7, 28]): WindowReport[] {
+export function fieldReport(
+  beacons: readonly StoredBeacon[],
+  now: Date,
+  windows: readonly number[] = [7, 28],
+): WindowReport[] {
   return windows.map((days) => {
     const window = lastDays(now, days);
     const within = withinDays(beacons, now, days);
@@ -87,7 +91,11 @@ export function fieldReport(beacons: readonly StoredBeacon[], now: Date, windows
       from: window[0]!,
       to: window[window.length - 1]!,
       all: summarise(within),
-      by: { page: summariseBy(within, 'page'), conn: summariseBy(within, 'conn'), device: summariseBy(within, 'device') },
+      by: {
+        page: summariseBy(within, 'page'),
+        conn: summariseBy(within, 'conn'),
+        device: summariseBy(within, 'device'),
+      },
     };
   });
 }

@@ -74,7 +74,8 @@ export function connectionOf(connection: { effectiveType?: unknown } | undefined
 export const deviceOf = (width: number): DeviceClass => (width < 768 ? 'phone' : width < 1024 ? 'tablet' : 'desktop');
 
 /** A metric's value as it is kept: whole milliseconds, or a layout shift score to four decimals. */
-export const roundMetric = (name: MetricName, value: number): number => (name === 'CLS' ? Math.round(value * 10_000) / 10_000 : Math.round(value));
+export const roundMetric = (name: MetricName, value: number): number =>
+  name === 'CLS' ? Math.round(value * 10_000) / 10_000 : Math.round(value);
 
 /** The beacon's text, with each metric rounded as it is kept. */
 export function beaconText(fields: Omit<Beacon, 'v' | MetricName>, metrics: Metrics): string {
@@ -99,22 +100,32 @@ export function parseBeacon(text: string): ParsedBeacon {
   } catch {
     return refuse('The body is not valid JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return refuse('The body must be a JSON object');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    return refuse('The body must be a JSON object');
   const body = parsed as Record<string, unknown>;
   const unknown = Object.keys(body).filter((name) => !fieldNames.includes(name));
   if (unknown.length) return refuse(`Unknown field(s): ${unknown.slice(0, 5).join(', ')}`);
   if (body.v !== beaconVersion) return refuse(`v must be ${beaconVersion}`);
   if (!pageTypes.includes(body.page as PageType)) return refuse(`page must be one of ${pageTypes.join(', ')}`);
-  if (!connectionTypes.includes(body.conn as ConnectionType)) return refuse(`conn must be one of ${connectionTypes.join(', ')}`);
-  if (!deviceClasses.includes(body.device as DeviceClass)) return refuse(`device must be one of ${deviceClasses.join(', ')}`);
-  const beacon: Beacon = { v: beaconVersion, page: body.page as PageType, conn: body.conn as ConnectionType, device: body.device as DeviceClass };
+  if (!connectionTypes.includes(body.conn as ConnectionType))
+    return refuse(`conn must be one of ${connectionTypes.join(', ')}`);
+  if (!deviceClasses.includes(body.device as DeviceClass))
+    return refuse(`device must be one of ${deviceClasses.join(', ')}`);
+  const beacon: Beacon = {
+    v: beaconVersion,
+    page: body.page as PageType,
+    conn: body.conn as ConnectionType,
+    device: body.device as DeviceClass,
+  };
   for (const name of metricNames) {
     const value = body[name];
     if (value === undefined) continue;
     const max = name === 'CLS' ? beaconLimits.maxCls : beaconLimits.maxMs;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max) return refuse(`${name} must be a number from 0 to ${max}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > max)
+      return refuse(`${name} must be a number from 0 to ${max}`);
     beacon[name] = roundMetric(name, value);
   }
-  if (!metricNames.some((name) => beacon[name] !== undefined)) return refuse(`The beacon holds no metric (${metricNames.join(', ')})`);
+  if (!metricNames.some((name) => beacon[name] !== undefined))
+    return refuse(`The beacon holds no metric (${metricNames.join(', ')})`);
   return { ok: true, beacon };
 }

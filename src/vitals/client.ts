@@ -28,14 +28,18 @@ onCLS(keep, { reportAllChanges: true });
 onTTFB(keep);
 
 // As the layout named it (the function refuses any other value).
-const page = (document.querySelector(`[${vitalsPageAttribute}]`)?.getAttribute(vitalsPageAttribute) ?? 'other') as PageType;
+const page = (document.querySelector(`[${vitalsPageAttribute}]`)?.getAttribute(vitalsPageAttribute) ??
+  'other') as PageType;
 
 let sent = false;
 const send = () => {
   if (sent || Object.keys(metrics).length === 0) return;
   sent = true;
   const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection;
-  navigator.sendBeacon(__VITALS_ENDPOINT__, beaconText({ page, conn: connectionOf(connection), device: deviceOf(innerWidth) }, metrics));
+  navigator.sendBeacon(
+    __VITALS_ENDPOINT__,
+    beaconText({ page, conn: connectionOf(connection), device: deviceOf(innerWidth) }, metrics),
+  );
 };
 addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') send();

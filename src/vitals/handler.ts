@@ -37,7 +37,8 @@ export async function handleVitalsBeacon(request: Request, deps: VitalsDependenc
   const log = deps.log ?? ((line: string) => console.log(line));
   try {
     if (request.method !== 'POST') return functionAnswer(405, 'Only POST is accepted', { allow: 'POST' });
-    if (!isSameOrigin(request, deps.extraOrigins)) return functionAnswer(403, 'Beacons can only be sent from this site');
+    if (!isSameOrigin(request, deps.extraOrigins))
+      return functionAnswer(403, 'Beacons can only be sent from this site');
     if (mediaTypeOf(request) !== beaconMediaType) return functionAnswer(415, `Send the beacon as ${beaconMediaType}`);
     if (declaresMoreThan(request, beaconLimits.bodyBytes)) return functionAnswer(413, tooLarge);
     const text = await readLimited(request, beaconLimits.bodyBytes);
@@ -59,7 +60,8 @@ export async function handleVitalsBeacon(request: Request, deps: VitalsDependenc
         (deleted) => {
           if (deleted) log(`vitals: ${deleted} beacon(s) older than the retention period deleted`);
         },
-        (error: unknown) => log(`vitals: could not delete expired beacons: ${error instanceof Error ? error.message : String(error)}`),
+        (error: unknown) =>
+          log(`vitals: could not delete expired beacons: ${error instanceof Error ? error.message : String(error)}`),
       );
       if (deps.waitUntil) deps.waitUntil(pruning);
       else await pruning;

@@ -14,7 +14,9 @@ export function vitals(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const script = await bundleVitals({ dist: fileURLToPath(dir).replace(/\/$/, '') });
-        logger.info(`${routes.vitalsScript}: ${(script.bytes / 1024).toFixed(1)} KB, ${(script.gzipBytes / 1024).toFixed(1)} KB gzip`);
+        logger.info(
+          `${routes.vitalsScript}: ${(script.bytes / 1024).toFixed(1)} KB, ${(script.gzipBytes / 1024).toFixed(1)} KB gzip`,
+        );
       },
     },
   };

@@ -15,7 +15,11 @@ export { pageTypes, type PageType } from './beacon.ts';
  * "/products/pigments/binders.html"), given the technologies' slugs (their pages sit at the root).
  */
 export function pageTypeOf(pathname: string, technologySlugs: readonly string[]): PageType {
-  const path = pathname.replace(/\.html$/, '').replace(/\/index$/, '/').replace(/(.)\/$/, '$1') || routes.home;
+  const path =
+    pathname
+      .replace(/\.html$/, '')
+      .replace(/\/index$/, '/')
+      .replace(/(.)\/$/, '$1') || routes.home;
   const parts = path.split('/').filter(Boolean);
   const [first = '', second, third] = parts;
   if (path === routes.home) return 'home';

@@ -40,9 +40,15 @@ const numberIn = (cell) => {
  */
 export function labFigures(markdown, slugs) {
   const lines = markdown.split('\n');
-  const headerAt = lines.findIndex((line) => /^\|\s*page\s*\|/.test(line) && /\|\s*LCP/.test(line) && /\|\s*CLS/.test(line) && /\|\s*TBT/.test(line));
+  const headerAt = lines.findIndex(
+    (line) => /^\|\s*page\s*\|/.test(line) && /\|\s*LCP/.test(line) && /\|\s*CLS/.test(line) && /\|\s*TBT/.test(line),
+  );
   if (headerAt < 0) return undefined;
-  const cells = (line) => line.split('|').slice(1, -1).map((cell) => cell.trim());
+  const cells = (line) =>
+    line
+      .split('|')
+      .slice(1, -1)
+      .map((cell) => cell.trim());
   const header = cells(lines[headerAt]);
   const column = (name) => header.findIndex((cell) => cell.startsWith(name));
   const at = { LCP: column('LCP'), CLS: column('CLS'), TBT: column('TBT') };
@@ -52,7 +58,12 @@ export function labFigures(markdown, slugs) {
     const row = cells(line);
     const path = row[0];
     if (!path?.startsWith('/')) continue;
-    rows.push({ page: pageTypeOf(path, slugs), LCP: numberIn(row[at.LCP]), CLS: numberIn(row[at.CLS]), TBT: numberIn(row[at.TBT]) });
+    rows.push({
+      page: pageTypeOf(path, slugs),
+      LCP: numberIn(row[at.LCP]),
+      CLS: numberIn(row[at.CLS]),
+      TBT: numberIn(row[at.TBT]),
+    });
   }
   const summary = (list) => ({
     pages: list.length,
@@ -64,7 +75,9 @@ export function labFigures(markdown, slugs) {
   return {
     date,
     all: summary(rows),
-    byPage: new Map(pageTypes.map((type) => [type, summary(rows.filter((r) => r.page === type))]).filter(([, s]) => s.pages > 0)),
+    byPage: new Map(
+      pageTypes.map((type) => [type, summary(rows.filter((r) => r.page === type))]).filter(([, s]) => s.pages > 0),
+    ),
   };
 }
 
@@ -79,7 +92,11 @@ const cls = (value) => (value === undefined ? '-' : value.toFixed(3));
 const pad = (text, width) => String(text).padStart(width);
 
 /** Labels of the groupings, as the report prints them. */
-const groupingTitles = { page: 'by kind of page', conn: 'by connection type (as the browser reports it)', device: 'by window width (phone < 768 px, tablet < 1024 px)' };
+const groupingTitles = {
+  page: 'by kind of page',
+  conn: 'by connection type (as the browser reports it)',
+  device: 'by window width (phone < 768 px, tablet < 1024 px)',
+};
 
 /**
  * The report's lines.
@@ -88,7 +105,9 @@ const groupingTitles = { page: 'by kind of page', conn: 'by connection type (as 
 export function reportLines({ beacons, unreadable = 0, now, where, lab, labSource = 'bench/results.md' }) {
   const windows = fieldReport(beacons, now);
   const lines = [];
-  lines.push(`Field data of real visits, in ${where}: the 75th percentile (p75) of each metric; INP only from page views with an interaction.`);
+  lines.push(
+    `Field data of real visits, in ${where}: the 75th percentile (p75) of each metric; INP only from page views with an interaction.`,
+  );
   if (unreadable) lines.push(`(${unreadable} stored beacon(s) could not be read and are left out.)`);
   lines.push(
     lab
@@ -98,7 +117,9 @@ export function reportLines({ beacons, unreadable = 0, now, where, lab, labSourc
   const head = `${''.padEnd(20)}${pad('views', 7)}${pad('LCP ms', 9)}${pad('INP ms', 9)}${pad('CLS', 8)}${pad('TTFB ms', 9)}  | lab:${pad('pages', 6)}${pad('LCP ms', 9)}${pad('TBT ms', 8)}${pad('CLS', 8)}`;
   const row = (label, summary, labSummary) => {
     const field = `${label.padEnd(20)}${pad(summary.views, 7)}${pad(ms(summary.p75.LCP), 9)}${pad(ms(summary.p75.INP), 9)}${pad(cls(summary.p75.CLS), 8)}${pad(ms(summary.p75.TTFB), 9)}`;
-    return labSummary ? `${field}  |     ${pad(labSummary.pages, 6)}${pad(ms(labSummary.LCP), 9)}${pad(ms(labSummary.TBT), 8)}${pad(cls(labSummary.CLS), 8)}` : `${field}  |`;
+    return labSummary
+      ? `${field}  |     ${pad(labSummary.pages, 6)}${pad(ms(labSummary.LCP), 9)}${pad(ms(labSummary.TBT), 8)}${pad(cls(labSummary.CLS), 8)}`
+      : `${field}  |`;
   };
   for (const window of windows) {
     lines.push('');

@@ -19,7 +19,13 @@ const script = document.currentScript;
 addEventListener('load', () => {
   const browser = navigator as Navigator & { connection?: { saveData?: boolean } };
   const sampled = Math.random() < Number(script?.getAttribute(vitalsSampleAttribute));
-  if (!sampled || browser.webdriver || browser.connection?.saveData || document.documentElement.hasAttribute(liteModeAttribute)) return;
+  if (
+    !sampled ||
+    browser.webdriver ||
+    browser.connection?.saveData ||
+    document.documentElement.hasAttribute(liteModeAttribute)
+  )
+    return;
   const later: (run: () => void) => unknown = self.requestIdleCallback ?? setTimeout;
   later(() => {
     const client = document.createElement('script');

@@ -26,7 +26,9 @@ export function vitalsSampleFrom(value: string | undefined): number {
   const number = Number(percent ? text.slice(0, -1) : text);
   const share = percent ? number / 100 : number;
   if (!Number.isFinite(share) || share < 0 || share > 1 || (percent ? text.slice(0, -1) : text).trim() === '') {
-    throw new Error(`VITALS_SAMPLE="${value}": give the share of page views that send field data, from 0 to 1 (0.1) or as a percentage (10%)`);
+    throw new Error(
+      `VITALS_SAMPLE="${value}": give the share of page views that send field data, from 0 to 1 (0.1) or as a percentage (10%)`,
+    );
   }
   return share;
 }

@@ -25,10 +25,12 @@ export const beaconsPrefix = 'beacons/';
 export const vitalsRetentionDays = 90;
 
 /** The store of a deploy context's field data. */
-export const vitalsStoreFor = (deployContext: string | undefined): string => contextStoreName(vitalsStoreName, deployContext);
+export const vitalsStoreFor = (deployContext: string | undefined): string =>
+  contextStoreName(vitalsStoreName, deployContext);
 
 /** The key of a beacon that arrived at `at`: its day's folder, then its time and a random part. */
-export const beaconKey = (at: Date): string => `${beaconsPrefix}${utcDay(at)}/${at.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
+export const beaconKey = (at: Date): string =>
+  `${beaconsPrefix}${utcDay(at)}/${at.toISOString()}-${crypto.randomUUID().slice(0, 8)}`;
 
 export interface VitalsStore {
   /** Keeps one beacon under a key of its own; returns the key. */
@@ -48,7 +50,8 @@ export interface VitalsStore {
 const storeWidth = 16;
 
 export function blobsVitalsStore(store: Store): VitalsStore {
-  const keysOf = async (prefix: string) => (await store.list({ prefix })).blobs.map((blob) => blob.key).filter((key) => key.startsWith(prefix));
+  const keysOf = async (prefix: string) =>
+    (await store.list({ prefix })).blobs.map((blob) => blob.key).filter((key) => key.startsWith(prefix));
 
   return {
     async add(beacon) {
@@ -75,7 +78,10 @@ export function blobsVitalsStore(store: Store): VitalsStore {
       // and Netlify's local Blobs server answers a listing by prefix through the API with nothing.
       const keys = (await store.list()).blobs
         .map((blob) => blob.key)
-        .filter((key) => key.startsWith(beaconsPrefix) && wanted.has(key.slice(beaconsPrefix.length, beaconsPrefix.length + 10)));
+        .filter(
+          (key) =>
+            key.startsWith(beaconsPrefix) && wanted.has(key.slice(beaconsPrefix.length, beaconsPrefix.length + 10)),
+        );
       const beacons: StoredBeacon[] = [];
       let unreadable = 0;
       await eachLimited(keys, storeWidth, async (key) => {

@@ -27,7 +27,8 @@ test.describe.configure({ mode: 'serial', timeout: 300_000 });
 /** The category folder (and editor collection) of the aroma variants. */
 const aroma: string = (() => {
   const found = categoryGroups().find((category) => category.kinds.includes('aroma'));
-  if (!found) throw new Error('src/content/products: no category folder holds an item of kind "aroma", which this test creates');
+  if (!found)
+    throw new Error('src/content/products: no category folder holds an item of kind "aroma", which this test creates');
   return found.slug;
 })();
 
@@ -41,7 +42,12 @@ function port(variable: string): Promise<number> {
 }
 
 const bin = (name: string) => join(copy, 'node_modules/.bin', name);
-const env = (extra: Record<string, string>) => ({ ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', ...extra });
+const env = (extra: Record<string, string>) => ({
+  ...process.env,
+  ASTRO_TELEMETRY_DISABLED: '1',
+  FORCE_COLOR: '0',
+  ...extra,
+});
 
 function start(name: string, args: string[], extra: Record<string, string>) {
   const child = spawn(process.execPath, args, { cwd: copy, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
@@ -72,7 +78,9 @@ function build() {
 
 /** Product cards on the built category page of the aroma variants in the copy, and their headings. */
 async function builtCards(page: Page) {
-  await page.setContent(readFileSync(join(copy, `dist/products/${aroma}.html`), 'utf8'), { waitUntil: 'domcontentloaded' });
+  await page.setContent(readFileSync(join(copy, `dist/products/${aroma}.html`), 'utf8'), {
+    waitUntil: 'domcontentloaded',
+  });
   return page.locator('#products article h3').allTextContents();
 }
 
@@ -83,7 +91,12 @@ async function builtCards(page: Page) {
  */
 async function startEditor(decapEnv: Record<string, string> = {}): Promise<string> {
   const [sitePort, decapPort] = [await port('CMS_E2E_SITE_PORT'), await port('CMS_E2E_DECAP_PORT')];
-  start('decap-server', [bin('decap-server')], { PORT: String(decapPort), BIND_HOST: 'localhost', GIT_REPO_DIRECTORY: copy, ...decapEnv });
+  start('decap-server', [bin('decap-server')], {
+    PORT: String(decapPort),
+    BIND_HOST: 'localhost',
+    GIT_REPO_DIRECTORY: copy,
+    ...decapEnv,
+  });
   start('astro dev', [bin('astro'), 'dev', '--port', String(sitePort)], { DECAP_SERVER_PORT: String(decapPort) });
   const site = `http://localhost:${sitePort}`;
   await expect
@@ -127,7 +140,11 @@ interface AromaVariant {
 /** An original picture, 1200 x 800 like the others. */
 async function drawPicture(path: string, colour: string) {
   await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#f4d9a6' } })
-    .composite([{ input: Buffer.from(`<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="${colour}"/></svg>`) }])
+    .composite([
+      {
+        input: Buffer.from(`<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="${colour}"/></svg>`),
+      },
+    ])
     .webp()
     .toFile(path);
 }
@@ -184,7 +201,9 @@ test.afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-test('a content mistake saved to a file shows in the dev site, file and field named, until it is corrected', async ({ page }) => {
+test('a content mistake saved to a file shows in the dev site, file and field named, until it is corrected', async ({
+  page,
+}) => {
   const site = await startEditor();
   const item = firstEntry(`src/content/products/${aroma}`);
   // A mistake saved to a file shows in the browser, file and field named, instead of the page;
@@ -223,7 +242,8 @@ test('a new aroma variant made in /admin is saved next to the others and built a
     variantName: 'AF-299 Neroli Morning',
     scentFamily: 'Citrus',
     audience: 'Unisex',
-    description: 'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
+    description:
+      'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
     imageAlt: 'Abstract illustration of an orange blossom in a warm morning light',
     upload: join(copy, 'neroli-morning.webp'),
   };
@@ -246,7 +266,11 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   await stopServers();
 
   // The content check accepts it, and the rebuilt page has one more card: the new one.
-  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], { cwd: copy, env: env({}), encoding: 'utf8' });
+  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], {
+    cwd: copy,
+    env: env({}),
+    encoding: 'utf8',
+  });
   expect(check.status, check.stdout + check.stderr).toBe(0);
   build();
   const after = await builtCards(page);
@@ -258,23 +282,38 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   const dist = join(copy, 'dist');
   expect(existsSync(join(dist, 'admin/index.html')) && existsSync(join(dist, 'admin/decap-cms.js'))).toBe(true);
   // Its configuration is generated by the build, one catalogue collection per category folder.
-  const editorConfig = parseYaml(readFileSync(join(dist, 'admin/config.yml'), 'utf8')) as { collections: { name: string }[] };
+  const editorConfig = parseYaml(readFileSync(join(dist, 'admin/config.yml'), 'utf8')) as {
+    collections: { name: string }[];
+  };
   expect(editorConfig.collections.map((c) => c.name)).toContain(aroma);
   const sitemaps = readdirSync(dist).filter((name) => /^sitemap.*\.xml$/.test(name));
   expect(sitemaps.length).toBeGreaterThan(0);
   for (const name of sitemaps) expect(readFileSync(join(dist, name), 'utf8')).not.toContain('/admin');
-  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.html') && !p.startsWith('admin'));
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+    (p) => p.endsWith('.html') && !p.startsWith('admin'),
+  );
   expect(pages.length).toBeGreaterThan(10);
   for (const name of pages) expect(readFileSync(join(dist, name), 'utf8'), name).not.toMatch(/\/admin\//);
 });
 
-test('with the editorial workflow an edit is a draft on its own branch until it is reviewed and published', async ({ page }) => {
+test('with the editorial workflow an edit is a draft on its own branch until it is reviewed and published', async ({
+  page,
+}) => {
   // decap-server's git mode stands in for Git Gateway here: a draft is a commit on its own branch
   // (on GitHub, a pull request, which Netlify builds as a deploy preview), and publishing merges
   // it into main.
-  const identity = { GIT_AUTHOR_NAME: 'Editor', GIT_AUTHOR_EMAIL: 'editor@example.com', GIT_COMMITTER_NAME: 'Editor', GIT_COMMITTER_EMAIL: 'editor@example.com' };
+  const identity = {
+    GIT_AUTHOR_NAME: 'Editor',
+    GIT_AUTHOR_EMAIL: 'editor@example.com',
+    GIT_COMMITTER_NAME: 'Editor',
+    GIT_COMMITTER_EMAIL: 'editor@example.com',
+  };
   const git = (...args: string[]) => {
-    const result = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], { cwd: copy, env: { ...process.env, ...identity }, encoding: 'utf8' });
+    const result = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], {
+      cwd: copy,
+      env: { ...process.env, ...identity },
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     return result.stdout.trim();
   };
@@ -291,7 +330,8 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
     variantName: 'AF-300 Yuzu Dawn',
     scentFamily: 'Citrus',
     audience: 'Women',
-    description: 'Sparkling yuzu peel and green mandarin over white tea, in melamine-free capsules for blouses and summer dresses.',
+    description:
+      'Sparkling yuzu peel and green mandarin over white tea, in melamine-free capsules for blouses and summer dresses.',
     imageAlt: 'Abstract illustration of a yuzu fruit cut open in pale morning light',
     upload: join(copy, 'yuzu-dawn.webp'),
   };
@@ -329,7 +369,11 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   expect(pageErrors).toEqual([]);
 
   await stopServers();
-  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], { cwd: copy, env: env({}), encoding: 'utf8' });
+  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], {
+    cwd: copy,
+    env: env({}),
+    encoding: 'utf8',
+  });
   expect(check.status, check.stdout + check.stderr).toBe(0);
 });
 
@@ -346,14 +390,23 @@ function categoryWithDocuments(): { slug: string; pdfs: string[] } {
 
 /** The first Markdown file of a folder of the copy (sorted by name), and its frontmatter. */
 function firstEntry(folder: string): { slug: string; data: Record<string, unknown> } {
-  const name = readdirSync(join(copy, folder)).filter((n) => n.endsWith('.md')).sort()[0]!;
-  return { slug: name.replace(/\.md$/, ''), data: parseFrontmatter(readFileSync(join(copy, folder, name), 'utf8')) as Record<string, unknown> };
+  const name = readdirSync(join(copy, folder))
+    .filter((n) => n.endsWith('.md'))
+    .sort()[0]!;
+  return {
+    slug: name.replace(/\.md$/, ''),
+    data: parseFrontmatter(readFileSync(join(copy, folder, name), 'utf8')) as Record<string, unknown>,
+  };
 }
 
-test('the form offers only files of their kind, refuses oversize uploads, shows saved pictures and counts characters', async ({ page }) => {
+test('the form offers only files of their kind, refuses oversize uploads, shows saved pictures and counts characters', async ({
+  page,
+}) => {
   const site = await startEditor();
   const { policyViolations, pageErrors } = watchErrors(page);
-  const editorConfig = parseYaml(await (await fetch(`${site}/admin/config.yml`)).text()) as { collections: CmsCollection[] };
+  const editorConfig = parseYaml(await (await fetch(`${site}/admin/config.yml`)).text()) as {
+    collections: CmsCollection[];
+  };
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {
     alerts.push(dialog.message());
@@ -367,7 +420,9 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
   const thumbnail = page.locator('img[role="presentation"]').first();
   const saved = basename(String(item.data.image));
   const { width } = await sharp(join(copy, 'src/content/products', aroma, String(item.data.image))).metadata();
-  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBe(width);
+  await expect
+    .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+    .toBe(width);
   await expect(page.getByText(saved, { exact: true })).toBeVisible();
 
   // A new item's PDF picker lists the category's PDFs and nothing else.
@@ -394,7 +449,9 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
 
   // Titles and descriptions count their characters against their limit as the editor types.
   const technology = firstEntry('src/content/technologies');
-  const titleField = editorConfig.collections.find((c) => c.name === 'technologies')!.fields!.find((f) => f.name === 'title')!;
+  const titleField = editorConfig.collections
+    .find((c) => c.name === 'technologies')!
+    .fields!.find((f) => f.name === 'title')!;
   const max = titleField.characters!.max!;
   await page.goto(`${site}/admin#/collections/technologies/entries/${technology.data.slug}`);
   await page.reload();
@@ -427,7 +484,9 @@ test('saving one changed sentence through /admin changes one line of the file', 
   const values = await fields.evaluateAll((all) => all.map((f) => (f as HTMLTextAreaElement).value));
   const longest = values.reduce((best, value, i) => (value.length > values[best]!.length ? i : best), 0);
   expect(values[longest]!.length).toBeGreaterThan(80);
-  await fields.nth(longest).fill(`${values[longest]} Every lot is tested against its data sheet before it leaves the plant.`);
+  await fields
+    .nth(longest)
+    .fill(`${values[longest]} Every lot is tested against its data sheet before it leaves the plant.`);
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await expect(page.getByText('Changes saved')).toBeVisible({ timeout: 30_000 });
@@ -435,13 +494,18 @@ test('saving one changed sentence through /admin changes one line of the file', 
 
   const diff = spawnSync('git', ['diff', '--no-index', '--numstat', original, file], { encoding: 'utf8' });
   expect(diff.stdout.trim().split('\t').slice(0, 2), diff.stdout).toEqual(['1', '1']);
-  expect(readFileSync(file, 'utf8')).toContain('Every lot is tested against its data sheet before it leaves the plant.');
+  expect(readFileSync(file, 'utf8')).toContain(
+    'Every lot is tested against its data sheet before it leaves the plant.',
+  );
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
   await stopServers();
 });
 
-test("the preview shows a product as the site's card and page, and a technology as its page, with the site's stylesheet, as the editor types", async ({ page, context }, testInfo) => {
+test("the preview shows a product as the site's card and page, and a technology as its page, with the site's stylesheet, as the editor types", async ({
+  page,
+  context,
+}, testInfo) => {
   const site = await startEditor();
   const { policyViolations, pageErrors } = watchErrors(page);
   const item = firstEntry(`src/content/products/${aroma}`);
@@ -451,7 +515,17 @@ test("the preview shows a product as the site's card and page, and a technology 
   // The card and the item page as the site draws them, and the styles that make them look so.
   const styles = (element: Element, selector: string) => {
     const s = getComputedStyle(element);
-    return { selector, fontFamily: s.fontFamily, fontSize: s.fontSize, fontWeight: s.fontWeight, color: s.color, borderRadius: s.borderRadius, boxShadow: s.boxShadow, objectFit: s.objectFit, background: s.backgroundColor };
+    return {
+      selector,
+      fontFamily: s.fontFamily,
+      fontSize: s.fontSize,
+      fontWeight: s.fontWeight,
+      color: s.color,
+      borderRadius: s.borderRadius,
+      boxShadow: s.boxShadow,
+      objectFit: s.objectFit,
+      background: s.backgroundColor,
+    };
   };
   /**
    * The styles of `selectors` on a page of the dev server, once it has settled: Vite reloads a page
@@ -462,7 +536,9 @@ test("the preview shows a product as the site's card and page, and a technology 
     let read: ReturnType<typeof styles>[] = [];
     await expect(async () => {
       await target.waitForLoadState('networkidle');
-      read = await Promise.all(selectors.map((selector) => target.locator(selector).first().evaluate(styles, selector)));
+      read = await Promise.all(
+        selectors.map((selector) => target.locator(selector).first().evaluate(styles, selector)),
+      );
     }).toPass({ timeout: 30_000 });
     return read;
   };
@@ -473,7 +549,12 @@ test("the preview shows a product as the site's card and page, and a technology 
   const card = sitePage.locator(`article#${item.slug}`);
   // The dev server compiles the page on its first request: on a busy machine that takes a while.
   await expect(card.locator('h3')).toHaveText(model.name, { timeout: 30_000 });
-  const onSite = (await settledStyles(sitePage, parts.map((part) => `article#${item.slug}${part}`))).map((read, i) => ({ ...read, selector: parts[i]! }));
+  const onSite = (
+    await settledStyles(
+      sitePage,
+      parts.map((part) => `article#${item.slug}${part}`),
+    )
+  ).map((read, i) => ({ ...read, selector: parts[i]! }));
   await sitePage.close();
 
   await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
@@ -483,13 +564,19 @@ test("the preview shows a product as the site's card and page, and a technology 
   await expect(previewCard.locator('h3')).toHaveText(model.name, { timeout: 30_000 });
   await expect(previewCard.locator('h3 + p')).toContainText(model.codes[0]!);
   const picture = previewCard.locator('img');
-  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   // The picture is the editor's own copy of the file: nothing is fetched from the image CDN or elsewhere.
   expect(await picture.getAttribute('src')).toMatch(/^(blob:|\/)/);
   expect(await preview.locator('picture source, script').count()).toBe(0);
   // The site's stylesheet loads into the preview's frame after the card is drawn.
-  await expect.poll(() => previewCard.locator('h3').evaluate((h3) => getComputedStyle(h3).fontWeight), { timeout: 30_000 }).toBe(onSite[1]!.fontWeight);
-  const inPreview = await Promise.all(parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)));
+  await expect
+    .poll(() => previewCard.locator('h3').evaluate((h3) => getComputedStyle(h3).fontWeight), { timeout: 30_000 })
+    .toBe(onSite[1]!.fontWeight);
+  const inPreview = await Promise.all(
+    parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)),
+  );
   expect(inPreview).toEqual(onSite);
   // The site's type and shapes, not the browser's defaults: a sans-serif heading, a rounded card with a shadow, a cropped picture.
   expect(inPreview[1]!.fontFamily).not.toMatch(/^(serif|"?Times)/);
@@ -502,7 +589,9 @@ test("the preview shows a product as the site's card and page, and a technology 
   await testInfo.attach('preview card', { path: testInfo.outputPath('preview-card.png'), contentType: 'image/png' });
   // The screenshot shows the picture: its top part (3:2 of the card's width) is no empty box.
   const { width: shotWidth } = await sharp(shot).metadata();
-  const top = await sharp(shot).extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor((shotWidth! * 2) / 3) - 2 }).stats();
+  const top = await sharp(shot)
+    .extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor((shotWidth! * 2) / 3) - 2 })
+    .stats();
   expect(Math.max(...top.channels.map((c) => c.stdev))).toBeGreaterThan(5);
 
   // Below the card, the item page as the site renders it: its heading and breadcrumb, styled
@@ -512,17 +601,34 @@ test("the preview shows a product as the site's card and page, and a technology 
   await itemPage.setViewportSize({ width: frameWidth, height: 900 });
   await itemPage.goto(`${site}${model.href}`, { waitUntil: 'networkidle' });
   await expect(itemPage.locator('main h1')).toHaveText(model.name, { timeout: 30_000 });
-  const itemPageOnSite = (await settledStyles(itemPage, pageParts.map((part) => `main ${part}`))).map((read, i) => ({ ...read, selector: pageParts[i]! }));
-  const breadcrumb = (await itemPage.locator('main nav[aria-label] ol li a').allTextContents()).map((text) => text.trim());
+  const itemPageOnSite = (
+    await settledStyles(
+      itemPage,
+      pageParts.map((part) => `main ${part}`),
+    )
+  ).map((read, i) => ({ ...read, selector: pageParts[i]! }));
+  const breadcrumb = (await itemPage.locator('main nav[aria-label] ol li a').allTextContents()).map((text) =>
+    text.trim(),
+  );
   expect(breadcrumb.length).toBeGreaterThan(1);
   await itemPage.close();
   const previewPage = preview.locator('[data-preview="page"]');
   await expect(previewPage.locator('h1')).toHaveText(model.name);
-  expect((await previewPage.locator('nav[aria-label] ol li a').allTextContents()).map((text) => text.trim())).toEqual(breadcrumb);
-  const itemPageInPreview = await Promise.all(pageParts.map((part) => previewPage.locator(part).first().evaluate(styles, part)));
+  expect((await previewPage.locator('nav[aria-label] ol li a').allTextContents()).map((text) => text.trim())).toEqual(
+    breadcrumb,
+  );
+  const itemPageInPreview = await Promise.all(
+    pageParts.map((part) => previewPage.locator(part).first().evaluate(styles, part)),
+  );
   expect(itemPageInPreview).toEqual(itemPageOnSite);
-  await previewPage.locator('section').first().screenshot({ path: testInfo.outputPath('preview-page.png') });
-  await testInfo.attach('preview item page', { path: testInfo.outputPath('preview-page.png'), contentType: 'image/png' });
+  await previewPage
+    .locator('section')
+    .first()
+    .screenshot({ path: testInfo.outputPath('preview-page.png') });
+  await testInfo.attach('preview item page', {
+    path: testInfo.outputPath('preview-page.png'),
+    contentType: 'image/png',
+  });
 
   // It follows the form as the editor types: card and page.
   await page.getByLabel('Name', { exact: true }).fill(`${model.name} Deluxe`);
@@ -530,7 +636,9 @@ test("the preview shows a product as the site's card and page, and a technology 
   await expect(previewPage.locator('h1')).toHaveText(`${model.name} Deluxe`);
   // What the site would refuse shows as the content check says it, file and field named.
   await page.getByLabel('Name', { exact: true }).fill('');
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(`src/content/products/${aroma}/${item.slug}.md: name: required:`);
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(
+    `src/content/products/${aroma}/${item.slug}.md: name: required:`,
+  );
   await page.getByLabel('Name', { exact: true }).fill(model.name);
   await expect(previewCard.locator('h3')).toHaveText(model.name);
 

@@ -1,5 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { expectExpanded, categoryGroups, companyPage, expectActions, expectSections, narrow, offerings, productsOf, recordScripts, ui, wide } from './support';
+import {
+  expectExpanded,
+  categoryGroups,
+  companyPage,
+  expectActions,
+  expectSections,
+  narrow,
+  offerings,
+  productsOf,
+  recordScripts,
+  ui,
+  wide,
+} from './support';
 
 const categories = offerings('categories');
 test.use({ viewport: wide });
@@ -21,7 +33,9 @@ test('/products shows a card for every category file, in order, with staggered e
 
 for (const { slug, title, data } of categories) {
   const items = productsOf(slug);
-  test(`${title}: a card for each of its ${items.length} product files, its sections, navigation, no JavaScript`, async ({ page }) => {
+  test(`${title}: a card for each of its ${items.length} product files, its sections, navigation, no JavaScript`, async ({
+    page,
+  }) => {
     const scripts = recordScripts(page);
     const response = await page.goto(`/products/${slug}`);
     expect(response?.status()).toBe(200);
@@ -41,7 +55,10 @@ for (const { slug, title, data } of categories) {
     await expectActions(closing, data.supportActions ?? [], slug);
 
     const nav = page.getByRole('navigation', { name: ui.subnav.categories });
-    await expect(nav.getByRole('link', { name: ui.subnav.productsTitle, exact: true }).first()).toHaveAttribute('href', '/products');
+    await expect(nav.getByRole('link', { name: ui.subnav.productsTitle, exact: true }).first()).toHaveAttribute(
+      'href',
+      '/products',
+    );
     await expect(nav.locator('a[aria-current="page"]:visible')).toHaveAttribute('href', `/products/${slug}`);
     await expect(nav.locator('a[aria-current="page"]:visible')).toHaveCount(1);
 
@@ -51,7 +68,9 @@ for (const { slug, title, data } of categories) {
 
   test(`${title}: every link in the page answers 200`, async ({ page, request }) => {
     await page.goto(`/products/${slug}`);
-    const hrefs = await page.locator('main a[href^="/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+    const hrefs = await page
+      .locator('main a[href^="/"]')
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
     for (const href of hrefs) expect((await request.get(href)).status(), href).toBe(200);
   });
 }
@@ -81,7 +100,10 @@ test.describe('at 390 px', () => {
     const link = nav.locator(`a[href="${there}"]:visible`);
     await link.click();
     await expect(page).toHaveURL(there!);
-    await expectExpanded(page.getByRole('navigation', { name: ui.subnav.categories }).getByRole('button', { name: ui.subnav.toggle }), false);
+    await expectExpanded(
+      page.getByRole('navigation', { name: ui.subnav.categories }).getByRole('button', { name: ui.subnav.toggle }),
+      false,
+    );
   });
 
   test('the toggle closes when a link in the panel is chosen, even without leaving the page', async ({ page }) => {
@@ -119,7 +141,8 @@ for (const { slug, title, groups, kinds } of categoryGroups().filter((c) => c.gr
       await expect(section.getByRole('heading', { level: 3 })).toHaveText(`${group.heading} (${expected})`);
       await expect(section.locator('article')).toHaveCount(expected);
       // Item names are h4 under the group's h3, so headings stay in order.
-      for (const article of await section.locator('article').all()) await expect(article.getByRole('heading', { level: 4 })).toHaveCount(1);
+      for (const article of await section.locator('article').all())
+        await expect(article.getByRole('heading', { level: 4 })).toHaveCount(1);
     }
     // Every item of the category is in some group.
     await expect(products.locator('article')).toHaveCount(kinds.length);

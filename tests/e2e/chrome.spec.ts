@@ -26,7 +26,10 @@ test.describe('top bar at 1280 px', () => {
     await expect(first).toBeHidden();
     await nav.getByRole('link', { name: 'Technologies', exact: true }).hover();
     for (const { title, slug } of technologies) {
-      await expect(nav.getByRole('link', { name: new RegExp(escapeRegExp(title)) })).toHaveAttribute('href', `/${slug}`);
+      await expect(nav.getByRole('link', { name: new RegExp(escapeRegExp(title)) })).toHaveAttribute(
+        'href',
+        `/${slug}`,
+      );
     }
     await expect(nav.getByRole('link', { name: 'View All Technologies' })).toHaveAttribute('href', '/technologies');
   });
@@ -105,12 +108,17 @@ test.describe('top bar at 390 px', () => {
   });
 });
 
-test('from 390 to 1280 px nothing in the top bar wraps or overflows, and the home link keeps its name', async ({ page }) => {
+test('from 390 to 1280 px nothing in the top bar wraps or overflows, and the home link keeps its name', async ({
+  page,
+}) => {
   for (const width of [390, 768, 900, 1023, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/about');
     const bar = page.locator('body > header > div');
-    await expect(page.locator('body > header').getByRole('link', { name: new RegExp(`^${escapeRegExp(identity.shortName)}`) }), `${width} px`).toBeVisible();
+    await expect(
+      page.locator('body > header').getByRole('link', { name: new RegExp(`^${escapeRegExp(identity.shortName)}`) }),
+      `${width} px`,
+    ).toBeVisible();
     // The lines of text each visible link and button of the bar takes: one each.
     const lines = await bar.locator('a:visible, button:visible').evaluateAll((elements) =>
       elements.map((element) => {
@@ -124,7 +132,10 @@ test('from 390 to 1280 px nothing in the top bar wraps or overflows, and the hom
         return { text: element.textContent?.trim() || element.getAttribute('aria-label'), lines: tops.size };
       }),
     );
-    expect(lines.filter((item) => item.lines > 1), `${width} px`).toEqual([]);
+    expect(
+      lines.filter((item) => item.lines > 1),
+      `${width} px`,
+    ).toEqual([]);
     expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth), `${width} px`).toBe(true);
   }
 });
@@ -143,11 +154,15 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the web app manifest is linked once the page has loaded, not before, and names the site', async ({ page, request }) => {
+test('the web app manifest is linked once the page has loaded, not before, and names the site', async ({
+  page,
+  request,
+}) => {
   // Linked in the HTML, it would be fetched next to the stylesheet and the first picture.
   await page.addInitScript(() => {
     document.addEventListener('DOMContentLoaded', () => {
-      (window as unknown as { linkedBeforeLoad: boolean }).linkedBeforeLoad = !!document.querySelector('link[rel="manifest"]');
+      (window as unknown as { linkedBeforeLoad: boolean }).linkedBeforeLoad =
+        !!document.querySelector('link[rel="manifest"]');
     });
   });
   await page.goto('/products', { waitUntil: 'load' });
@@ -163,7 +178,9 @@ test('the web app manifest is linked once the page has loaded, not before, and n
 test.describe('footer', () => {
   test.use({ viewport: wide });
 
-  test("lists resources, technologies, products, the identity file's contact strip and year, legal links", async ({ page }) => {
+  test("lists resources, technologies, products, the identity file's contact strip and year, legal links", async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     for (const heading of ['Resources', 'Technologies', 'Products']) {

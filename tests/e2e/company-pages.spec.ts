@@ -1,5 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { actionName, certifications, escapeRegExp, companyPage, expectActions, identity, legalSections, offerings, recordScripts, ui, wide, type Action } from './support';
+import {
+  actionName,
+  certifications,
+  escapeRegExp,
+  companyPage,
+  expectActions,
+  identity,
+  legalSections,
+  offerings,
+  recordScripts,
+  ui,
+  wide,
+  type Action,
+} from './support';
 import { categoryPath, routes } from '../../src/model/routes';
 
 test.use({ viewport: wide });
@@ -14,18 +27,24 @@ for (const path of ['/about', '/careers', '/privacy-policy', '/terms-of-service'
   });
 }
 
-test('About: story, mission and vision, values, offices, expertise, certifications, calls to action from its file', async ({ page }) => {
+test('About: story, mission and vision, values, offices, expertise, certifications, calls to action from its file', async ({
+  page,
+}) => {
   const about = companyPage('about');
   await page.goto('/about');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.hero.heading);
   const milestones = about.story.timeline as { year: number | string; title: string }[];
-  expect(await page.locator('#story ol > li p:first-child').allTextContents()).toEqual(milestones.map((m) => String(m.year)));
+  expect(await page.locator('#story ol > li p:first-child').allTextContents()).toEqual(
+    milestones.map((m) => String(m.year)),
+  );
   await expect(page.locator('#story ol > li h3')).toHaveText(milestones.map((m) => m.title));
   for (const card of [about.mission, about.vision]) {
     await expect(page.getByRole('heading', { level: 2, name: card.title, exact: true })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(card.text);
   }
-  await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveText(about.values.items.map((v: { title: string }) => v.title));
+  await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveText(
+    about.values.items.map((v: { title: string }) => v.title),
+  );
   const offices = page.locator('#global-presence li');
   await expect(offices).toHaveCount(identity.offices.length);
   for (const [i, office] of identity.offices.entries()) await expect(offices.nth(i)).toContainText(office.city);
@@ -50,10 +69,13 @@ test('Careers: its benefits, culture pictures, a mailto link with its preset sub
   const careers = companyPage('careers');
   await page.goto('/careers');
   await expect(page.locator('#benefits li')).toHaveCount(careers.benefits.items.length);
-  await expect(page.locator('#benefits').getByRole('heading', { level: 3 })).toHaveText(careers.benefits.items.map((b: { title: string }) => b.title));
+  await expect(page.locator('#benefits').getByRole('heading', { level: 3 })).toHaveText(
+    careers.benefits.items.map((b: { title: string }) => b.title),
+  );
   const pictures = page.locator('#culture img');
   await expect(pictures).toHaveCount(careers.culture.images.length);
-  for (const [i, picture] of careers.culture.images.entries()) await expect(pictures.nth(i)).toHaveAttribute('alt', picture.alt);
+  for (const [i, picture] of careers.culture.images.entries())
+    await expect(pictures.nth(i)).toHaveAttribute('alt', picture.alt);
   const mailto = page.locator('#apply a[href^="mailto:"]').first();
   const href = (await mailto.getAttribute('href'))!;
   const url = new URL(href);
@@ -80,7 +102,9 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
   test('"Last updated" still shows a date in long form', async ({ page }) => {
     await page.goto('/privacy-policy');
-    await expect(page.getByText(new RegExp(`^${ui.lastUpdated}`))).toHaveText(new RegExp(`^${ui.lastUpdated} [A-Z][a-z]+ \\d{1,2}, \\d{4}$`));
+    await expect(page.getByText(new RegExp(`^${ui.lastUpdated}`))).toHaveText(
+      new RegExp(`^${ui.lastUpdated} [A-Z][a-z]+ \\d{1,2}, \\d{4}$`),
+    );
   });
 });
 
@@ -93,13 +117,18 @@ test('Portfolio: a card for every category file, with its link and staggered ent
   for (const [i, { slug, title }] of categories.entries()) {
     const card = cards.nth(i);
     await expect(card.getByRole('heading')).toHaveText(title);
-    await expect(card.getByRole('link', { name: new RegExp(`^${escapeRegExp(portfolio.cardLinkLabel)}`) })).toHaveAttribute('href', categoryPath(slug));
+    await expect(
+      card.getByRole('link', { name: new RegExp(`^${escapeRegExp(portfolio.cardLinkLabel)}`) }),
+    ).toHaveAttribute('href', categoryPath(slug));
     await expect(card).toHaveCSS('animation-delay', `${Number((i * 0.1).toFixed(1))}s`);
   }
   await expectActions(page.getByRole('main'), portfolio.closing.actions);
 });
 
-test('every /portfolio/{slug}, an older address, redirects permanently to its category page', async ({ request, page }) => {
+test('every /portfolio/{slug}, an older address, redirects permanently to its category page', async ({
+  request,
+  page,
+}) => {
   for (const { slug } of offerings('categories')) {
     const response = await request.get(`${routes.portfolio}/${slug}`, { maxRedirects: 0 });
     expect(response.status(), slug).toBe(301);

@@ -35,7 +35,8 @@ async function submit(page: Page, message: string) {
 
 const keptList = (page: Page) => page.getByRole('region', { name: kept.heading });
 /** The stored messages whose text holds `marker`. */
-const storedWith = async (marker: string) => (await readLocalMessages()).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
+const storedWith = async (marker: string) =>
+  (await readLocalMessages()).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
 
 /** Every id the page posted to the contact function. */
 function postedIds(page: Page): string[] {
@@ -44,7 +45,10 @@ function postedIds(page: Page): string[] {
   return ids;
 }
 
-test('offline: the message is kept and listed; back online it is sent once, under the id of its first attempt', async ({ page, context }) => {
+test('offline: the message is kept and listed; back online it is sent once, under the id of its first attempt', async ({
+  page,
+  context,
+}) => {
   const marker = `outbox-offline-${Date.now()}`;
   const ids = postedIds(page);
   await ready(page);
@@ -70,10 +74,15 @@ test('offline: the message is kept and listed; back online it is sent once, unde
   expect(stored[0].browserId).toBe(ids[0]);
 });
 
-test('a 5xx: two messages kept; one cancelled is never sent, the other goes on the next visit, once', async ({ page, context }) => {
+test('a 5xx: two messages kept; one cancelled is never sent, the other goes on the next visit, once', async ({
+  page,
+  context,
+}) => {
   const marker = `outbox-503-${Date.now()}`;
   // On the context, so the service worker's own attempts (Background Sync) get the same answer.
-  await context.route(`**${routes.contactEndpoint}`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' }));
+  await context.route(`**${routes.contactEndpoint}`, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' }),
+  );
   await ready(page);
   await submit(page, `Cancel me (${marker})`);
   await expect(keptList(page).getByRole('listitem')).toHaveCount(1);
@@ -82,7 +91,10 @@ test('a 5xx: two messages kept; one cancelled is never sent, the other goes on t
   await expect(items).toHaveCount(2);
 
   // The list is accessible like the rest of the page.
-  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="kept-heading"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('section[aria-labelledby="kept-heading"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   expect(axe.violations).toEqual([]);
 
   const cancel = items.filter({ hasText: 'Cancel me' }).getByRole('button', { name: kept.cancel });
@@ -103,7 +115,9 @@ test('a 5xx: two messages kept; one cancelled is never sent, the other goes on t
   expect(stored.map((r: { message: { message: string } }) => r.message.message)).toEqual([`Keep me (${marker})`]);
 });
 
-test('an answer lost on the way back: the server has the message, the browser sends it again, it is stored once', async ({ page }) => {
+test('an answer lost on the way back: the server has the message, the browser sends it again, it is stored once', async ({
+  page,
+}) => {
   const marker = `outbox-lost-${Date.now()}`;
   const ids = postedIds(page);
   // The page's request reaches the function; its answer never reaches the page.

@@ -14,7 +14,12 @@ import { companyPage, identity, narrow, offerings, productsOf, readContent, ui, 
 const formText = readContent('contact-form.json');
 const catalogueWords = readContent('site/labels.json').catalogue;
 const topics = readContent('topics.json') as unknown as { id: string; label: string; details?: boolean }[];
-const label = { ...ui.formLabels, country: formText.labels.country as string, quantity: formText.labels.quantity as string, substrate: formText.labels.substrate as string };
+const label = {
+  ...ui.formLabels,
+  country: formText.labels.country as string,
+  quantity: formText.labels.quantity as string,
+  substrate: formText.labels.substrate as string,
+};
 
 const [category] = offerings('categories');
 const [item] = productsOf(category!.slug);
@@ -43,7 +48,8 @@ async function fillTheRest(page: Page, marker: string) {
   await page.getByLabel(label.substrate).fill(`Cotton jersey, exhaust (${marker})`);
 }
 
-const storedWith = async (marker: string) => (await readLocalMessages()).filter((r) => r.message.substrate?.includes(marker));
+const storedWith = async (marker: string) =>
+  (await readLocalMessages()).filter((r) => r.message.substrate?.includes(marker));
 
 /** The confirmation: the stored message's reference, what happens next, who answers. */
 async function expectConfirmation(page: Page, reference: string) {
@@ -59,7 +65,9 @@ for (const viewport of [narrow, wide]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('with JavaScript, a sample request lands on the focused, pre-filled form, and its confirmation names the reference', async ({ page }) => {
+    test('with JavaScript, a sample request lands on the focused, pre-filled form, and its confirmation names the reference', async ({
+      page,
+    }) => {
       await requestSample(page);
       const prefilled = page.getByText(note(named), { exact: true });
       await expect(prefilled).toBeInViewport();
@@ -74,10 +82,19 @@ for (const viewport of [narrow, wide]) {
       await fillTheRest(page, marker);
       await page.getByRole('button', { name: formText.submitLabel }).click();
       await expect(page.getByText(formText.success.title)).toBeVisible();
-      expect(posted[0]).toMatchObject({ topic: 'samples', about: `${category!.slug}/${item!.id}`, country: 'Viet Nam', quantity: '2 kg' });
+      expect(posted[0]).toMatchObject({
+        topic: 'samples',
+        about: `${category!.slug}/${item!.id}`,
+        country: 'Viet Nam',
+        quantity: '2 kg',
+      });
 
       const [stored] = await storedWith(marker);
-      expect(stored?.message).toMatchObject({ country: 'Viet Nam', quantity: '2 kg', regarding: expect.stringContaining(named) });
+      expect(stored?.message).toMatchObject({
+        country: 'Viet Nam',
+        quantity: '2 kg',
+        regarding: expect.stringContaining(named),
+      });
       await expectConfirmation(page, stored!.id);
       await expect(page.getByRole('heading', { name: formText.confirmation.heading })).toBeFocused();
       // The form is empty again: the note and the details are gone with the topic.
@@ -94,7 +111,9 @@ for (const viewport of [narrow, wide]) {
     test.describe('without JavaScript', () => {
       test.use({ javaScriptEnabled: false });
 
-      test('a sample request lands on the pre-filled form; Tab reaches the first empty field; the thank-you page names the reference', async ({ page }) => {
+      test('a sample request lands on the pre-filled form; Tab reaches the first empty field; the thank-you page names the reference', async ({
+        page,
+      }) => {
         await requestSample(page);
         await expect(page.getByText(note(named), { exact: true })).toBeInViewport();
         await expect(page.getByLabel(ui.topicLabel)).toHaveValue('samples');
@@ -109,7 +128,11 @@ for (const viewport of [narrow, wide]) {
         await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(companyPage('contact').thanks.heading);
         const [stored] = await storedWith(marker);
-        expect(stored?.message).toMatchObject({ country: 'Viet Nam', quantity: '2 kg', regarding: expect.stringContaining(named) });
+        expect(stored?.message).toMatchObject({
+          country: 'Viet Nam',
+          quantity: '2 kg',
+          regarding: expect.stringContaining(named),
+        });
         await expectConfirmation(page, stored!.id);
       });
 
@@ -125,7 +148,7 @@ for (const viewport of [narrow, wide]) {
   });
 }
 
-test("every request link of an item page lands on the form with a note and focus", async ({ page }) => {
+test('every request link of an item page lands on the form with a note and focus', async ({ page }) => {
   await page.goto(itemPage);
   const main = page.getByRole('main');
   const links = [catalogueWords.requestSample, catalogueWords.askAboutProduct, catalogueWords.requestDataSheet];
@@ -143,7 +166,9 @@ test("every request link of an item page lands on the form with a note and focus
   }
 });
 
-test('a link naming a technology says so in the note; a plain /contact has no note and takes no focus', async ({ page }) => {
+test('a link naming a technology says so in the note; a plain /contact has no note and takes no focus', async ({
+  page,
+}) => {
   const [technology] = offerings('technologies');
   await page.goto(`${routes.contact}?topic=${plainTopic.id}&about=${technology!.slug}#form`);
   await expect(page.getByText(note(technology!.title), { exact: true })).toBeVisible();

@@ -2,7 +2,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
 import { referenceQuery, routes } from '../../src/model/routes';
-import { collectErrors, companyPage, escapeRegExp, identity, offerings, productsOf, readContent, recordScripts, ui, wide } from './support';
+import {
+  collectErrors,
+  companyPage,
+  escapeRegExp,
+  identity,
+  offerings,
+  productsOf,
+  readContent,
+  recordScripts,
+  ui,
+  wide,
+} from './support';
 
 const contact = companyPage('contact');
 const { form } = contact;
@@ -18,7 +29,10 @@ async function ready(page: Page, path = '/contact') {
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
 }
 
-async function fill(page: Page, values: { first?: string; last?: string; email?: string; company?: string; message?: string } = {}) {
+async function fill(
+  page: Page,
+  values: { first?: string; last?: string; email?: string; company?: string; message?: string } = {},
+) {
   await page.getByLabel(label.firstName).fill(values.first ?? 'Ada');
   await page.getByLabel(label.lastName).fill(values.last ?? 'Lovelace');
   await page.getByLabel(label.email).fill(values.email ?? 'ada@example.org');
@@ -31,7 +45,11 @@ const fields = Object.values(label);
 /** A sample request, as an item page links to it: /contact?topic=samples&about=<category>/<item>. */
 const [category] = offerings('categories');
 const [sampleItem] = productsOf(category!.slug);
-const sampleRequest = { path: `/contact?topic=samples&about=${category!.slug}/${sampleItem!.id}`, about: `${category!.slug}/${sampleItem!.id}`, label: itemLabel(sampleItem!.data as unknown as ItemData) };
+const sampleRequest = {
+  path: `/contact?topic=samples&about=${category!.slug}/${sampleItem!.id}`,
+  about: `${category!.slug}/${sampleItem!.id}`,
+  label: itemLabel(sampleItem!.data as unknown as ItemData),
+};
 
 async function expectSampleRequest(page: Page) {
   await expect(page.getByLabel(label.message)).toHaveValue(new RegExp(`^${escapeRegExp(sampleRequest.label)}: `));
@@ -82,7 +100,13 @@ test('a message is sent: success toast, fields cleared, message in the store', a
   for (const field of fields) await expect(page.getByLabel(field)).toHaveValue('');
   // With the id the browser gave the message (src/contact/browser-id.ts).
   expect(posted).toEqual([
-    { name: 'Ada Lovelace', email: 'ada@example.org', company: 'Analytical Looms', message: `Samples please (${marker})`, messageId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
+    {
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      company: 'Analytical Looms',
+      message: `Samples please (${marker})`,
+      messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    },
   ]);
   const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
   expect(stored).toMatchObject({ status: 'pending', message: { name: 'Ada Lovelace', email: 'ada@example.org' } });
@@ -91,7 +115,9 @@ test('a message is sent: success toast, fields cleared, message in the store', a
 test('a send the server refuses: destructive toast, values kept, error logged', async ({ page }) => {
   const errors = collectErrors(page);
   // A refusal another attempt would get too (a 5xx or no answer keeps the message instead: contact-outbox.spec.ts).
-  await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 403, body: '{"error":"Messages can only be sent from this site"}' }));
+  await page.route('**/api/send-contact-email', (route) =>
+    route.fulfill({ status: 403, body: '{"error":"Messages can only be sent from this site"}' }),
+  );
   await ready(page);
   await fill(page);
   await page.getByRole('button', { name: formText.submitLabel }).click();
@@ -147,7 +173,9 @@ test('the browser checks required fields and the e-mail format before sending', 
   page.on('request', (r) => r.url().endsWith('/api/send-contact-email') && posts++);
   await ready(page);
   await page.getByRole('button', { name: formText.submitLabel }).click();
-  expect(await page.getByLabel(label.firstName).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(await page.getByLabel(label.firstName).evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+    true,
+  );
   await fill(page, { email: 'not-an-address' });
   await page.getByRole('button', { name: formText.submitLabel }).click();
   expect(await page.getByLabel(label.email).evaluate((el: HTMLInputElement) => el.validity.typeMismatch)).toBe(true);
@@ -171,7 +199,9 @@ test('a sample request pre-fills the topic, the item and the message, and the is
   // The page rendered on demand: the island hydrated under its policy, and it sends JSON.
   const posted: unknown[] = [];
   page.on('request', (r) => r.url().endsWith(routes.contactEndpoint) && posted.push(r.postDataJSON()));
-  await page.route(`**${routes.contactEndpoint}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }));
+  await page.route(`**${routes.contactEndpoint}`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+  );
   await fill(page);
   await page.getByRole('button', { name: formText.submitLabel }).click();
   await expect(page.getByText(formText.success.title)).toBeVisible();
@@ -190,7 +220,9 @@ test('an e-mail address the server refuses is marked in the form, every value ke
   await expect(page.getByLabel(label.message)).toHaveValue('Keep me please');
 });
 
-test('a form sent past the script and refused comes back as the same island, hydrated, with its reasons', async ({ page }) => {
+test('a form sent past the script and refused comes back as the same island, hydrated, with its reasons', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   await ready(page);
   await fill(page, { email: 'ada@example', message: 'Keep me please' });
@@ -207,7 +239,9 @@ test('the form island is the only script of the page at 1280 px and loads when v
   const scripts = recordScripts(page);
   await ready(page);
   expect(scripts.some((u) => u.includes('ContactForm'))).toBe(true);
-  const components = await page.locator('astro-island').evaluateAll((islands) => islands.map((island) => island.getAttribute('component-url')!));
+  const components = await page
+    .locator('astro-island')
+    .evaluateAll((islands) => islands.map((island) => island.getAttribute('component-url')!));
   const loaded = components.filter((url) => scripts.some((script) => new URL(script).pathname === url));
   expect(loaded.map((url) => url.includes('ContactForm'))).toEqual([true]);
 });
@@ -264,7 +298,12 @@ test("/admin's preview renders the contact page from the entry being edited", as
   const heading = `${contact.hero.heading} (edited ${Date.now()})`;
   const answer = await request.post('/admin/render', {
     headers: { origin: new URL(baseURL!).origin },
-    data: { collection: 'pages', file: 'src/content/pages/contact.md', slug: 'contact', data: { ...contact, hero: { ...contact.hero, heading } } },
+    data: {
+      collection: 'pages',
+      file: 'src/content/pages/contact.md',
+      slug: 'contact',
+      data: { ...contact, hero: { ...contact.hero, heading } },
+    },
   });
   expect(answer.status()).toBe(200);
   // The posted words, in the page's own rendering: its heading, its form with every field.

@@ -34,7 +34,10 @@ const run = promisify(execFile);
 // --short-reporting-delay makes it under a second, so the test need not wait. Its network service
 // posts the reports itself, so the front's certificate is accepted browser-wide.
 test.use({
-  launchOptions: { ...config.use?.launchOptions, args: [...(config.use?.launchOptions?.args ?? []), '--short-reporting-delay', '--ignore-certificate-errors'] },
+  launchOptions: {
+    ...config.use?.launchOptions,
+    args: [...(config.use?.launchOptions?.args ?? []), '--short-reporting-delay', '--ignore-certificate-errors'],
+  },
   ignoreHTTPSErrors: true,
 });
 
@@ -43,23 +46,49 @@ async function httpsFront(target: URL): Promise<{ origin: string; close: () => v
   const folder = mkdtempSync(join(tmpdir(), 'csp-front-'));
   const [key, cert] = [join(folder, 'key.pem'), join(folder, 'cert.pem')];
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+      ],
+      { stdio: 'ignore' },
+    );
   } catch (error) {
-    throw new Error(`the HTTPS front needs the openssl command (apt-get install -y openssl): ${String(error)}`, { cause: error });
+    throw new Error(`the HTTPS front needs the openssl command (apt-get install -y openssl): ${String(error)}`, {
+      cause: error,
+    });
   }
   const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const headers = { ...req.headers, 'x-forwarded-proto': 'https' };
-    const upstream = request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
   rmSync(folder, { recursive: true, force: true });
   await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
   const address = server.address();
-  return { origin: `https://localhost:${typeof address === 'object' && address ? address.port : 0}`, close: () => server.close() };
+  return {
+    origin: `https://localhost:${typeof address === 'object' && address ? address.port : 0}`,
+    close: () => server.close(),
+  };
 }
 
 interface Listed {
@@ -73,7 +102,9 @@ interface Listed {
 
 /** What `npm run reports -- --json --page <path>` lists now (the local store `npm start` writes). */
 async function listed(path: string): Promise<Listed[]> {
-  const { stdout } = await run(process.execPath, ['scripts/reports.mjs', '--json', '--page', path], { env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' } });
+  const { stdout } = await run(process.execPath, ['scripts/reports.mjs', '--json', '--page', path], {
+    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+  });
   return stdout
     .split('\n')
     .filter(Boolean)
@@ -84,10 +115,17 @@ async function listed(path: string): Promise<Listed[]> {
 async function violate(page: Page): Promise<string> {
   const marker = `csp-test-${randomUUID().slice(0, 8)}`;
   const seen = page.evaluate(
-    () => new Promise<string>((resolve) => document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), { once: true })),
+    () =>
+      new Promise<string>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => resolve(event.effectiveDirective), {
+          once: true,
+        }),
+      ),
   );
   // Playwright tells that the browser refused the script.
-  await expect(page.addScriptTag({ content: `window.cspTestMarker='${marker}'` })).rejects.toThrow(/violates the following Content Security Policy directive/);
+  await expect(page.addScriptTag({ content: `window.cspTestMarker='${marker}'` })).rejects.toThrow(
+    /violates the following Content Security Policy directive/,
+  );
   expect(await seen).toBe('script-src-elem');
   // Blocked: it never ran.
   expect(await page.evaluate(() => (window as unknown as { cspTestMarker?: string }).cspTestMarker)).toBeUndefined();
@@ -100,8 +138,17 @@ test('a violation reported through report-to reaches the endpoint and is listed'
     await page.goto(`${front.origin}${routes.about}`);
     const marker = await violate(page);
     await expect
-      .poll(async () => (await listed(routes.about)).find((r) => r.sample.includes(marker)), { timeout: 20_000, message: `a report with ${marker} in npm run reports` })
-      .toMatchObject({ directive: 'script-src-elem', blocked: 'inline', page: routes.about, format: 'reports+json', count: 1 });
+      .poll(async () => (await listed(routes.about)).find((r) => r.sample.includes(marker)), {
+        timeout: 20_000,
+        message: `a report with ${marker} in npm run reports`,
+      })
+      .toMatchObject({
+        directive: 'script-src-elem',
+        blocked: 'inline',
+        page: routes.about,
+        format: 'reports+json',
+        count: 1,
+      });
     // The listing as the operator reads it.
     const { stdout } = await run(process.execPath, ['scripts/reports.mjs', '--page', routes.about]);
     expect(stdout).toContain('script-src-elem:');
@@ -123,6 +170,15 @@ test('a violation reported through report-uri reaches the endpoint and is listed
   await page.goto(routes.careers);
   const marker = await violate(page);
   await expect
-    .poll(async () => (await listed(routes.careers)).find((r) => r.sample.includes(marker)), { timeout: 20_000, message: `a report with ${marker} in npm run reports` })
-    .toMatchObject({ directive: 'script-src-elem', blocked: 'inline', page: routes.careers, format: 'csp-report', count: 1 });
+    .poll(async () => (await listed(routes.careers)).find((r) => r.sample.includes(marker)), {
+      timeout: 20_000,
+      message: `a report with ${marker} in npm run reports`,
+    })
+    .toMatchObject({
+      directive: 'script-src-elem',
+      blocked: 'inline',
+      page: routes.careers,
+      format: 'csp-report',
+      count: 1,
+    });
 });

@@ -13,7 +13,13 @@ import { offerings, readContent, ui, watchViolations } from './support';
 /** What every page's policy must say, besides its hashes (tests/dist/csp.test.ts checks every built page's). */
 function expectFullPolicy(policy: string | undefined, where: string) {
   expect(policy, `${where}: no Content-Security-Policy header`).toBeTruthy();
-  for (const directive of ["default-src 'none'", "frame-ancestors 'none'", "form-action 'self'", `report-to ${reportEndpointName}`, `report-uri ${routes.cspReportEndpoint}`]) {
+  for (const directive of [
+    "default-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    `report-to ${reportEndpointName}`,
+    `report-uri ${routes.cspReportEndpoint}`,
+  ]) {
     expect(policy, where).toContain(directive);
   }
   expect(policy, where).toMatch(/script-src [^;]*'sha256-/);
@@ -24,7 +30,12 @@ function expectFullPolicy(policy: string | undefined, where: string) {
 // catalogue not-found page that Netlify's 404 rules serve at a missing address.
 const category = offerings('categories')[0]!;
 const topic = (readContent('topics.json') as unknown as { id: string }[])[0]!.id;
-const onDemand = [`/search?q=${encodeURIComponent(category.title)}`, `/contact?topic=${topic}`, '/no-such-page', `/products/${category.slug}/no-such-item`];
+const onDemand = [
+  `/search?q=${encodeURIComponent(category.title)}`,
+  `/contact?topic=${topic}`,
+  '/no-such-page',
+  `/products/${category.slug}/no-such-item`,
+];
 for (const path of onDemand) {
   test(`the policy and no violation on ${path}`, async ({ page }) => {
     const violations = watchViolations(page);
@@ -39,7 +50,9 @@ for (const path of onDemand) {
 
 test('the contact toast renders under the policy', async ({ page }) => {
   const violations = watchViolations(page);
-  await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }));
+  await page.route('**/api/send-contact-email', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+  );
   const response = await page.goto('/contact');
   await page.locator('#form').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
@@ -53,12 +66,24 @@ test('the contact toast renders under the policy', async ({ page }) => {
   // The hashes Chromium checks for the page's <style> elements, sonner's among them: what
   // src/security/csp.ts records (checked first and printed, so a sonner upgrade knows what to record).
   const styles = await page.evaluate(async () => {
-    const hash = async (text: string) => `sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}`;
-    return Promise.all([...document.querySelectorAll('style')].map(async (style) => ({ sonner: (style.textContent ?? '').includes('[data-sonner-toaster]'), hash: await hash(style.textContent ?? '') })));
+    const hash = async (text: string) =>
+      `sha256-${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))))}`;
+    return Promise.all(
+      [...document.querySelectorAll('style')].map(async (style) => ({
+        sonner: (style.textContent ?? '').includes('[data-sonner-toaster]'),
+        hash: await hash(style.textContent ?? ''),
+      })),
+    );
   });
   const sonnerHashes = styles.filter((style) => style.sonner).map((style) => style.hash);
-  expect(sonnerHashes, `sonner's stylesheet in this page; record its hash in src/security/csp.ts: ${sonnerHashes.join(' ')}`).toHaveLength(1);
-  expect(sonnerStyle.hashes, `sonner's stylesheet in this page; record its hash in src/security/csp.ts: ${sonnerHashes.join(' ')}`).toContain(sonnerHashes[0]);
+  expect(
+    sonnerHashes,
+    `sonner's stylesheet in this page; record its hash in src/security/csp.ts: ${sonnerHashes.join(' ')}`,
+  ).toHaveLength(1);
+  expect(
+    sonnerStyle.hashes,
+    `sonner's stylesheet in this page; record its hash in src/security/csp.ts: ${sonnerHashes.join(' ')}`,
+  ).toContain(sonnerHashes[0]);
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(styles.map((style) => style.hash).filter((hash) => !policy.includes(`'${hash}'`))).toEqual([]);
   // sonner's own stylesheet applied: toasts are positioned by it.

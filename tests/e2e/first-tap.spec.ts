@@ -30,7 +30,11 @@ const categoryPages = offerings('categories').map(({ slug }) => `/products/${slu
 
 const kinds: ToggleKind[] = [
   // Every page has the top bar but the two the service worker fetches ahead, whose small layout has none.
-  { name: 'top-bar Menu', pages: builtPages().filter((path) => !(fetchedAheadPaths as readonly string[]).includes(path)), toggle: (page) => page.getByRole('button', { name: ui.menu }) },
+  {
+    name: 'top-bar Menu',
+    pages: builtPages().filter((path) => !(fetchedAheadPaths as readonly string[]).includes(path)),
+    toggle: (page) => page.getByRole('button', { name: ui.menu }),
+  },
   { name: 'technology Categories', pages: technologyPages, toggle: subNavToggle(ui.subnav.technologies) },
   { name: 'product-category Categories', pages: categoryPages, toggle: subNavToggle(ui.subnav.categories) },
 ];
@@ -40,7 +44,9 @@ const closed = 'collapsed, panel hidden';
 
 /** What the toggle says and whether its panel shows, read at once, without Playwright's retries. */
 async function stateOf(toggle: Locator) {
-  const shown = await toggle.evaluate((button) => (button as HTMLButtonElement).popoverTargetElement?.checkVisibility() ?? false);
+  const shown = await toggle.evaluate(
+    (button) => (button as HTMLButtonElement).popoverTargetElement?.checkVisibility() ?? false,
+  );
   return `${(await isExpanded(toggle)) ? 'expanded' : 'collapsed'}, panel ${shown ? 'shown' : 'hidden'}`;
 }
 
@@ -54,7 +60,13 @@ const settled = async (page: Page) => {
  * One fresh load on a slowed-down CPU: the first input on the toggle, then a second tap.
  * Returns what went wrong, so a test reports every failing load rather than only the first.
  */
-async function firstInput(browser: Browser, baseURL: string, kind: ToggleKind, path: string, input: 'tap' | 'Enter' | 'Space') {
+async function firstInput(
+  browser: Browser,
+  baseURL: string,
+  kind: ToggleKind,
+  path: string,
+  input: 'tap' | 'Enter' | 'Space',
+) {
   const context = await browser.newContext({ baseURL, viewport: narrow, hasTouch: true });
   try {
     const page = await context.newPage();
@@ -166,9 +178,16 @@ test('a chosen link closes the Categories panel (the one thing script adds)', as
   expect(await stateOf(toggle)).toBe(open);
   // Keep the page: the link's default action is cancelled, the menu still sees the choice.
   await page.evaluate(() =>
-    document.addEventListener('click', (event) => (event.target as Element).closest('a') && event.preventDefault(), true),
+    document.addEventListener(
+      'click',
+      (event) => (event.target as Element).closest('a') && event.preventDefault(),
+      true,
+    ),
   );
-  await page.getByRole('navigation', { name: ui.subnav.categories }).locator(`a[href="${categoryPages[1]}"]:visible`).click();
+  await page
+    .getByRole('navigation', { name: ui.subnav.categories })
+    .locator(`a[href="${categoryPages[1]}"]:visible`)
+    .click();
   expect(await stateOf(toggle)).toBe(closed);
   await expect(page).toHaveURL(categoryPages[0]!);
   await toggle.click();

@@ -1,9 +1,22 @@
 import { expect, test } from '@playwright/test';
-import { certifications, companyPage, expectActions, narrow, offerings, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
+import {
+  certifications,
+  companyPage,
+  expectActions,
+  narrow,
+  offerings,
+  recordScripts,
+  runningStatisticAnimations,
+  statisticShownAt,
+  ui,
+  wide,
+} from './support';
 
 const home = companyPage('home');
 /** The statistics as the badge shows them: the figure, then its label. */
-const statistics = (home.statistics.items as { value: string; label: string }[]).map(({ value, label }) => `${value} ${label}`);
+const statistics = (home.statistics.items as { value: string; label: string }[]).map(
+  ({ value, label }) => `${value} ${label}`,
+);
 
 test.use({ viewport: wide });
 
@@ -30,13 +43,18 @@ test('hero, about, cards and calls to action show the home file and lead where i
   const technologies = offerings('technologies');
   const technologyCards = page.locator('#technologies article');
   await expect(technologyCards.getByRole('heading')).toHaveText(technologies.map((t) => t.title));
-  expect(await page.locator('#technologies article a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(technologies.map(({ slug }) => `/${slug}`));
+  expect(
+    await page.locator('#technologies article a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+  ).toEqual(technologies.map(({ slug }) => `/${slug}`));
 
   const categories = offerings('categories');
   const shown = categories.filter((c) => c.data.showOnHome);
   await expect(page.locator('#products article').getByRole('heading')).toHaveText(shown.map((c) => c.title));
-  expect(await page.locator('#products article a').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(shown.map(({ slug }) => `/products/${slug}`));
-  for (const { slug } of categories.filter((c) => !c.data.showOnHome)) await expect(page.locator(`#products a[href="/products/${slug}"]`)).toHaveCount(0);
+  expect(
+    await page.locator('#products article a').evaluateAll((links) => links.map((a) => a.getAttribute('href'))),
+  ).toEqual(shown.map(({ slug }) => `/products/${slug}`));
+  for (const { slug } of categories.filter((c) => !c.data.showOnHome))
+    await expect(page.locator(`#products a[href="/products/${slug}"]`)).toHaveCount(0);
   await expectActions(page.locator('#products'), [home.products.action]);
 
   const cards = page.locator('#certifications li');
@@ -49,7 +67,9 @@ test('hero, about, cards and calls to action show the home file and lead where i
   await expectActions(page.locator('#closing'), [home.closing.action]);
 });
 
-test('the statistic badge shows each statistic of the home file in turn at its interval, and wraps, its dot following', async ({ page }) => {
+test('the statistic badge shows each statistic of the home file in turn at its interval, and wraps, its dot following', async ({
+  page,
+}) => {
   await page.goto('/');
   const badge = page.getByRole('group', { name: ui.keyFigures });
   // Every statistic is in the page, read by a screen reader as one list.
@@ -58,7 +78,10 @@ test('the statistic badge shows each statistic of the home file in turn at its i
   // Each step from its first moment to its last, and once more round: the wrap to the first.
   for (let step = 0; step <= statistics.length; step++) {
     for (const at of [step * interval + 50, (step + 1) * interval - 50]) {
-      expect(await statisticShownAt(badge, at), `${at} ms into the rotation`).toEqual({ shown: [statistics[step % statistics.length]], dot: step % statistics.length });
+      expect(await statisticShownAt(badge, at), `${at} ms into the rotation`).toEqual({
+        shown: [statistics[step % statistics.length]],
+        dot: step % statistics.length,
+      });
     }
   }
 });

@@ -32,11 +32,16 @@ const words = readContent('site/labels.json').catalogue as {
   requestDataSheet: string;
   requestSafetyDataSheet: string;
 };
-const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { bytes: { htmlAndCssGzipKB: { max: number } } };
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
+  bytes: { htmlAndCssGzipKB: { max: number } };
+};
 const documentTypes = [...new Set(fullData.documents.map((d) => d.type))];
 const languages = (type: string) => fullData.documents.filter((d) => d.type === type).map((d) => d.language);
 /** The built order within a group: the page's language (English) first, then as the file lists them. */
-const builtOrder = (type: string) => [...languages(type).filter((l) => l.startsWith('en')), ...languages(type).filter((l) => !l.startsWith('en'))];
+const builtOrder = (type: string) => [
+  ...languages(type).filter((l) => l.startsWith('en')),
+  ...languages(type).filter((l) => !l.startsWith('en')),
+];
 
 let copy = '';
 let origin = '';
@@ -59,14 +64,20 @@ test.beforeAll(async () => {
   expect(built.status, `${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`).toBe(0);
   const port = Number(process.env.ITEM_DATA_E2E_PORT ?? (await freePort()));
   origin = `http://localhost:${port}`;
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { cwd: copy, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, ['scripts/serve.mjs'], {
+    cwd: copy,
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   server.stderr!.on('data', (chunk) => serverOutput.push(String(chunk)));
   await new Promise<void>((resolve, reject) => {
     server!.stdout!.on('data', (chunk) => {
       serverOutput.push(String(chunk));
       if (String(chunk).includes('Site ready')) resolve();
     });
-    server!.once('exit', (code) => reject(new Error(`the copy's server exited with ${code}:\n${serverOutput.join('')}`)));
+    server!.once('exit', (code) =>
+      reject(new Error(`the copy's server exited with ${code}:\n${serverOutput.join('')}`)),
+    );
   });
 });
 
@@ -82,7 +93,10 @@ test.afterAll(async () => {
 const name = () => String(item.data.name ?? item.data.title);
 
 /** The item page in a fresh context: `viewport`, JavaScript on or off, the browser's languages. */
-async function open(browser: Browser, options: BrowserContextOptions): Promise<{ page: Page; violations: string[]; scripts: string[] }> {
+async function open(
+  browser: Browser,
+  options: BrowserContextOptions,
+): Promise<{ page: Page; violations: string[]; scripts: string[] }> {
   const context = await browser.newContext({ baseURL: origin, ...options });
   const page = await context.newPage();
   const violations: string[] = [];
@@ -106,7 +120,10 @@ const ways = [
 
 for (const way of ways) {
   test(`typical properties, packaging and storage, compliance and documents at ${way.label}`, async ({ browser }) => {
-    const { page, violations } = await open(browser, { viewport: way.viewport, javaScriptEnabled: way.javaScriptEnabled });
+    const { page, violations } = await open(browser, {
+      viewport: way.viewport,
+      javaScriptEnabled: way.javaScriptEnabled,
+    });
     await expect(page.locator('h1')).toHaveText(name());
 
     // Typical properties: a table named by its caption, a header per column, a header per row.
@@ -115,7 +132,11 @@ for (const way of ways) {
     await expect(page.getByRole('heading', { level: 2, name: words.typicalProperties })).toBeVisible();
     // Three columns at every width: a property, its value with its unit, its test method.
     const columns = table.getByRole('columnheader');
-    await expect(columns).toHaveText([words.propertyColumns.name, words.propertyColumns.value, words.propertyColumns.testMethod]);
+    await expect(columns).toHaveText([
+      words.propertyColumns.name,
+      words.propertyColumns.value,
+      words.propertyColumns.testMethod,
+    ]);
     for (const th of await columns.all()) await expect(th).toHaveAttribute('scope', 'col');
     const rows = table.locator('tbody tr');
     await expect(rows).toHaveCount(fullData.typicalProperties.length);
@@ -135,7 +156,7 @@ for (const way of ways) {
         const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
         return [tops.size, (th.textContent ?? '').trim().split(/\s+/).length];
       });
-      expect(lines, await header.textContent() ?? '').toBeLessThanOrEqual(wordCount);
+      expect(lines, (await header.textContent()) ?? '').toBeLessThanOrEqual(wordCount);
     }
     // Every column fits the screen: nothing to scroll sideways, at a phone's width too.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(way.viewport.width);
@@ -144,7 +165,11 @@ for (const way of ways) {
 
     // Packaging, storage and shelf life, labelled.
     const handling = page.getByRole('region', { name: words.handling, exact: true });
-    await expect(handling.locator('dt')).toHaveText([words.handlingFields.packaging, words.handlingFields.storage, words.handlingFields.shelfLife]);
+    await expect(handling.locator('dt')).toHaveText([
+      words.handlingFields.packaging,
+      words.handlingFields.storage,
+      words.handlingFields.shelfLife,
+    ]);
     await expect(handling.locator('dd')).toHaveText([fullData.packaging, fullData.storage, fullData.shelfLife]);
 
     // Compliance: each scheme with its status, certificate, date, and the link that proves it.
@@ -186,13 +211,22 @@ for (const [locale, first] of [
   ['de-DE', 'de'],
   ['th-TH', 'th'],
 ] as const) {
-  test(`documents in the visitor's language come first with JavaScript (${locale}), and in the built order without`, async ({ browser }) => {
+  test(`documents in the visitor's language come first with JavaScript (${locale}), and in the built order without`, async ({
+    browser,
+  }) => {
     for (const javaScriptEnabled of [true, false]) {
       const { page, violations, scripts } = await open(browser, { viewport: wide, javaScriptEnabled, locale });
       for (const type of documentTypes) {
-        const order = await page.locator('h3', { hasText: type }).locator('xpath=following-sibling::ul[1]').locator('a[hreflang]').evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')));
+        const order = await page
+          .locator('h3', { hasText: type })
+          .locator('xpath=following-sibling::ul[1]')
+          .locator('a[hreflang]')
+          .evaluateAll((as) => as.map((a) => a.getAttribute('hreflang')));
         const built = builtOrder(type);
-        const expected = javaScriptEnabled && built.includes(first) ? [...built.filter((l) => l === first), ...built.filter((l) => l !== first)] : built;
+        const expected =
+          javaScriptEnabled && built.includes(first)
+            ? [...built.filter((l) => l === first), ...built.filter((l) => l !== first)]
+            : built;
         expect(order, `${type}, ${locale}, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`).toEqual(expected);
       }
       // The reordering is a few inline lines allowed by the page's policy: no file, no violation.
@@ -217,20 +251,28 @@ test('each document opens as a PDF', async ({ request }) => {
 
 test('the Product JSON-LD carries the typical properties and the certifications', async ({ browser }) => {
   const { page } = await open(browser, { viewport: wide, javaScriptEnabled: false });
-  const product = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text)).find((d) => d['@type'] === 'Product');
+  const product = (await page.locator('script[type="application/ld+json"]').allTextContents())
+    .map((text) => JSON.parse(text))
+    .find((d) => d['@type'] === 'Product');
   expect(product.additionalProperty).toHaveLength(fullData.typicalProperties.length);
   for (const [i, property] of fullData.typicalProperties.entries()) {
     const value = product.additionalProperty[i];
     expect(value).toMatchObject({ '@type': 'PropertyValue', name: property.name });
-    expect(String(value.value)).toBe(String(Number.isNaN(Number(property.value)) ? property.value : Number(property.value)));
+    expect(String(value.value)).toBe(
+      String(Number.isNaN(Number(property.value)) ? property.value : Number(property.value)),
+    );
     expect(value.unitText).toBe(property.unit);
     expect(value.measurementTechnique).toBe(property.testMethod);
   }
-  expect(product.hasCertification.map((c: { '@type': string; url?: string }) => [c['@type'], c.url])).toEqual(fullData.compliance.map((c) => ['Certification', c.verifyUrl]));
+  expect(product.hasCertification.map((c: { '@type': string; url?: string }) => [c['@type'], c.url])).toEqual(
+    fullData.compliance.map((c) => ['Certification', c.verifyUrl]),
+  );
   await page.context().close();
 });
 
-test('the page keeps the budgets: HTML and CSS within the byte budget, no script file at 1280 px', async ({ browser }) => {
+test('the page keeps the budgets: HTML and CSS within the byte budget, no script file at 1280 px', async ({
+  browser,
+}) => {
   const html = readFileSync(join(copy, 'dist', `${path}.html`));
   const kb = gzipSync(html, { level: 9 }).length / 1024;
   expect(kb, 'HTML + CSS, KB gzip').toBeLessThanOrEqual(budgets.bytes.htmlAndCssGzipKB.max);
@@ -244,7 +286,9 @@ test('the page keeps the budgets: HTML and CSS within the byte budget, no script
 
 for (const viewport of [narrow, wide]) {
   for (const javaScriptEnabled of [true, false]) {
-    test(`no accessibility violations (WCAG 2.2 AA) at ${viewport.width} px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({ browser }) => {
+    test(`no accessibility violations (WCAG 2.2 AA) at ${viewport.width} px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async ({
+      browser,
+    }) => {
       // axe runs as a script in the page, so the page without JavaScript is checked as the page
       // without its scripts: the same HTML, every <script> that would run taken out.
       const context = await browser.newContext({ baseURL: origin, viewport, locale: 'de-DE' });
@@ -252,14 +296,21 @@ for (const viewport of [narrow, wide]) {
       if (!javaScriptEnabled) {
         await page.route(`**${path}`, async (route) => {
           const response = await route.fetch();
-          const html = (await response.text()).replace(/<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g, '');
+          const html = (await response.text()).replace(
+            /<script(?![^>]*application\/ld\+json)[^>]*>[\s\S]*?<\/script>/g,
+            '',
+          );
           await route.fulfill({ response, body: html });
         });
       }
       await page.goto(path);
       if (!javaScriptEnabled) expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+        [],
+      );
       await page.context().close();
     });
   }

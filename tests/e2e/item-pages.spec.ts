@@ -9,21 +9,30 @@ import { parse as parseYaml } from 'yaml';
 import { catalogueItem, complianceLine, itemLabel, itemName, type ItemData } from '../../src/model/catalogue-item';
 import { narrow, readContent, wide } from './support';
 
-const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as { name: string };
+const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as {
+  name: string;
+};
 
 const products = join(process.cwd(), 'src/content/products');
 const items = readdirSync(products).flatMap((category) =>
   readdirSync(join(products, category))
     .filter((file) => file.endsWith('.md'))
     .map((file) => {
-      const data = parseYaml(readFileSync(join(products, category, file), 'utf8').split(/^---$/m)[1] ?? '') as ItemData & { documents?: { type: string; title: string }[] };
+      const data = parseYaml(
+        readFileSync(join(products, category, file), 'utf8').split(/^---$/m)[1] ?? '',
+      ) as ItemData & { documents?: { type: string; title: string }[] };
       return { id: `${category}/${file.slice(0, -3)}`, category, slug: file.slice(0, -3), data };
     }),
 );
 const withDocument = items.find((i) => i.data.documents?.length);
 const withoutDataSheet = items.find((i) => !i.data.documents?.some((d) => d.type === 'Technical data sheet'))!;
 const withoutSafetyDataSheet = items.filter((i) => !i.data.documents?.some((d) => d.type === 'Safety data sheet'));
-const catalogueWords = readContent('site/labels.json').catalogue as { requestDataSheet: string; requestSafetyDataSheet: string; documents: string; compliance: string };
+const catalogueWords = readContent('site/labels.json').catalogue as {
+  requestDataSheet: string;
+  requestSafetyDataSheet: string;
+  documents: string;
+  compliance: string;
+};
 
 test('every item has a page headed by its name, with a breadcrumb and every field', async ({ page }) => {
   test.setTimeout(20_000 + items.length * 3_000);
@@ -37,10 +46,15 @@ test('every item has a page headed by its name, with a breadcrumb and every fiel
       // Compliance has a section of its own, with each scheme's proof.
       if (fact.key === 'compliance') continue;
       const first = Array.isArray(fact.value) ? fact.value[0]! : fact.value;
-      await expect(page.locator('dl').getByText(first, { exact: true }).first(), `${item.id}: ${fact.key}`).toBeVisible();
+      await expect(
+        page.locator('dl').getByText(first, { exact: true }).first(),
+        `${item.id}: ${fact.key}`,
+      ).toBeVisible();
     }
     const compliance = page.getByRole('region', { name: catalogueWords.compliance, exact: true });
-    await expect(compliance.locator('li > p:first-child'), `${item.id}: compliance`).toHaveText((item.data.compliance ?? []).map(complianceLine).map((line) => line.replace(': ', ' · ')));
+    await expect(compliance.locator('li > p:first-child'), `${item.id}: compliance`).toHaveText(
+      (item.data.compliance ?? []).map(complianceLine).map((line) => line.replace(': ', ' · ')),
+    );
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.map((text) => JSON.parse(text)['@type']);
     expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Product']));
@@ -77,7 +91,9 @@ test.describe('without JavaScript', () => {
     const item = items.at(-1)!;
     await page.goto(`/products/${item.id}`);
     await page.getByRole('link', { name: 'Ask about this product' }).click();
-    await expect(page.locator('#message')).toHaveValue(new RegExp(`^${itemLabel(item.data).replace(/[()]/g, '\\$&')}: `));
+    await expect(page.locator('#message')).toHaveValue(
+      new RegExp(`^${itemLabel(item.data).replace(/[()]/g, '\\$&')}: `),
+    );
     await expect(page.locator('#topic')).toHaveValue('product-question');
     await expect(page.locator('input[name="about"]')).toHaveValue(item.id);
   });
@@ -112,7 +128,9 @@ test.describe('an item without a safety data sheet offers to request one, pre-fi
         await expect(page).toHaveURL(/\/contact\?topic=safety-data-sheet&about=/);
         await expect(page.locator('#topic')).toHaveValue('safety-data-sheet');
         await expect(page.locator('input[name="about"]')).toHaveValue(item.id);
-        await expect(page.locator('#message')).toHaveValue(new RegExp(`^${itemLabel(item.data).replace(/[()]/g, '\\$&')}: `));
+        await expect(page.locator('#message')).toHaveValue(
+          new RegExp(`^${itemLabel(item.data).replace(/[()]/g, '\\$&')}: `),
+        );
         await context.close();
       });
     }

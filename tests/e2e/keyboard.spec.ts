@@ -26,7 +26,8 @@ async function tabThrough(page: Page, presses: number): Promise<Stop[]> {
         return {
           label: `${el.tagName.toLowerCase()} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)} ${el.getAttribute('href') ?? el.id}`,
           visible: rect.width > 0 && rect.height > 0 && style.visibility !== 'hidden',
-          indicator: (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
+          indicator:
+            (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== 'none',
         };
       }),
     );
@@ -59,7 +60,9 @@ test('the skip link moves focus to the main content', async ({ page }) => {
 test('focus is never trapped: Tab goes through the whole page and out of it', async ({ page }) => {
   await page.setViewportSize(wide);
   await page.goto('/');
-  const count = await page.locator('a[href], button, input, textarea, [tabindex="0"]').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
+  const count = await page
+    .locator('a[href], button, input, textarea, [tabindex="0"]')
+    .evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
   const stops = await tabThrough(page, count + 5);
   const labels = stops.map((s) => s.label);
   expect(labels.some((l) => l.includes('/terms-of-service'))).toBe(true);
@@ -83,7 +86,9 @@ test('at 390 px: the menu opens from the keyboard and its links are reachable', 
 
 test('the contact form can be filled and sent with the keyboard alone', async ({ page }) => {
   await page.setViewportSize(wide);
-  await page.route('**/api/send-contact-email', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }));
+  await page.route('**/api/send-contact-email', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{"ok":true}' }),
+  );
   await page.goto('/contact');
   await page.locator('#form').scrollIntoViewIfNeeded();
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);

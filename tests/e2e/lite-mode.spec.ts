@@ -1,5 +1,15 @@
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { companyPage, narrow, offerings, productsOf, recordScripts, runningStatisticAnimations, statisticShownAt, ui, wide } from './support';
+import {
+  companyPage,
+  narrow,
+  offerings,
+  productsOf,
+  recordScripts,
+  runningStatisticAnimations,
+  statisticShownAt,
+  ui,
+  wide,
+} from './support';
 
 /**
  * Lite mode (src/offline/lite-mode.ts): on under Save-Data or a 2G connection, or by the visitor's
@@ -34,10 +44,13 @@ async function openFresh(browser: Browser, viewport: { width: number; height: nu
 }
 
 /** Whether an <img> has arrived and decoded. */
-const isLoaded = (img: Locator) => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
+const isLoaded = (img: Locator) =>
+  img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
 
 /** A category whose items have pictures, and its address. */
-const withPictures = offerings('categories').find((category) => productsOf(category.slug).some((item) => item.data.image))!;
+const withPictures = offerings('categories').find((category) =>
+  productsOf(category.slug).some((item) => item.data.image),
+)!;
 const categoryPath = `/products/${withPictures.slug}`;
 const pictured = productsOf(withPictures.slug).filter((item) => item.data.image);
 
@@ -50,13 +63,18 @@ const mainText = (page: Page) =>
   });
 
 /** Links and their addresses in the main content (documents, contact, item pages). */
-const mainLinks = (page: Page) => page.locator('main a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+const mainLinks = (page: Page) =>
+  page.locator('main a[href]').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
 
 for (const viewport of [narrow, wide]) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('Save-Data turns lite mode on: no picture loads until a product picture is tapped, and every fact stays', async ({ context, page, browser }) => {
+    test('Save-Data turns lite mode on: no picture loads until a product picture is tapped, and every fact stays', async ({
+      context,
+      page,
+      browser,
+    }) => {
       await saveData(context, page);
       const pictures = recordPictures(page);
       await page.goto(categoryPath);
@@ -89,7 +107,10 @@ for (const viewport of [narrow, wide]) {
       await expect(buttons).toHaveCount(pictured.length - 1);
     });
 
-    test('in lite mode no island hydrates on its own, and typing in the search field loads nothing', async ({ context, page }) => {
+    test('in lite mode no island hydrates on its own, and typing in the search field loads nothing', async ({
+      context,
+      page,
+    }) => {
       await saveData(context, page);
       const scripts = recordScripts(page);
       for (const path of ['/', '/contact']) {
@@ -103,7 +124,11 @@ for (const viewport of [narrow, wide]) {
       // The contact form is the plain HTML form: still in the page, posting to the function.
       await expect(page.locator('form[method="post"]')).toBeVisible();
 
-      const search = page.getByRole('search').getByRole('searchbox', { name: ui.searchLabel }).filter({ visible: true }).first();
+      const search = page
+        .getByRole('search')
+        .getByRole('searchbox', { name: ui.searchLabel })
+        .filter({ visible: true })
+        .first();
       if (viewport === narrow) await page.getByRole('button', { name: ui.menu }).click();
       await search.click();
       await search.pressSequentially('pigment');
@@ -121,10 +146,18 @@ test('in lite mode the statistic badge stands on its first statistic', async ({ 
   await page.goto('/');
   const badge = page.getByRole('group', { name: ui.keyFigures });
   expect(await runningStatisticAnimations(badge)).toBe(0);
-  expect((await statisticShownAt(badge, 0)).shown).toEqual([(companyPage('home').statistics.items as { value: string; label: string }[]).map(({ value, label }) => `${value} ${label}`)[0]]);
+  expect((await statisticShownAt(badge, 0)).shown).toEqual([
+    (companyPage('home').statistics.items as { value: string; label: string }[]).map(
+      ({ value, label }) => `${value} ${label}`,
+    )[0],
+  ]);
 });
 
-test('the footer control turns lite mode on and off, and the choice is remembered', async ({ browser, context, page }) => {
+test('the footer control turns lite mode on and off, and the choice is remembered', async ({
+  browser,
+  context,
+  page,
+}) => {
   const pictures = recordPictures(page);
   await page.goto(categoryPath);
   const control = page.getByRole('contentinfo').getByRole('button', { name: ui.liteMode });
@@ -162,13 +195,18 @@ test('the footer control turns lite mode on and off, and the choice is remembere
 /** The addresses a picture may be fetched from: each of its sources' candidates, and its img's. */
 const candidates = (picture: Locator) =>
   picture.evaluate((element) =>
-    [...element.querySelectorAll('source, img')].flatMap((source) => [
-      ...(source.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!),
-      source.getAttribute('src') ?? '',
-    ]).filter(Boolean).map((url) => new URL(url, location.href).href),
+    [...element.querySelectorAll('source, img')]
+      .flatMap((source) => [
+        ...(source.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!),
+        source.getAttribute('src') ?? '',
+      ])
+      .filter(Boolean)
+      .map((url) => new URL(url, location.href).href),
   );
 
-test("a page head's picture is fetched at once beside the heading from 1024 px, and never on a phone or in lite mode", async ({ browser }) => {
+test("a page head's picture is fetched at once beside the heading from 1024 px, and never on a phone or in lite mode", async ({
+  browser,
+}) => {
   for (const viewport of [wide, narrow]) {
     for (const lite of [false, true]) {
       const { context, page, pictures } = await openFresh(browser, viewport, lite, categoryPath);
@@ -184,14 +222,19 @@ test("a page head's picture is fetched at once beside the heading from 1024 px, 
         await expect(img).toBeHidden();
         const addresses = await candidates(head);
         expect(addresses.length).toBeGreaterThan(0);
-        expect(pictures.filter((url) => addresses.includes(url)), where).toEqual([]);
+        expect(
+          pictures.filter((url) => addresses.includes(url)),
+          where,
+        ).toEqual([]);
       }
       await context.close();
     }
   }
 });
 
-test("an item's own picture is fetched at once on a phone outside lite mode, and in it only when tapped", async ({ browser }) => {
+test("an item's own picture is fetched at once on a phone outside lite mode, and in it only when tapped", async ({
+  browser,
+}) => {
   const itemPath = `${categoryPath}/${pictured[0]!.id}`;
   for (const lite of [false, true]) {
     const { context, page, pictures } = await openFresh(browser, narrow, lite, itemPath);
@@ -226,9 +269,21 @@ test('a 2G connection turns lite mode on', async ({ context, page }) => {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   // Chromium reports effectiveType "2g" from 1.4 s of round trip.
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 1500, downloadThroughput: 1_000_000, uploadThroughput: 1_000_000, connectionType: 'cellular2g' });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 1500,
+    downloadThroughput: 1_000_000,
+    uploadThroughput: 1_000_000,
+    connectionType: 'cellular2g',
+  });
   await page.goto('/contact', { waitUntil: 'commit' });
-  await expect.poll(() => page.evaluate(() => (navigator as Navigator & { connection?: { effectiveType: string } }).connection?.effectiveType)).toBe('2g');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () => (navigator as Navigator & { connection?: { effectiveType: string } }).connection?.effectiveType,
+      ),
+    )
+    .toBe('2g');
   await page.waitForLoadState('domcontentloaded');
   await expect(page.locator('html')).toHaveAttribute('data-lite', '');
 });

@@ -43,15 +43,22 @@ for (const viewport of [narrow, wide]) {
         const response = await page.goto(`${categoryPath(category.slug)}/no-such-product`);
         expect(response?.status()).toBe(404);
         const main = page.getByRole('main');
-        await expect(main.getByRole('heading', { level: 1 })).toHaveText(ui.fill(ui.notFound.missingItem.heading, { category: category.title }));
-        const back = main.getByRole('link', { name: ui.fill(ui.notFound.missingItem.categoryLink, { category: category.title }), exact: true });
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(
+          ui.fill(ui.notFound.missingItem.heading, { category: category.title }),
+        );
+        const back = main.getByRole('link', {
+          name: ui.fill(ui.notFound.missingItem.categoryLink, { category: category.title }),
+          exact: true,
+        });
         await expect(back).toHaveAttribute('href', categoryPath(category.slug));
         // The search field leads to /search with what was typed.
         const item = productsOf(category.slug)[0]!;
         const field = main.getByRole('searchbox', { name: ui.searchLabel });
         await field.fill(item.title);
         await field.press('Enter');
-        await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(item.title).replace(/%20/g, '\\+')}$`));
+        await expect(page).toHaveURL(
+          new RegExp(`/search\\?q=${encodeURIComponent(item.title).replace(/%20/g, '\\+')}$`),
+        );
         await page.goBack();
         await back.click();
         await expect(page).toHaveURL(categoryPath(category.slug));
@@ -65,7 +72,11 @@ for (const viewport of [narrow, wide]) {
         await expect(main.getByRole('searchbox', { name: ui.searchLabel })).toBeVisible();
         const list = main.getByRole('navigation', { name: ui.notFound.missingCategory.categoriesHeading });
         await expect(list.getByRole('link')).toHaveText(offerings('categories').map((c) => c.title));
-        for (const category of offerings('categories')) await expect(list.getByRole('link', { name: category.title, exact: true })).toHaveAttribute('href', categoryPath(category.slug));
+        for (const category of offerings('categories'))
+          await expect(list.getByRole('link', { name: category.title, exact: true })).toHaveAttribute(
+            'href',
+            categoryPath(category.slug),
+          );
       });
     });
   }

@@ -26,7 +26,13 @@ const worker = readFileSync(join(process.cwd(), 'dist/sw.js'), 'utf8');
 
 /** The addresses kept in one of the worker's caches, as paths (with their query). */
 const kept = (page: Page, cache: string) =>
-  page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname + new URL(request.url).search), cache);
+  page.evaluate(
+    async (name) =>
+      (await (await caches.open(name)).keys()).map(
+        (request) => new URL(request.url).pathname + new URL(request.url).search,
+      ),
+    cache,
+  );
 
 /** Opens `address` and waits until the worker controls the page and has kept it. */
 async function visit(page: Page, address: string) {
@@ -53,7 +59,12 @@ test('pages opened before open again offline, with their styles and pictures', a
     // Every picture of the page, the lazy ones too.
     await page.mouse.wheel(0, 20_000);
     await page.waitForLoadState('networkidle');
-    pictures.set(path, await page.evaluate(() => [...document.images].filter((img) => img.naturalWidth > 0).map((img) => img.currentSrc)));
+    pictures.set(
+      path,
+      await page.evaluate(() =>
+        [...document.images].filter((img) => img.naturalWidth > 0).map((img) => img.currentSrc),
+      ),
+    );
   }
   expect([...pictures.values()].flat().length, 'the visited pages have pictures').toBeGreaterThan(0);
 
@@ -64,17 +75,29 @@ test('pages opened before open again offline, with their styles and pictures', a
     expect(response?.status(), path).toBe(200);
     await expect(page.locator('h1').first(), path).toBeVisible();
     // Styled: the top bar is fixed and the theme's colours apply.
-    expect(await page.locator('body > header').evaluate((header) => getComputedStyle(header).position), path).toBe('fixed');
+    expect(await page.locator('body > header').evaluate((header) => getComputedStyle(header).position), path).toBe(
+      'fixed',
+    );
     await page.mouse.wheel(0, 20_000);
     for (const src of pictures.get(path)!) {
       await expect
-        .poll(() => page.evaluate((url) => [...document.images].some((img) => img.currentSrc === url && img.naturalWidth > 0), src), `${path}: ${src}`)
+        .poll(
+          () =>
+            page.evaluate(
+              (url) => [...document.images].some((img) => img.currentSrc === url && img.naturalWidth > 0),
+              src,
+            ),
+          `${path}: ${src}`,
+        )
         .toBe(true);
     }
   }
 });
 
-test('a page never opened gets the offline page, which lists the kept pages and when each was saved', async ({ page, context }) => {
+test('a page never opened gets the offline page, which lists the kept pages and when each was saved', async ({
+  page,
+  context,
+}) => {
   const started = Date.now();
   for (const path of visited.slice(0, 2)) await visit(page, path);
   await context.setOffline(true);
@@ -83,7 +106,10 @@ test('a page never opened gets the offline page, which lists the kept pages and 
   expect(response?.fromServiceWorker()).toBe(true);
   expect(response?.status()).toBe(503);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.offline.heading);
-  const list = page.getByRole('list').filter({ has: page.getByRole('link') }).and(page.locator('[data-kept-pages]'));
+  const list = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('link') })
+    .and(page.locator('[data-kept-pages]'));
   const items = list.getByRole('listitem');
   await expect(items).toHaveCount(2);
   // Newest first: the products overview was opened last.
@@ -132,15 +158,25 @@ test('/admin and /api/ never reach the worker; pages do', async ({ page, context
   const api = page.waitForResponse((response) => response.url().includes(routes.contactEndpoint));
   await page.evaluate((endpoint) => fetch(endpoint).then((r) => r.status), routes.contactEndpoint);
   expect((await api).fromServiceWorker()).toBe(false);
-  const post = page.waitForResponse((response) => response.url().includes(routes.contactEndpoint) && response.request().method() === 'POST');
-  await page.evaluate((endpoint) => fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then((r) => r.status), routes.contactEndpoint);
+  const post = page.waitForResponse(
+    (response) => response.url().includes(routes.contactEndpoint) && response.request().method() === 'POST',
+  );
+  await page.evaluate(
+    (endpoint) =>
+      fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }).then(
+        (r) => r.status,
+      ),
+    routes.contactEndpoint,
+  );
   expect((await post).fromServiceWorker()).toBe(false);
 
   const admin = await page.goto('/admin');
   expect(admin?.fromServiceWorker()).toBe(false);
   // Chromium's static routing sends /admin to the network without even starting the worker.
   const timing = await page.evaluate(() => {
-    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & { workerMatchedSourceType?: string };
+    const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming & {
+      workerMatchedSourceType?: string;
+    };
     return { matched: entry.workerMatchedSourceType, workerStart: entry.workerStart };
   });
   expect(timing).toEqual({ matched: 'network', workerStart: 0 });
@@ -162,7 +198,9 @@ test('each cache keeps at most its bound, the oldest saved out first', async ({ 
   // (A page opened again is saved anew once the worker's refresh of it, after its load, is answered.)
   await visit(page, visited[2]!);
   await visit(page, routes.about);
-  await expect.poll(async () => (await kept(page, cacheNames.pages)).sort()).toEqual([visited[2]!, routes.about].sort());
+  await expect
+    .poll(async () => (await kept(page, cacheNames.pages)).sort())
+    .toEqual([visited[2]!, routes.about].sort());
 });
 
 test('a repeat visit renders from the cache without waiting for the network', async ({ page, context }) => {
@@ -189,16 +227,30 @@ function workerRequests(context: BrowserContext, path: string) {
   const sent: { at: number; condition: string | undefined; status: Promise<number | undefined> }[] = [];
   context.on('request', (request) => {
     if (new URL(request.url()).pathname !== path || !request.serviceWorker()) return;
-    sent.push({ at: Date.now(), condition: request.headers()['if-none-match'], status: request.response().then((response) => response?.status(), () => undefined) });
+    sent.push({
+      at: Date.now(),
+      condition: request.headers()['if-none-match'],
+      status: request.response().then(
+        (response) => response?.status(),
+        () => undefined,
+      ),
+    });
   });
   return sent;
 }
 
 /** When the page's load event started, in the same clock as Date.now(). */
 const loadedAt = (page: Page) =>
-  page.evaluate(() => performance.timeOrigin + (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart);
+  page.evaluate(
+    () =>
+      performance.timeOrigin +
+      (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+  );
 
-test('a kept page is refreshed once it has loaded, asked with its ETag: unchanged, it costs a 304', async ({ page, context }) => {
+test('a kept page is refreshed once it has loaded, asked with its ETag: unchanged, it costs a 304', async ({
+  page,
+  context,
+}) => {
   await visit(page, routes.careers);
   const refreshes = workerRequests(context, routes.careers);
   const response = await page.goto(routes.careers, { waitUntil: 'load' });
@@ -206,7 +258,7 @@ test('a kept page is refreshed once it has loaded, asked with its ETag: unchange
   await expect.poll(() => refreshes.length, 'the worker refreshes its copy').toBe(1);
   // Not while the page still needed the link: after its load event.
   expect(refreshes[0]!.at).toBeGreaterThanOrEqual(await loadedAt(page));
-  expect(refreshes[0]!.condition, 'asked on the kept copy\'s ETag').toBeTruthy();
+  expect(refreshes[0]!.condition, "asked on the kept copy's ETag").toBeTruthy();
   expect(await refreshes[0]!.status).toBe(304);
   // The copy stays, and still opens offline.
   await context.setOffline(true);
@@ -214,7 +266,10 @@ test('a kept page is refreshed once it has loaded, asked with its ETag: unchange
   await expect(page.locator('h1').first()).toBeVisible();
 });
 
-test('a kept page opened without its script is refreshed all the same, a few seconds later', async ({ page, context }) => {
+test('a kept page opened without its script is refreshed all the same, a few seconds later', async ({
+  page,
+  context,
+}) => {
   await visit(page, routes.careers);
   const refreshes = workerRequests(context, routes.careers);
   // The page's script never runs, so it never tells the worker it has loaded.
@@ -253,7 +308,10 @@ test('after a deploy, the next navigation shows the new content', async ({ page 
   };
   try {
     await page.addInitScript(() => {
-      navigator.serviceWorker?.addEventListener('controllerchange', () => ((window as unknown as { workerChanged: boolean }).workerChanged = true));
+      navigator.serviceWorker?.addEventListener(
+        'controllerchange',
+        () => ((window as unknown as { workerChanged: boolean }).workerChanged = true),
+      );
     });
     for (const path of [routes.about, routes.careers]) await visit(page, `${site.url}${path}`);
     const build = worker.match(/"build:[\w-]+"/)?.[0];
@@ -268,7 +326,11 @@ test('after a deploy, the next navigation shows the new content', async ({ page 
     // checks the worker, finds the new one, which takes over.
     const about = await page.goto(`${site.url}${routes.about}`);
     expect(about?.fromServiceWorker()).toBe(true);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { workerChanged?: boolean }).workerChanged), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { workerChanged?: boolean }).workerChanged), {
+        timeout: 15_000,
+      })
+      .toBe(true);
     // The next navigation shows the new content, though the page was kept before the deploy.
     await page.goto(`${site.url}${routes.careers}`);
     await expect(page.locator('h1').first()).toContainText(marker);

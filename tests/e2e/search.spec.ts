@@ -16,12 +16,17 @@ const items = readdirSync(products).flatMap((category) =>
   readdirSync(join(products, category))
     .filter((name) => name.endsWith('.md'))
     .map((name) => {
-      const fields = parseYaml(readFileSync(join(products, category, name), 'utf8').split(/^---$/m)[1] ?? '') as Record<string, unknown>;
+      const fields = parseYaml(readFileSync(join(products, category, name), 'utf8').split(/^---$/m)[1] ?? '') as Record<
+        string,
+        unknown
+      >;
       return { category, slug: name.replace(/\.md$/, ''), name: String(fields.name ?? fields.title), fields };
     }),
 );
 /** Items whose `variant` is a single product code (essential oils, slurries). */
-const withCode = items.filter((item) => typeof item.fields.variant === 'string' && /^[A-Z]+-[A-Z0-9-]+$/.test(item.fields.variant));
+const withCode = items.filter(
+  (item) => typeof item.fields.variant === 'string' && /^[A-Z]+-[A-Z0-9-]+$/.test(item.fields.variant),
+);
 
 function watchCsp(page: Page): string[] {
   const violations: string[] = [];
@@ -32,7 +37,9 @@ function watchCsp(page: Page): string[] {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -129,7 +136,9 @@ test('the search field in the small-screen menu finds an item', async ({ page })
   const field = page.getByRole('banner').getByRole('searchbox');
   await expect(field).toBeVisible();
   await field.fill(item.name);
-  await expect(page.getByRole('banner').locator('[data-search-results] li').first().getByRole('link')).toHaveText(item.name);
+  await expect(page.getByRole('banner').locator('[data-search-results] li').first().getByRole('link')).toHaveText(
+    item.name,
+  );
 });
 
 test('between the small-screen menu and the top-bar field, the top bar links to /search', async ({ page }) => {
@@ -166,12 +175,15 @@ test('/search filters narrow the results to the chosen category', async ({ page 
   await expect(results).toHaveCount(inCategory.length);
   await expect(main.getByRole('status')).toHaveText(ui.searchCount(inCategory.length));
   // Another category still counts what choosing it too would add.
-  const other = offerings('categories').find((c) => c.slug !== category.slug && items.some((item) => item.category === c.slug));
+  const other = offerings('categories').find(
+    (c) => c.slug !== category.slug && items.some((item) => item.category === c.slug),
+  );
   if (other) {
     const otherLabel = categoryFilter(page, other.title);
     await expect(otherLabel).toContainText(`(${items.filter((item) => item.category === other.slug).length})`);
   }
-  for (const item of inCategory) await expect(results.getByRole('link', { name: item.name, exact: true })).toHaveCount(1);
+  for (const item of inCategory)
+    await expect(results.getByRole('link', { name: item.name, exact: true })).toHaveCount(1);
   expect(await axeViolations(page)).toEqual([]);
   expect(violations).toEqual([]);
 });
@@ -191,7 +203,9 @@ test('/search counts each filter value among the current results', async ({ page
   const results = main.locator('[data-search-results] li');
   await expect(results.first()).toBeVisible();
   await expect(async () => {
-    const shownCategories = await results.evaluateAll((rows) => rows.map((row) => row.querySelector('p')?.textContent?.split(' · ')[0] ?? ''));
+    const shownCategories = await results.evaluateAll((rows) =>
+      rows.map((row) => row.querySelector('p')?.textContent?.split(' · ')[0] ?? ''),
+    );
     expect(await label.innerText()).toContain(`(${shownCategories.filter((c) => c === category.title).length})`);
   }).toPass({ timeout: 5000 });
 });
@@ -199,7 +213,9 @@ test('/search counts each filter value among the current results', async ({ page
 test('/search keeps counting the other categories when one is chosen', async ({ page }) => {
   // A name's word found in the names of items of the most categories (read from the content).
   const spread = new Map<string, Set<string>>();
-  for (const item of items) for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? []) spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
+  for (const item of items)
+    for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+      spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
   const [word, categories] = [...spread].sort((a, b) => b[1].size - a[1].size)[0]!;
   test.skip(categories.size < 2, 'no name word is shared by two categories');
   await page.setViewportSize(wide);
@@ -207,12 +223,17 @@ test('/search keeps counting the other categories when one is chosen', async ({ 
   const main = page.getByRole('main');
   await main.getByRole('searchbox').fill(word);
   await expect(main.locator('[data-search-results] li').first()).toBeVisible();
-  const titles = offerings('categories').filter((c) => categories.has(c.slug)).map((c) => c.title);
-  const countOf = async (title: string) => Number((await categoryFilter(page, title).innerText()).match(/\((\d+)\)$/)?.[1]);
+  const titles = offerings('categories')
+    .filter((c) => categories.has(c.slug))
+    .map((c) => c.title);
+  const countOf = async (title: string) =>
+    Number((await categoryFilter(page, title).innerText()).match(/\((\d+)\)$/)?.[1]);
   await expect(async () => {
     for (const title of titles) expect(await countOf(title), title).toBeGreaterThan(0);
   }).toPass({ timeout: 5000 });
-  const before = Object.fromEntries(await Promise.all(titles.map(async (title) => [title, await countOf(title)] as const)));
+  const before = Object.fromEntries(
+    await Promise.all(titles.map(async (title) => [title, await countOf(title)] as const)),
+  );
   await categoryFilter(page, titles[0]!).locator('input').check();
   await expect(main.locator('[data-search-results] li')).toHaveCount(Math.min(before[titles[0]!]!, 50));
   for (const title of titles) await expect(categoryFilter(page, title)).toContainText(`(${before[title]})`);
@@ -253,18 +274,26 @@ test.describe('without JavaScript', () => {
     // A long catalogue's list comes in parts (src/search/alphabetical-list.ts), each linked from the
     // first: every item is in exactly one of them, and they follow each other A-Z.
     const partLinks = page.locator('#a-z nav[aria-labelledby] a');
-    const parts = (await partLinks.count()) ? await partLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!)) : ['/search'];
+    const parts = (await partLinks.count())
+      ? await partLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))
+      : ['/search'];
     const names: string[] = [];
     const rowOf: Record<string, { code: string; category: string }> = {};
     for (const part of parts) {
       if (part !== '/search') await page.goto(part);
       for (const row of await page.locator('#a-z tbody tr').all()) {
-        const [name, category, code] = await Promise.all([row.locator('th').innerText(), row.locator('td').nth(0).innerText(), row.locator('td').nth(1).innerText()]);
+        const [name, category, code] = await Promise.all([
+          row.locator('th').innerText(),
+          row.locator('td').nth(0).innerText(),
+          row.locator('td').nth(1).innerText(),
+        ]);
         names.push(name);
         rowOf[name] = { code, category };
       }
     }
-    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(items.map((item) => item.name).sort((a, b) => a.localeCompare(b)));
+    expect([...names].sort((a, b) => a.localeCompare(b))).toEqual(
+      items.map((item) => item.name).sort((a, b) => a.localeCompare(b)),
+    );
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })));
     for (const item of withCode) {
       expect(rowOf[item.name]?.code).toContain(String(item.fields.variant));
@@ -282,7 +311,9 @@ test('the search bundle is served with its types', async ({ request }) => {
   expect(wasm.status()).toBe(200);
   expect(wasm.headers()['content-type']).toBe('application/octet-stream');
   const language = (await entry.json()).languages.en as { hash: string };
-  expect((await request.get(`/pagefind/pagefind.${language.hash}.pf_meta`)).headers()['content-type']).toBe('application/octet-stream');
+  expect((await request.get(`/pagefind/pagefind.${language.hash}.pf_meta`)).headers()['content-type']).toBe(
+    'application/octet-stream',
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -297,7 +328,11 @@ const filterLabel = (page: Page, group: Group, value: string) =>
     .locator('label', { hasText: new RegExp(`^${escapeRegExp(value)} \\(`) });
 /** Each value of a group with the count its label shows. */
 async function countsOf(page: Page, group: Group): Promise<Map<string, number>> {
-  const texts = await page.getByRole('main').getByRole('group', { name: ui.searchFilterGroups[group] }).locator('label').allInnerTexts();
+  const texts = await page
+    .getByRole('main')
+    .getByRole('group', { name: ui.searchFilterGroups[group] })
+    .locator('label')
+    .allInnerTexts();
   return new Map(texts.map((text) => [text.replace(/ \(.*$/s, '').trim(), Number(text.match(/\((\d+)/)?.[1])]));
 }
 const mainResults = (page: Page) => page.getByRole('main').locator('[data-search-results] li');
@@ -313,7 +348,8 @@ async function settled(page: Page, javaScript: boolean) {
   }
   // The filters fold on a phone, and without JavaScript: unfold them.
   const group = main.getByRole('group', { name: ui.searchFilterGroups.category });
-  if (!(await group.isVisible())) await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
+  if (!(await group.isVisible()))
+    await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
   await expect(group).toBeVisible();
 }
 
@@ -327,12 +363,18 @@ async function choose(page: Page, javaScript: boolean, group: Group, value: stri
 /** A word of item names shared by the most categories (read from the content). */
 const sharedWord = (() => {
   const spread = new Map<string, Set<string>>();
-  for (const item of items) for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? []) spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
+  for (const item of items)
+    for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+      spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
   return [...spread].sort((a, b) => b[1].size - a[1].size)[0]![0];
 })();
 
 /** An item without industries of its own whose category names them: it takes its category's. */
-const inheriting = items.find((item) => !Array.isArray(item.fields.industries) && Array.isArray(offerings('categories').find((c) => c.slug === item.category)?.data.industries));
+const inheriting = items.find(
+  (item) =>
+    !Array.isArray(item.fields.industries) &&
+    Array.isArray(offerings('categories').find((c) => c.slug === item.category)?.data.industries),
+);
 
 for (const viewport of [narrow, wide]) {
   for (const javaScript of [true, false]) {
@@ -368,7 +410,9 @@ for (const viewport of [narrow, wide]) {
       test('a shared search link restores the search: the words, the filters and the results', async ({ page }) => {
         const item = inheriting ?? items[0]!;
         const category = offerings('categories').find((c) => c.slug === item.category)!;
-        const industry = String(((item.fields.industries as string[] | undefined) ?? (category.data.industries as string[]))[0]);
+        const industry = String(
+          ((item.fields.industries as string[] | undefined) ?? (category.data.industries as string[]))[0],
+        );
         const link = `/search?q=${encodeURIComponent(item.name)}&category=${encodeURIComponent(category.title)}&industry=${encodeURIComponent(industry)}`;
         await page.goto(link);
         await settled(page, javaScript);
@@ -399,7 +443,9 @@ for (const viewport of [narrow, wide]) {
   }
 }
 
-test("an item without industries of its own shows its category's, says so, and is found under them", async ({ page }) => {
+test("an item without industries of its own shows its category's, says so, and is found under them", async ({
+  page,
+}) => {
   test.skip(!inheriting, 'every item names its own industries');
   const category = offerings('categories').find((c) => c.slug === inheriting!.category)!;
   const industries = category.data.industries as string[];
@@ -407,7 +453,10 @@ test("an item without industries of its own shows its category's, says so, and i
   await page.goto(`/products/${inheriting!.category}/${inheriting!.slug}`);
   const note = page.getByRole('main').locator('[data-inherited]').first();
   await expect(note).toHaveText(ui.fill(ui.inheritedFact, { category: category.title }));
-  const inheritedLists = page.getByRole('main').locator('dd').filter({ has: page.locator('[data-inherited]') });
+  const inheritedLists = page
+    .getByRole('main')
+    .locator('dd')
+    .filter({ has: page.locator('[data-inherited]') });
   for (const industry of industries) await expect(inheritedLists.filter({ hasText: industry })).toHaveCount(1);
   await page.goto(`/search?industry=${encodeURIComponent(industries[0]!)}`);
   await expect(mainResults(page).getByRole('link', { name: inheriting!.name, exact: true })).toHaveCount(1);

@@ -55,14 +55,19 @@ export function statisticShownAt(badge: Locator, ms: number): Promise<{ shown: s
       })
       .map((statistic) => statistic.innerText.replace(/\s+/g, ' ').trim());
     const current = element.querySelector('[data-statistic-current]')?.getBoundingClientRect().left;
-    const dot = [...element.querySelectorAll('[data-statistic-dot]')].findIndex((d) => current !== undefined && Math.abs(d.getBoundingClientRect().left - current) < 1);
+    const dot = [...element.querySelectorAll('[data-statistic-dot]')].findIndex(
+      (d) => current !== undefined && Math.abs(d.getBoundingClientRect().left - current) < 1,
+    );
     return { shown, dot };
   }, ms);
 }
 
 /** The badge's animations that are running (none when it stands still). */
 export const runningStatisticAnimations = (badge: Locator) =>
-  badge.evaluate((element) => element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length);
+  badge.evaluate(
+    (element) =>
+      element.getAnimations({ subtree: true }).filter((animation) => animation.playState === 'running').length,
+  );
 
 /**
  * Whether a toggle is expanded, as assistive technology hears it: read from Chromium's
@@ -86,7 +91,8 @@ export async function isExpanded(toggle: Locator): Promise<boolean | undefined> 
 }
 
 /** Waits until a toggle says it is expanded (or collapsed), as Playwright's assertions wait. */
-export const expectExpanded = (toggle: Locator, expanded: boolean) => expect.poll(() => isExpanded(toggle)).toBe(expanded);
+export const expectExpanded = (toggle: Locator, expanded: boolean) =>
+  expect.poll(() => isExpanded(toggle)).toBe(expanded);
 
 export const wide = { width: 1280, height: 900 };
 export const narrow = { width: 390, height: 844 };
@@ -110,7 +116,10 @@ export const actionHref = (action: Action, about?: string) => action.href ?? con
 /** Each of the content's buttons is a link in `scope`, named and leading as the content says. */
 export async function expectActions(scope: Locator, actions: readonly Action[], about?: string) {
   for (const action of actions) {
-    await expect(scope.getByRole('link', { name: actionName(action), exact: true }).first(), action.label).toHaveAttribute('href', actionHref(action, about));
+    await expect(
+      scope.getByRole('link', { name: actionName(action), exact: true }).first(),
+      action.label,
+    ).toHaveAttribute('href', actionHref(action, about));
   }
 }
 
@@ -126,7 +135,14 @@ export async function expectSections(page: Page, sections: readonly Data[], abou
     if (section.type === 'cards') {
       const titles = shown.getByRole('heading', { level: 3 });
       await expect(titles).toHaveText(section.items.map((item: Data) => item.title));
-      for (const item of section.items) if (item.value) await expect(shown.locator('li').filter({ has: page.getByRole('heading', { name: item.title, exact: true }) }).first()).toContainText(item.value);
+      for (const item of section.items)
+        if (item.value)
+          await expect(
+            shown
+              .locator('li')
+              .filter({ has: page.getByRole('heading', { name: item.title, exact: true }) })
+              .first(),
+          ).toContainText(item.value);
     } else if (section.type === 'metrics') {
       const figures = shown.locator('dl > div');
       await expect(figures).toHaveCount(section.items.length);
@@ -164,7 +180,11 @@ export const ui = {
   searchResultsHeading: searchPage.results.heading as string,
   searchFiltersHeading: searchPage.results.filtersHeading as string,
   /** What the results say of their number ("12 results"). */
-  searchCount: (count: number) => ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace('{count}', String(count)),
+  searchCount: (count: number) =>
+    ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace(
+      '{count}',
+      String(count),
+    ),
   /** The names of /search's groups of filters, by the key Pagefind stores them under. */
   searchLoading: searchPage.results.loading as string,
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
@@ -189,7 +209,8 @@ export const ui = {
     missingCategory: notFoundPage.missingCategory as { heading: string; intro: string; categoriesHeading: string },
   },
   /** A template's {placeholders} filled in, as the site fills them (src/model/labels.ts). */
-  fill: (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole)),
+  fill: (template: string, values: Record<string, string | number>) =>
+    template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole)),
   /** The labels of the visible fields, in the order of the form. */
   formLabels: {
     firstName: formWords.labels.firstName as string,

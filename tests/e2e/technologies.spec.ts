@@ -1,19 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { expectExpanded, companyPage, escapeRegExp, expectActions, expectSections, narrow, offerings, readBody, recordScripts, ui, wide } from './support';
+import {
+  expectExpanded,
+  companyPage,
+  escapeRegExp,
+  expectActions,
+  expectSections,
+  narrow,
+  offerings,
+  readBody,
+  recordScripts,
+  ui,
+  wide,
+} from './support';
 
 const technologies = offerings('technologies');
 const overview = companyPage('technologies');
 
 test.use({ viewport: wide });
 
-test('the overview has a card for every technology file, with its features and link, and its buttons', async ({ page }) => {
+test('the overview has a card for every technology file, with its features and link, and its buttons', async ({
+  page,
+}) => {
   await page.goto('/technologies');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(overview.hero.heading);
   const cards = page.locator('main article');
   await expect(cards).toHaveCount(technologies.length);
   for (const [i, { slug, title, data }] of technologies.entries()) {
     await expect(cards.nth(i).getByRole('heading')).toHaveText(title);
-    await expect(cards.nth(i).getByRole('link', { name: new RegExp(`^${escapeRegExp(overview.cardLinkLabel)}`) })).toHaveAttribute('href', `/${slug}`);
+    await expect(
+      cards.nth(i).getByRole('link', { name: new RegExp(`^${escapeRegExp(overview.cardLinkLabel)}`) }),
+    ).toHaveAttribute('href', `/${slug}`);
     await expect(cards.nth(i).getByRole('img')).toHaveAttribute('alt', data.imageAlt);
     await expect(cards.nth(i).locator('ul li')).toHaveText(data.features);
   }
@@ -38,7 +54,9 @@ for (const { slug, title, data } of technologies) {
 
   test(`${title}: every button and link in the page leads to a page that answers 200`, async ({ page, request }) => {
     await page.goto(`/${slug}`);
-    const hrefs = await page.locator('main a[href^="/"]').evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
+    const hrefs = await page
+      .locator('main a[href^="/"]')
+      .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute('href')!))]);
     expect(hrefs.length).toBeGreaterThan(0);
     expect(hrefs).not.toContain('#');
     for (const href of hrefs) {
@@ -71,8 +89,12 @@ test.describe('without JavaScript', () => {
       await page.goto(`/${slug}`);
       for (const section of data.sections ?? []) await expect(page.locator(`main section#${section.id}`)).toBeVisible();
       // The long description, the Markdown under the fields, is in the page as written.
-      const firstParagraph = readBody(file).trim().split(/\n\s*\n/)[0]!.replace(/\s+/g, ' ');
-      if (firstParagraph) await expect(page.locator('main')).toContainText(firstParagraph.replace(/[*_`]/g, '').slice(0, 60));
+      const firstParagraph = readBody(file)
+        .trim()
+        .split(/\n\s*\n/)[0]!
+        .replace(/\s+/g, ' ');
+      if (firstParagraph)
+        await expect(page.locator('main')).toContainText(firstParagraph.replace(/[*_`]/g, '').slice(0, 60));
     }
   });
 });

@@ -10,7 +10,9 @@ import { expect, test } from '@playwright/test';
 import { narrow, templatePages, watchViolations, wide } from './support';
 
 for (const path of templatePages()) {
-  test(`${path}: no accessibility violation (WCAG 2.2 AA) at ${wide.width} and ${narrow.width} px, and no Content Security Policy violation`, async ({ page }) => {
+  test(`${path}: no accessibility violation (WCAG 2.2 AA) at ${wide.width} and ${narrow.width} px, and no Content Security Policy violation`, async ({
+    page,
+  }) => {
     test.setTimeout(60_000);
     const violations = watchViolations(page);
     for (const viewport of [wide, narrow]) {
@@ -22,12 +24,26 @@ for (const path of templatePages()) {
       // allows), then check the page as it settles, as a reader sees each section once its
       // entrance is over. (The statistic badge turns for ever: it is read wherever it stands.)
       await page.evaluate(() => {
-        for (const element of document.querySelectorAll<HTMLElement>('.render-when-near')) element.style.setProperty('content-visibility', 'visible', 'important');
+        for (const element of document.querySelectorAll<HTMLElement>('.render-when-near'))
+          element.style.setProperty('content-visibility', 'visible', 'important');
       });
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+            .map((a) => a.finished),
+        ),
+      );
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
       // Zero violations of any impact, not only serious ones.
-      expect(results.violations.map((v) => `${viewport.width} px: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        results.violations.map(
+          (v) => `${viewport.width} px: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
       // Then what loads on the way down: pictures, islands that hydrate when visible.
       await page.mouse.wheel(0, 20_000);
       await page.waitForLoadState('networkidle');

@@ -30,7 +30,9 @@ const run = promisify(execFile);
 test.describe.configure({ mode: 'serial' });
 
 /** The sample the build wrote on every page (VITALS_SAMPLE). */
-const sample = Number(/data-vitals-sample="([^"]+)"/.exec(readFileSync(join(process.cwd(), 'dist/index.html'), 'utf8'))?.[1]);
+const sample = Number(
+  /data-vitals-sample="([^"]+)"/.exec(readFileSync(join(process.cwd(), 'dist/index.html'), 'utf8'))?.[1],
+);
 
 /** An item of the catalogue, from the content. */
 const category = offerings('categories')[0]!;
@@ -49,14 +51,20 @@ function recordVitals(page: Page) {
   const seen = { vitals: [] as string[], scripts: [] as string[] };
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname === routes.vitalsScript || pathname === routes.vitalsEndpoint) seen.vitals.push(`${request.method()} ${pathname}`);
+    if (pathname === routes.vitalsScript || pathname === routes.vitalsEndpoint)
+      seen.vitals.push(`${request.method()} ${pathname}`);
     if (request.resourceType() === 'script') seen.scripts.push(pathname);
   });
   return seen;
 }
 
 /** Waits for the load event, the browser's idle moment and a little more: when a sampled page view would load the script. */
-const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => (document.readyState === 'complete' ? resolve(null) : addEventListener('load', resolve))).then(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1000)))));
+const settle = (page: Page) =>
+  page.evaluate(() =>
+    new Promise((resolve) =>
+      document.readyState === 'complete' ? resolve(null) : addEventListener('load', resolve),
+    ).then(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 1000)))),
+  );
 
 /** Leaves the page, which is when a beacon would go, and gives it time to go. */
 async function leave(page: Page) {
@@ -80,7 +88,9 @@ async function kept(): Promise<StoredBeacon[]> {
 
 /** `npm run vitals` on the local store the test server writes: its report's page views, all and for one kind of page, over the last 7 days. */
 async function reported(kind: string): Promise<{ all: number; kind: number; output: string }> {
-  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs'], { env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' } });
+  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs'], {
+    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+  });
   const week = stdout.split(/\n(?=Last \d+ days)/).find((part) => part.startsWith('Last 7 days'))!;
   const all = Number(/: (\d+) page view\(s\)/.exec(week)?.[1]);
   const row = week.split('\n').find((line) => line.trim().split(/\s+/)[0] === kind);
@@ -94,7 +104,7 @@ async function saveData(context: BrowserContext, page: Page) {
 
 test.use({ viewport: wide });
 
-test('the sampling script is on the page, with the build\'s sample and the kind of page', async ({ page }) => {
+test("the sampling script is on the page, with the build's sample and the kind of page", async ({ page }) => {
   expect(sample).toBeGreaterThan(0);
   expect(sample).toBeLessThanOrEqual(1);
   await page.goto(item);
@@ -104,7 +114,9 @@ test('the sampling script is on the page, with the build\'s sample and the kind 
   await expect(script).not.toHaveAttribute('src');
 });
 
-test('a page view in the sample sends one beacon when it is left, which the function keeps and npm run vitals counts', async ({ page }) => {
+test('a page view in the sample sends one beacon when it is left, which the function keeps and npm run vitals counts', async ({
+  page,
+}) => {
   const before = await reported('item');
   await visitor(page, 0);
   const seen = recordVitals(page);
@@ -116,10 +128,15 @@ test('a page view in the sample sends one beacon when it is left, which the func
   // The script comes only after the load event, once the browser is idle.
   const script = page.waitForResponse((response) => new URL(response.url()).pathname === routes.vitalsScript);
   await page.goto(item);
-  const loadedAt = await page.evaluate(() => performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number);
+  const loadedAt = await page.evaluate(
+    () => performance.getEntriesByType('navigation')[0]!.toJSON().loadEventEnd as number,
+  );
   const response = await script;
   expect(response.status()).toBe(200);
-  const requestedAt = await page.evaluate((path) => performance.getEntriesByName(new URL(path, location.href).href)[0]!.startTime, routes.vitalsScript);
+  const requestedAt = await page.evaluate(
+    (path) => performance.getEntriesByName(new URL(path, location.href).href)[0]!.startTime,
+    routes.vitalsScript,
+  );
   expect(loadedAt).toBeGreaterThan(0);
   expect(requestedAt).toBeGreaterThanOrEqual(loadedAt);
 
@@ -131,7 +148,9 @@ test('a page view in the sample sends one beacon when it is left, which the func
     }),
   );
   await page.locator('main h1').click();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(resolve, 300)))));
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(() => setTimeout(resolve, 300)))),
+  );
   expect(seen.vitals, 'nothing is sent while the page is open').toEqual([`GET ${routes.vitalsScript}`]);
 
   const earlier = await kept();
@@ -141,7 +160,12 @@ test('a page view in the sample sends one beacon when it is left, which the func
   await expect.poll(async () => (await kept()).length, { timeout: 10_000 }).toBe(earlier.length + 1);
   const beacon = (await kept()).find((each) => !known.has(JSON.stringify(each)))!;
   expect(Object.keys(beacon).sort()).toEqual(['CLS', 'INP', 'LCP', 'TTFB', 'at', 'conn', 'device', 'page', 'v']);
-  expect(beacon).toMatchObject({ v: 1, page: 'item', device: 'desktop', conn: expect.stringMatching(/^(slow-2g|2g|3g|4g|unknown)$/) });
+  expect(beacon).toMatchObject({
+    v: 1,
+    page: 'item',
+    device: 'desktop',
+    conn: expect.stringMatching(/^(slow-2g|2g|3g|4g|unknown)$/),
+  });
   expect(beacon.LCP).toBeGreaterThan(0);
   expect(beacon.TTFB).toBeGreaterThanOrEqual(0);
   expect(beacon.CLS).toBeGreaterThanOrEqual(0);
@@ -200,7 +224,9 @@ test('in lite mode, or under Save-Data, nothing is loaded, even for a page view 
     const seen = recordVitals(page);
     await page.goto(item);
     await settle(page);
-    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-lite')), name).toBe(name !== 'Save-Data with lite mode turned off by the visitor');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-lite')), name).toBe(
+      name !== 'Save-Data with lite mode turned off by the visitor',
+    );
     await leave(page);
     expect(seen.vitals, name).toEqual([]);
     expect(seen.scripts, name).toEqual([]);
@@ -209,7 +235,9 @@ test('in lite mode, or under Save-Data, nothing is loaded, even for a page view 
   expect((await kept()).length, 'no beacon kept').toBe(before);
 });
 
-test('a browser driven by automation is never in the sample, which keeps the other tests and the benchmarks at no script', async ({ page }) => {
+test('a browser driven by automation is never in the sample, which keeps the other tests and the benchmarks at no script', async ({
+  page,
+}) => {
   const before = (await kept()).length;
   await page.addInitScript(() => {
     Math.random = () => 0;

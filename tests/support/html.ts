@@ -17,16 +17,22 @@ export const readPage = (file: string): Document => parseHtml(readFileSync(file,
 
 export const all = (selector: string, root: Document | Element): Element[] => selectAll(selector, root) as Element[];
 
-export const one = (selector: string, root: Document | Element): Element | null => selectOne(selector, root) as Element | null;
+export const one = (selector: string, root: Document | Element): Element | null =>
+  selectOne(selector, root) as Element | null;
 
-export const attribute = (element: Element | null | undefined, name: string): string | undefined => (element ? getAttributeValue(element, name) : undefined);
+export const attribute = (element: Element | null | undefined, name: string): string | undefined =>
+  element ? getAttributeValue(element, name) : undefined;
 
 /** The element's text as the parser reads it (a script's or a style's text exactly as written). */
 export const text = (element: Element): string => textContent(element);
 
 /** The nearest ancestor of `element` (itself included) that matches `test`. */
 export function closest(element: Element, test: (element: Element) => boolean): Element | undefined {
-  for (let node: Element | null = element; node; node = node.parent && node.parent.type === 'tag' ? (node.parent as Element) : null) {
+  for (
+    let node: Element | null = element;
+    node;
+    node = node.parent && node.parent.type === 'tag' ? (node.parent as Element) : null
+  ) {
     if (test(node)) return node;
   }
   return undefined;

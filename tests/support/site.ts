@@ -29,13 +29,16 @@ export function builtFiles(): string[] {
 }
 
 /** The path a visitor types for a built file ("/", "/about", "/404"). */
-export const routeOf = (file: string) => '/' + relative(dist, file).replace(/\.html$/, '').replace(/(^|\/)index$/, '');
+export const routeOf = (file: string) =>
+  '/' +
+  relative(dist, file)
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '');
 
 /** Every page of the production build, as the path a visitor types ("/", "/about", "/404"). */
 export function builtPages(): string[] {
   return builtFiles().map(routeOf).sort();
 }
-
 
 /**
  * A throwaway copy of the project in a temporary folder (named `prefix`...): its tracked (and new,
@@ -45,7 +48,10 @@ export function builtPages(): string[] {
 export function copyProject(prefix: string): string {
   const project = process.cwd();
   const target = mkdtempSync(join(tmpdir(), prefix));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: project, encoding: 'utf8' });
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: project,
+    encoding: 'utf8',
+  });
   if (listed.status !== 0) throw new Error(`git ls-files: ${listed.stderr}`);
   for (const file of listed.stdout.split('\0').filter(Boolean)) {
     if (!existsSync(join(project, file))) continue; // deleted in the working copy
@@ -100,7 +106,8 @@ const markdownIn = (folder: string) =>
     .sort();
 
 /** The site's order: `order`, then the entry's id (its file name), as src/model/navigation.ts sorts. */
-const byOrder = <T extends { order: number; id: string }>(entries: T[]) => entries.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
+const byOrder = <T extends { order: number; id: string }>(entries: T[]) =>
+  entries.sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 
 export interface Offering {
   /** The entry's id and the last part of its page address. */
@@ -138,13 +145,24 @@ export function productsOf(category: string): Product[] {
   return byOrder(
     markdownIn(`products/${category}`).map((name) => {
       const data = readContent(`products/${category}/${name}`);
-      return { id: basename(name, '.md'), title: String(data.name ?? data.title), kind: String(data.kind), order: Number(data.order), data };
+      return {
+        id: basename(name, '.md'),
+        title: String(data.name ?? data.title),
+        kind: String(data.kind),
+        order: Number(data.order),
+        data,
+      };
     }),
   );
 }
 
 /** Each category's item groups as its file names them, and the kind of each of its items. */
-export function categoryGroups(): { slug: string; title: string; groups: { id: string; kind: string; heading: string }[]; kinds: string[] }[] {
+export function categoryGroups(): {
+  slug: string;
+  title: string;
+  groups: { id: string; kind: string; heading: string }[];
+  kinds: string[];
+}[] {
   return offerings('categories').map(({ slug, title, data }) => ({
     slug,
     title,
@@ -166,12 +184,19 @@ export const identity = readContent('company/identity.json') as {
 
 /** The certifications, in order. */
 export const certifications = (): { name: string; description: string }[] =>
-  (readContent('certifications/certifications.json') as unknown as { id: string; name: string; description: string; order: number }[]).sort(
-    (a, b) => a.order - b.order || a.id.localeCompare(b.id),
-  );
+  (
+    readContent('certifications/certifications.json') as unknown as {
+      id: string;
+      name: string;
+      description: string;
+      order: number;
+    }[]
+  ).sort((a, b) => a.order - b.order || a.id.localeCompare(b.id));
 
 /** The fields of a company page (src/content/pages), found by its `page` field. */
-export function companyPage(page: 'home' | 'about' | 'careers' | 'contact' | 'technologies' | 'products' | 'portfolio'): Data {
+export function companyPage(
+  page: 'home' | 'about' | 'careers' | 'contact' | 'technologies' | 'products' | 'portfolio',
+): Data {
   for (const name of markdownIn('pages')) {
     const data = readContent(`pages/${name}`);
     if (data.page === page) return data;
@@ -196,7 +221,11 @@ export const legalSections = (name: 'privacy-policy' | 'terms-of-service') =>
 export function templatePages(): string[] {
   const technologies = new Set(offerings('technologies').map(({ slug }) => `/${slug}`));
   const categories = offerings('categories').map(({ slug }) => slug);
-  const kindOf = new Map<string, string>(categories.flatMap((category) => productsOf(category).map((item): [string, string] => [`/products/${category}/${item.id}`, item.kind])));
+  const kindOf = new Map<string, string>(
+    categories.flatMap((category) =>
+      productsOf(category).map((item): [string, string] => [`/products/${category}/${item.id}`, item.kind]),
+    ),
+  );
   const templateOf = (path: string): string => {
     if (technologies.has(path)) return 'technology';
     const [, products, category, rest, ...more] = path.split('/');

@@ -14,7 +14,10 @@ describe('alphabeticalParts', () => {
 
   it('splits a longer list into parts in A-Z order, named by their first and last items', () => {
     const names = Array.from({ length: 7 }, (_, i) => `Item ${7 - i}`);
-    const parts = alphabeticalParts(names.map((n) => item(n)), 3);
+    const parts = alphabeticalParts(
+      names.map((n) => item(n)),
+      3,
+    );
     expect(parts.map((p) => [p.part, p.parts, p.items.length, p.first, p.last])).toEqual([
       [1, 3, 3, 'Item 1', 'Item 3'],
       [2, 3, 3, 'Item 4', 'Item 6'],
@@ -24,7 +27,11 @@ describe('alphabeticalParts', () => {
   });
 
   it('orders numbers within names as numbers, and equal names by address', () => {
-    expect([item('Red 10'), item('Red 9'), item('Red 9', '/a')].sort(byName).map((i) => `${i.name} ${i.url}`)).toEqual(['Red 9 /a', 'Red 9 /products/x/red-9', 'Red 10 /products/x/red-10']);
+    expect([item('Red 10'), item('Red 9'), item('Red 9', '/a')].sort(byName).map((i) => `${i.name} ${i.url}`)).toEqual([
+      'Red 9 /a',
+      'Red 9 /products/x/red-9',
+      'Red 10 /products/x/red-10',
+    ]);
   });
 
   it('gives an empty catalogue one empty part, and refuses a part size below 1', () => {

@@ -32,12 +32,16 @@ describe('Lighthouse budgets of the bench', () => {
   });
 
   it('names each figure past its budget, and one Lighthouse could not measure', () => {
-    expect(failing({ ...atBudget, performance: lh.performance.min - 1, lcp: lh.lcpMs.max + 1 })).toEqual(['performance', 'lcp']);
+    expect(failing({ ...atBudget, performance: lh.performance.min - 1, lcp: lh.lcpMs.max + 1 })).toEqual([
+      'performance',
+      'lcp',
+    ]);
     expect(failing({ ...atBudget, cls: lh.cls.max + 0.001, tbt: NaN })).toEqual(['cls', 'tbt']);
   });
 
   it('shows whether an LCP is the worst run', () => {
-    const lcp = (lcpEveryRun: boolean) => lighthouseChecks({ ...atBudget, lcp: 987.4, lcpEveryRun }, lh).find((c) => c.key === 'lcp')?.text;
+    const lcp = (lcpEveryRun: boolean) =>
+      lighthouseChecks({ ...atBudget, lcp: 987.4, lcpEveryRun }, lh).find((c) => c.key === 'lcp')?.text;
     expect(lcp(true)).toBe('987 (worst run)');
     expect(lcp(false)).toBe('987');
   });

@@ -18,9 +18,12 @@ let copy = '';
 function anItem() {
   const products = join(project, 'src/content/products');
   for (const folder of readdirSync(products).sort()) {
-    for (const name of readdirSync(join(products, folder)).filter((n) => n.endsWith('.md')).sort()) {
+    for (const name of readdirSync(join(products, folder))
+      .filter((n) => n.endsWith('.md'))
+      .sort()) {
       const data = parseFrontmatter(readFileSync(join(products, folder, name), 'utf8')) as Record<string, unknown>;
-      if (typeof data.image === 'string' && typeof data.name === 'string') return { file: `src/content/products/${folder}/${name}`, data };
+      if (typeof data.image === 'string' && typeof data.name === 'string')
+        return { file: `src/content/products/${folder}/${name}`, data };
     }
   }
   throw new Error('no catalogue item with a picture and a name');
@@ -28,10 +31,12 @@ function anItem() {
 
 beforeAll(() => {
   copy = mkdtempSync(join(tmpdir(), 'build-check-'));
-  for (const path of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json']) cpSync(join(project, path), join(copy, path), { recursive: true });
+  for (const path of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
+    cpSync(join(project, path), join(copy, path), { recursive: true });
   mkdirSync(join(copy, 'node_modules'));
   for (const name of readdirSync(join(project, 'node_modules'))) {
-    if (!['.vite', '.astro', '.cache'].includes(name)) symlinkSync(join(project, 'node_modules', name), join(copy, 'node_modules', name));
+    if (!['.vite', '.astro', '.cache'].includes(name))
+      symlinkSync(join(project, 'node_modules', name), join(copy, 'node_modules', name));
   }
 });
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
@@ -52,7 +57,9 @@ describe('the build checks the content as content:check does', () => {
     });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status, output).toBe(1);
-    expect(output).toContain(`${file}: image: picture "${data.image}" is 800 px wide; pictures must be at least 1,200 px wide`);
+    expect(output).toContain(
+      `${file}: image: picture "${data.image}" is 800 px wide; pictures must be at least 1,200 px wide`,
+    );
     expect(output).toMatch(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}: name: required: \\S`));
     // Only the content's problems: no framework tips, and nothing was built.
     expect(output).not.toMatch(/client:only|hint|docs\.astro\.build/i);

@@ -62,11 +62,18 @@ function checkAgreement(entry: ItemEntry, categoryTitle: string, contactLabels: 
   expect(page.model).toEqual(item);
   expect(page.breadcrumb.at(-1)).toEqual({ name: expected.name, href: expected.href });
   expect(page.pageUrl.pathname).toBe(expected.href);
-  const product = JSON.parse(JSON.stringify(page.jsonLd.product)) as { name: string; url: string; sku?: string; isRelatedTo?: { sku: string }[] };
+  const product = JSON.parse(JSON.stringify(page.jsonLd.product)) as {
+    name: string;
+    url: string;
+    sku?: string;
+    isRelatedTo?: { sku: string }[];
+  };
   expect(product.name).toBe(expected.name);
   expect(new URL(product.url).pathname).toBe(expected.href);
   expect(product.sku ? [product.sku] : (product.isRelatedTo ?? []).map((p) => p.sku)).toEqual(expected.codes);
-  const trail = JSON.parse(JSON.stringify(page.jsonLd.breadcrumb)) as { itemListElement: { name: string; item: string }[] };
+  const trail = JSON.parse(JSON.stringify(page.jsonLd.breadcrumb)) as {
+    itemListElement: { name: string; item: string }[];
+  };
   expect(trail.itemListElement.at(-1)).toMatchObject({ name: expected.name, item: new URL(expected.href, site).href });
 
   // Search: the record, the HTML the index reads (the same HTML the page carries), the A-Z list.
@@ -75,7 +82,8 @@ function checkAgreement(entry: ItemEntry, categoryTitle: string, contactLabels: 
   const html = itemSearchDataHtml(record);
   expect(page.searchHtml).toBe(html);
   expect(html).toContain(`<span data-pagefind-meta="title">${escapeHtml(expected.name)}</span>`);
-  if (expected.codes.length) expect(html).toContain(`<span data-pagefind-meta="code">${escapeHtml(expected.codes.join(', '))}</span>`);
+  if (expected.codes.length)
+    expect(html).toContain(`<span data-pagefind-meta="code">${escapeHtml(expected.codes.join(', '))}</span>`);
   else expect(html).not.toContain('data-pagefind-meta="code"');
   expect(alphabeticalParts([record])[0]!.items[0]).toBe(record);
 
@@ -89,7 +97,11 @@ function checkAgreement(entry: ItemEntry, categoryTitle: string, contactLabels: 
   expect(prefill.message.startsWith(`${label}: `)).toBe(true);
   const regarding = regardingLine({ topic: prefill.topic, about: prefill.about }, topics, contactLabels);
   expect(regarding).toBe(`${sample.label}: ${label}`);
-  const email = composeEmail({ name: 'Ann Buyer', email: 'ann@example.com', company: '', message: prefill.message, regarding }, { to: 'sales@example.com', from: 'site@example.com', domain: 'www.example.com' }, { id: 'm1', receivedAt: '2026-01-01T00:00:00Z' });
+  const email = composeEmail(
+    { name: 'Ann Buyer', email: 'ann@example.com', company: '', message: prefill.message, regarding },
+    { to: 'sales@example.com', from: 'site@example.com', domain: 'www.example.com' },
+    { id: 'm1', receivedAt: '2026-01-01T00:00:00Z' },
+  );
   expect(email.subject.startsWith(`${sample.label}: ${label}: `)).toBe(true);
 }
 
@@ -105,7 +117,10 @@ describe('every item of the content', () => {
   const entries = readdirSync(productsDir).flatMap((category) =>
     readdirSync(join(productsDir, category))
       .filter((file) => file.endsWith('.md'))
-      .map((file) => ({ id: `${category}/${file.slice(0, -3)}`, data: parse(parseFrontmatter(readFileSync(join(productsDir, category, file), 'utf8'))) })),
+      .map((file) => ({
+        id: `${category}/${file.slice(0, -3)}`,
+        data: parse(parseFrontmatter(readFileSync(join(productsDir, category, file), 'utf8'))),
+      })),
   );
   const contactLabels = readCatalogueLabels(productsDir);
 
@@ -123,15 +138,28 @@ describe('generated items', () => {
   const word = fc.stringMatching(/^[A-Za-z][a-z]{0,9}$/);
   /** Text as an editor may write it: words, punctuation, HTML-looking characters, stray spaces. */
   const text = fc
-    .tuple(fc.constantFrom('', ' '), fc.array(fc.oneof(word, fc.constantFrom('&', '<b>', '"q"', "it's", 'UV-C', '100%', ':', '-', ',')), { minLength: 1, maxLength: 6 }), fc.constantFrom('', ' '))
+    .tuple(
+      fc.constantFrom('', ' '),
+      fc.array(fc.oneof(word, fc.constantFrom('&', '<b>', '"q"', "it's", 'UV-C', '100%', ':', '-', ',')), {
+        minLength: 1,
+        maxLength: 6,
+      }),
+      fc.constantFrom('', ' '),
+    )
     .map(([before, words, after]) => `${before}${words.join(' ')}${after}`)
     .filter((t) => t.trim().length > 0);
   const code = fc
-    .tuple(fc.stringMatching(/^[A-Z]{1,4}$/), fc.array(fc.stringMatching(/^[A-Z0-9]{1,4}$/), { minLength: 1, maxLength: 2 }), fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined }))
+    .tuple(
+      fc.stringMatching(/^[A-Z]{1,4}$/),
+      fc.array(fc.stringMatching(/^[A-Z0-9]{1,4}$/), { minLength: 1, maxLength: 2 }),
+      fc.option(fc.integer({ min: 1, max: 999 }), { nil: undefined }),
+    )
     .map(([head, parts, number]) => `${[head, ...parts].join('-')}${number === undefined ? '' : ` ${number}`}`);
   /** A line that may start with a code, as variants, series and key products do. */
   const line = fc.oneof(
-    fc.tuple(code, fc.constantFrom(' ', ', ', ': ', ' Series: '), text).map(([c, sep, rest]) => `${c}${sep}${rest.trim()}`),
+    fc
+      .tuple(code, fc.constantFrom(' ', ', ', ': ', ' Series: '), text)
+      .map(([c, sep, rest]) => `${c}${sep}${rest.trim()}`),
     code,
     text,
     fc.constantFrom('UV-C lamps', 'AF-208, x', 'Anti-slip grip', 'PG-C 100 Series: yellows'),
@@ -141,14 +169,81 @@ describe('generated items', () => {
   const picture = { image: './images/x.webp', imageAlt: 'A picture' };
 
   const data = fc.oneof(
-    fc.record({ kind: fc.constant('aroma'), order: fc.nat(99), name: text, variantName: line, scentFamily: fc.constant('Floral'), audience: fc.constant('Unisex'), description: text }),
-    fc.record({ kind: fc.constant('essential-oil'), order: fc.nat(99), name: text, variant: line, properties: lines, benefits: lines }),
-    fc.record({ kind: fc.constant('functional-category'), order: fc.nat(99), title: text, description: text, features: lines, keyProducts: lines }),
-    fc.record({ kind: fc.constant('plant-slurry'), order: fc.nat(99), name: text, variant: line, type: fc.constant('Microencapsulated slurry'), description: text, applicationMethods: some(applicationMethods), industries: some(industries) }),
-    fc.record({ kind: fc.constant('pigment-category'), order: fc.nat(99), title: text, description: text, series: lines, advantages: lines, industries: some(industries), applicationMethods: some(applicationMethods) }),
-    fc.record({ kind: fc.constant('printing-auxiliary'), order: fc.nat(99), title: text, description: text, variants: lines, applicationMethods: some(applicationMethods), industries: some(industries) }),
-    fc.record({ kind: fc.constant('speciality-finish'), order: fc.nat(99), title: text, description: text, finishes: lines, industries: some(industries), applications: lines, features: lines }),
-    fc.record({ kind: fc.constant('speciality-print'), order: fc.nat(99), title: text, printCategory: text, variants: lines, description: text, information: text, applicationMethods: some(applicationMethods), industries: some(industries) }),
+    fc.record({
+      kind: fc.constant('aroma'),
+      order: fc.nat(99),
+      name: text,
+      variantName: line,
+      scentFamily: fc.constant('Floral'),
+      audience: fc.constant('Unisex'),
+      description: text,
+    }),
+    fc.record({
+      kind: fc.constant('essential-oil'),
+      order: fc.nat(99),
+      name: text,
+      variant: line,
+      properties: lines,
+      benefits: lines,
+    }),
+    fc.record({
+      kind: fc.constant('functional-category'),
+      order: fc.nat(99),
+      title: text,
+      description: text,
+      features: lines,
+      keyProducts: lines,
+    }),
+    fc.record({
+      kind: fc.constant('plant-slurry'),
+      order: fc.nat(99),
+      name: text,
+      variant: line,
+      type: fc.constant('Microencapsulated slurry'),
+      description: text,
+      applicationMethods: some(applicationMethods),
+      industries: some(industries),
+    }),
+    fc.record({
+      kind: fc.constant('pigment-category'),
+      order: fc.nat(99),
+      title: text,
+      description: text,
+      series: lines,
+      advantages: lines,
+      industries: some(industries),
+      applicationMethods: some(applicationMethods),
+    }),
+    fc.record({
+      kind: fc.constant('printing-auxiliary'),
+      order: fc.nat(99),
+      title: text,
+      description: text,
+      variants: lines,
+      applicationMethods: some(applicationMethods),
+      industries: some(industries),
+    }),
+    fc.record({
+      kind: fc.constant('speciality-finish'),
+      order: fc.nat(99),
+      title: text,
+      description: text,
+      finishes: lines,
+      industries: some(industries),
+      applications: lines,
+      features: lines,
+    }),
+    fc.record({
+      kind: fc.constant('speciality-print'),
+      order: fc.nat(99),
+      title: text,
+      printCategory: text,
+      variants: lines,
+      description: text,
+      information: text,
+      applicationMethods: some(applicationMethods),
+      industries: some(industries),
+    }),
   );
   const slug = fc.stringMatching(/^[a-z0-9]{1,8}(?:-[a-z0-9]{1,8}){0,2}$/);
 
@@ -162,7 +257,10 @@ describe('generated items', () => {
         const folder = join(root, String(run++));
         mkdirSync(join(folder, category), { recursive: true });
         writeFileSync(join(folder, category, `${file}.md`), `---\n${stringifyYaml(raw)}---\n`);
-        const entry = { id: `${category}/${file}`, data: parse(parseFrontmatter(readFileSync(join(folder, category, `${file}.md`), 'utf8'))) };
+        const entry = {
+          id: `${category}/${file}`,
+          data: parse(parseFrontmatter(readFileSync(join(folder, category, `${file}.md`), 'utf8'))),
+        };
         checkAgreement(entry, categoryTitle.trim(), readCatalogueLabels(folder));
       }),
       { numRuns: 150 },

@@ -18,9 +18,13 @@ let root: string;
 
 /** The first category folder that has a product, and that product's file: the test copies it. */
 const productsRoot = join(process.cwd(), 'src/content/products');
-const category = readdirSync(productsRoot).find((name) => readdirSync(join(productsRoot, name)).some((file) => file.endsWith('.md')));
+const category = readdirSync(productsRoot).find((name) =>
+  readdirSync(join(productsRoot, name)).some((file) => file.endsWith('.md')),
+);
 if (!category) throw new Error('src/content/products: no category folder has a product file to copy');
-const original = readdirSync(join(productsRoot, category)).filter((file) => file.endsWith('.md')).sort()[0]!;
+const original = readdirSync(join(productsRoot, category))
+  .filter((file) => file.endsWith('.md'))
+  .sort()[0]!;
 const folder = () => join(root, 'src/content/products', category);
 
 beforeAll(() => {
@@ -39,7 +43,10 @@ function addCopy(edit: (data: Record<string, unknown>) => void) {
   const text = readFileSync(join(folder(), original), 'utf8');
   const data = parseFrontmatter(text) as Record<string, unknown>;
   edit(data);
-  writeFileSync(join(folder(), 'catalogue-build-test-item.md'), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
+  writeFileSync(
+    join(folder(), 'catalogue-build-test-item.md'),
+    `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`,
+  );
 }
 
 describe('adding a product', () => {
@@ -63,12 +70,16 @@ describe('adding a product', () => {
       data['name' in data ? 'name' : 'title'] = `Listing Test Item ${n}`;
       writeFileSync(join(folder(), `listing-test-${n}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
     }
-    const files = readdirSync(folder()).filter((name) => name.endsWith('.md')).map((name) => name.replace(/\.md$/, ''));
+    const files = readdirSync(folder())
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => name.replace(/\.md$/, ''));
     const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
     expect(build.status, build.stderr).toBe(0);
 
     const pages = Math.ceil(files.length / perPage);
-    const { bytes } = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { bytes: { htmlAndCssGzipKB: { max: number } } };
+    const { bytes } = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
+      bytes: { htmlAndCssGzipKB: { max: number } };
+    };
     const seen: string[] = [];
     for (let n = 1; n <= pages; n++) {
       const file = n === 1 ? `dist/products/${category}.html` : `dist/products/${category}/page/${n}.html`;
@@ -95,17 +106,27 @@ describe('adding a product', () => {
     addCopy((data) => {
       data.technologies = ['microencapsulation', 'no-such-technology'];
     });
-    const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000, env: { ...process.env, FORCE_COLOR: '0' } });
+    const build = spawnSync('astro', ['build', '--root', root], {
+      encoding: 'utf8',
+      timeout: 240_000,
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     const output = `${build.stdout}\n${build.stderr}`;
     expect(build.status).not.toBe(0);
-    expect(output).toContain(`src/content/products/${category}/catalogue-build-test-item.md: technologies.1: no entry "no-such-technology" in technologies`);
+    expect(output).toContain(
+      `src/content/products/${category}/catalogue-build-test-item.md: technologies.1: no entry "no-such-technology" in technologies`,
+    );
   }, 300_000);
 
   it('a file without a required field stops the build, naming the file and the field', () => {
     addCopy((data) => {
       delete data.imageAlt;
     });
-    const sync = spawnSync('astro', ['sync', '--root', root], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, FORCE_COLOR: '0' } });
+    const sync = spawnSync('astro', ['sync', '--root', root], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     const output = `${sync.stdout}\n${sync.stderr}`;
     expect(sync.status).not.toBe(0);
     expect(output).toContain(`src/content/products/${category}/catalogue-build-test-item.md`);

@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogueItem, complianceSummary, itemCodes, itemLabel, itemName, itemSearchDescription, type ItemData } from '../../src/model/catalogue-item';
+import {
+  catalogueItem,
+  complianceSummary,
+  itemCodes,
+  itemLabel,
+  itemName,
+  itemSearchDescription,
+  type ItemData,
+} from '../../src/model/catalogue-item';
 import { searchRecord } from '../../src/search/search-record';
 import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { descriptionLength } from '../../src/schemas/seo-limits';
@@ -11,7 +19,10 @@ const products = join(process.cwd(), 'src/content/products');
 const items = readdirSync(products).flatMap((category) =>
   readdirSync(join(products, category))
     .filter((file) => file.endsWith('.md'))
-    .map((file) => ({ id: `${category}/${file.slice(0, -3)}`, data: parseFrontmatter(readFileSync(join(products, category, file), 'utf8')) as ItemData })),
+    .map((file) => ({
+      id: `${category}/${file.slice(0, -3)}`,
+      data: parseFrontmatter(readFileSync(join(products, category, file), 'utf8')) as ItemData,
+    })),
 );
 
 /** Only the fields a test is about; the rest of a real item does not change what it checks. */
@@ -20,17 +31,45 @@ const model = (data: Record<string, unknown>, id = 'category/item') => catalogue
 
 describe('catalogue items', () => {
   it('reads a code from the start of a variant line, and several from a list', () => {
-    expect(itemCodes(partial({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' }))).toEqual(['EOA-LAV-30']);
-    expect(itemCodes(partial({ kind: 'aroma', name: 'Lavender Calm', variantName: 'AF-208 Lavender Calm' }))).toEqual(['AF-208']);
-    expect(itemCodes(partial({ kind: 'speciality-print', title: 'Puff', variants: ['SP-PUF-101 White puff base', 'SP-PUF-102 Clear', 'no code here'] }))).toEqual(['SP-PUF-101', 'SP-PUF-102']);
-    expect(itemCodes(partial({ kind: 'pigment-category', title: 'Micronized', series: ['PG-M 400 Series: continuous pad-dyeing'] }))).toEqual(['PG-M 400']);
-    expect(itemLabel(partial({ kind: 'functional-category', title: 'Antimicrobial', keyProducts: ['Silver chloride'] }))).toBe('Antimicrobial');
-    expect(itemLabel(partial({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' }))).toBe('Lavender Oil (EOA-LAV-30)');
+    expect(itemCodes(partial({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' }))).toEqual([
+      'EOA-LAV-30',
+    ]);
+    expect(itemCodes(partial({ kind: 'aroma', name: 'Lavender Calm', variantName: 'AF-208 Lavender Calm' }))).toEqual([
+      'AF-208',
+    ]);
+    expect(
+      itemCodes(
+        partial({
+          kind: 'speciality-print',
+          title: 'Puff',
+          variants: ['SP-PUF-101 White puff base', 'SP-PUF-102 Clear', 'no code here'],
+        }),
+      ),
+    ).toEqual(['SP-PUF-101', 'SP-PUF-102']);
+    expect(
+      itemCodes(
+        partial({ kind: 'pigment-category', title: 'Micronized', series: ['PG-M 400 Series: continuous pad-dyeing'] }),
+      ),
+    ).toEqual(['PG-M 400']);
+    expect(
+      itemLabel(partial({ kind: 'functional-category', title: 'Antimicrobial', keyProducts: ['Silver chloride'] })),
+    ).toBe('Antimicrobial');
+    expect(itemLabel(partial({ kind: 'essential-oil', name: 'Lavender Oil', variant: 'EOA-LAV-30' }))).toBe(
+      'Lavender Oil (EOA-LAV-30)',
+    );
   });
 
   it('reads one rule for codes everywhere: a code holds a digit and may be followed by a comma', () => {
     // "UV-C lamps" once gave a code on the item page and none in search; "AF-208, x" the reverse.
-    const lamps = model({ kind: 'speciality-finish', title: 'UV Finish', finishes: ['UV-C lamps', 'AF-208, x'], description: 'd', industries: ['Apparel'], applications: ['a'], features: ['f'] });
+    const lamps = model({
+      kind: 'speciality-finish',
+      title: 'UV Finish',
+      finishes: ['UV-C lamps', 'AF-208, x'],
+      description: 'd',
+      industries: ['Apparel'],
+      applications: ['a'],
+      features: ['f'],
+    });
     expect(lamps.codes).toEqual(['AF-208']);
     expect(lamps.label).toBe('UV Finish (AF-208)');
   });
@@ -46,12 +85,25 @@ describe('catalogue items', () => {
   });
 
   it('starts an item page description with the item name, so two items that share a description still differ', () => {
-    const rose = { kind: 'aroma', name: 'Rose Garden', variantName: 'AF-201 Rose Garden', description: 'A rounded damask-rose heart lifted by pink peony and settled on a soft white-musk base, encapsulated for up to 20 washes.' };
+    const rose = {
+      kind: 'aroma',
+      name: 'Rose Garden',
+      variantName: 'AF-201 Rose Garden',
+      description:
+        'A rounded damask-rose heart lifted by pink peony and settled on a soft white-musk base, encapsulated for up to 20 washes.',
+    };
     const copy = { ...rose, name: 'White Musk', variantName: 'AF-210 White Musk' };
     expect(itemSearchDescription(model(rose), 'Aroma Finishes')).toMatch(/^Rose Garden: A rounded damask-rose heart/);
     expect(itemSearchDescription(model(copy), 'Aroma Finishes')).toMatch(/^White Musk: A rounded damask-rose heart/);
     // A description that already begins with the name does not repeat it.
-    const named = { kind: 'functional-category', title: 'Antimicrobial', description: 'Antimicrobial finishes based on silver chloride and zinc pyrithione that hold 99.9% efficacy over 50 washes.', features: [], keyProducts: [] };
+    const named = {
+      kind: 'functional-category',
+      title: 'Antimicrobial',
+      description:
+        'Antimicrobial finishes based on silver chloride and zinc pyrithione that hold 99.9% efficacy over 50 washes.',
+      features: [],
+      keyProducts: [],
+    };
     expect(itemSearchDescription(model(named), 'Functional Actives')).toMatch(/^Antimicrobial finishes based/);
   });
 
@@ -62,14 +114,39 @@ describe('catalogue items', () => {
 
   it('lists every list and text field of an item among its facts', () => {
     // The item page's own sections show these (typical properties, packaging and storage); the card does not.
-    const skip = new Set(['kind', 'order', 'name', 'title', 'variant', 'variantName', 'scentFamily', 'audience', 'type', 'printCategory', 'description', 'image', 'imageAlt', 'icon', 'documents', 'technologies', 'typicalProperties', 'packaging', 'storage', 'shelfLife']);
+    const skip = new Set([
+      'kind',
+      'order',
+      'name',
+      'title',
+      'variant',
+      'variantName',
+      'scentFamily',
+      'audience',
+      'type',
+      'printCategory',
+      'description',
+      'image',
+      'imageAlt',
+      'icon',
+      'documents',
+      'technologies',
+      'typicalProperties',
+      'packaging',
+      'storage',
+      'shelfLife',
+    ]);
     for (const { id, data } of items) {
-      const shown = catalogueItem({ id, data }).facts.flatMap((fact) => (Array.isArray(fact.value) ? fact.value : [fact.value]));
+      const shown = catalogueItem({ id, data }).facts.flatMap((fact) =>
+        Array.isArray(fact.value) ? fact.value : [fact.value],
+      );
       for (const [field, value] of Object.entries(data)) {
         if (skip.has(field)) continue;
         // The compliance entries are named on the card in one line, by their schemes and statuses.
-        if (field === 'compliance') expect(shown, `${id}: ${field}`).toContain(complianceSummary(value as { scheme: string }[]));
-        else for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
+        if (field === 'compliance')
+          expect(shown, `${id}: ${field}`).toContain(complianceSummary(value as { scheme: string }[]));
+        else
+          for (const entry of Array.isArray(value) ? value : [value]) expect(shown, `${id}: ${field}`).toContain(entry);
       }
     }
   });
@@ -82,7 +159,9 @@ describe('the facts of an item', () => {
         items.flatMap(({ id, data }) => {
           const values = (data as Record<string, unknown>)[field];
           if (!Array.isArray(values)) return [];
-          return catalogueItem({ id, data }).facts.filter((fact) => JSON.stringify(fact.value) === JSON.stringify(values)).map((fact) => fact.key);
+          return catalogueItem({ id, data })
+            .facts.filter((fact) => JSON.stringify(fact.value) === JSON.stringify(values))
+            .map((fact) => fact.key);
         }),
       );
     const kinds = (field: string) => new Set(items.filter(({ data }) => field in data).map(({ data }) => data.kind));
@@ -92,14 +171,20 @@ describe('the facts of an item', () => {
     expect([...labelsOf('industries')]).toEqual(['industries']);
     expect([...labelsOf('applicationMethods')]).toEqual(['applicationMethods']);
     for (const { id, data } of items) {
-      for (const old of ['industry', 'methods', 'applicationMethod']) expect(data, `${id}: ${old}`).not.toHaveProperty(old);
+      for (const old of ['industry', 'methods', 'applicationMethod'])
+        expect(data, `${id}: ${old}`).not.toHaveProperty(old);
     }
   });
 });
 
 describe("an item's industries and application methods", () => {
   const category = { industries: ['Apparel', 'Home textiles'], applicationMethods: ['Pad', 'Spray'] };
-  const aroma = { kind: 'aroma', name: 'Test Bloom', variantName: 'AF-900 Test Bloom', description: 'A test fragrance.' };
+  const aroma = {
+    kind: 'aroma',
+    name: 'Test Bloom',
+    variantName: 'AF-900 Test Bloom',
+    description: 'A test fragrance.',
+  };
 
   it("are the category's where the item names none, and say so", () => {
     const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category);
@@ -113,7 +198,10 @@ describe("an item's industries and application methods", () => {
   });
 
   it("are the item's own where it names them: an editor's override, list by list", () => {
-    const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial({ ...aroma, industries: ['Hospitality'] }) }, category);
+    const item = catalogueItem(
+      { id: 'aroma-finishes/test-bloom', data: partial({ ...aroma, industries: ['Hospitality'] }) },
+      category,
+    );
     expect(item.industries).toEqual(['Hospitality']);
     expect(item.applicationMethods).toEqual(category.applicationMethods);
     expect(item.inherited).toEqual({ industries: false, applicationMethods: true });
@@ -122,18 +210,35 @@ describe("an item's industries and application methods", () => {
 
   it('are empty, and not inherited, when neither names them', () => {
     const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, {});
-    expect([item.industries, item.applicationMethods, item.inherited]).toEqual([[], [], { industries: false, applicationMethods: false }]);
+    expect([item.industries, item.applicationMethods, item.inherited]).toEqual([
+      [],
+      [],
+      { industries: false, applicationMethods: false },
+    ]);
     expect(item.facts.map((fact) => fact.key)).not.toContain('industries');
   });
 
   it('reach the search record, so /search filters by them', () => {
-    const record = searchRecord(catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category), 'Aroma Finishes');
-    expect(record.filters).toEqual({ category: ['Aroma Finishes'], industry: category.industries, method: category.applicationMethods });
+    const record = searchRecord(
+      catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category),
+      'Aroma Finishes',
+    );
+    expect(record.filters).toEqual({
+      category: ['Aroma Finishes'],
+      industry: category.industries,
+      method: category.applicationMethods,
+    });
   });
 });
 
 describe('the data buyers look for', () => {
-  const base = { kind: 'essential-oil', name: 'Test Oil', variant: 'EOA-TST-10', properties: ['A property'], benefits: ['A benefit'] };
+  const base = {
+    kind: 'essential-oil',
+    name: 'Test Oil',
+    variant: 'EOA-TST-10',
+    properties: ['A property'],
+    benefits: ['A benefit'],
+  };
 
   it('keeps typical properties in the order of the file, each with its unit and test method when it has them', () => {
     const item = model({
@@ -160,19 +265,34 @@ describe('the data buyers look for', () => {
 
   it('keeps each compliance entry whole, and names the schemes with their status in one fact', () => {
     const entries = [
-      { scheme: 'ZDHC MRSL', status: 'Level 3', certificateNumber: 'ZD-123', validUntil: '2027-03-31', verifyUrl: 'https://example.org/check?id=ZD-123' },
+      {
+        scheme: 'ZDHC MRSL',
+        status: 'Level 3',
+        certificateNumber: 'ZD-123',
+        validUntil: '2027-03-31',
+        verifyUrl: 'https://example.org/check?id=ZD-123',
+      },
       { scheme: 'GOTS' },
     ];
     const item = model({ ...base, compliance: entries });
     expect(item.compliance).toEqual(entries);
-    expect(item.facts.find((fact) => fact.key === 'compliance')).toEqual({ key: 'compliance', value: 'ZDHC MRSL: Level 3 and GOTS' });
+    expect(item.facts.find((fact) => fact.key === 'compliance')).toEqual({
+      key: 'compliance',
+      value: 'ZDHC MRSL: Level 3 and GOTS',
+    });
     // The launch content's one line reads as it did when it was a single text.
-    expect(complianceSummary([{ scheme: 'OekoTex Standard 100' }, { scheme: 'ZDHC MRSL 2.0' }])).toBe('OekoTex Standard 100 and ZDHC MRSL 2.0');
-    expect(complianceSummary([{ scheme: 'A' }, { scheme: 'B', status: 'Approved' }, { scheme: 'C' }])).toBe('A, B: Approved and C');
+    expect(complianceSummary([{ scheme: 'OekoTex Standard 100' }, { scheme: 'ZDHC MRSL 2.0' }])).toBe(
+      'OekoTex Standard 100 and ZDHC MRSL 2.0',
+    );
+    expect(complianceSummary([{ scheme: 'A' }, { scheme: 'B', status: 'Approved' }, { scheme: 'C' }])).toBe(
+      'A, B: Approved and C',
+    );
     expect(model(base).facts.map((fact) => fact.key)).not.toContain('compliance');
   });
 
   it('opens the contact form about the safety data sheet too', () => {
-    expect(model(base, 'oils/test-oil').contact.safetyDataSheet).toBe(contactPath('safety-data-sheet', 'oils/test-oil'));
+    expect(model(base, 'oils/test-oil').contact.safetyDataSheet).toBe(
+      contactPath('safety-data-sheet', 'oils/test-oil'),
+    );
   });
 });

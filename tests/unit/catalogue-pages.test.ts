@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { categoryListingPath, categoryListings, fullCardLimit, nearbyItems, oneLine, perPage } from '../../src/model/catalogue-pages';
+import {
+  categoryListingPath,
+  categoryListings,
+  fullCardLimit,
+  nearbyItems,
+  oneLine,
+  perPage,
+} from '../../src/model/catalogue-pages';
 
 const numbers = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -18,7 +25,9 @@ describe('category listings', () => {
       expect(listings.every((l) => l.layout === 'rows')).toBe(true);
       expect(listings).toHaveLength(Math.ceil(count / perPage));
       expect(listings.map((l) => l.page)).toEqual(numbers(listings.length));
-      expect(listings.every((l) => l.pages === listings.length && l.items.length <= perPage && l.items.length > 0)).toBe(true);
+      expect(
+        listings.every((l) => l.pages === listings.length && l.items.length <= perPage && l.items.length > 0),
+      ).toBe(true);
       expect(listings.flatMap((l) => l.items)).toEqual(numbers(count));
     }
   });

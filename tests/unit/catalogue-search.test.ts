@@ -3,7 +3,14 @@ import { searchCatalogue, searchWords, type SearchEntry } from '../../src/search
 import { noFilters, type SelectedFilters } from '../../src/search/search';
 
 const entry = (name: string, codes: string[], category: string, industry: string[], text = ''): SearchEntry => ({
-  record: { url: `/products/x/${name.toLowerCase().replace(/\W+/g, '-')}`, name, category, codes, summary: text, filters: { category: [category], industry, method: ['Pad'] } },
+  record: {
+    url: `/products/x/${name.toLowerCase().replace(/\W+/g, '-')}`,
+    name,
+    category,
+    codes,
+    summary: text,
+    filters: { category: [category], industry, method: ['Pad'] },
+  },
   text,
 });
 
@@ -14,8 +21,12 @@ const entries = [
   entry('Binders', ['PA-BIN-100'], 'Printing Auxiliaries', ['Apparel'], 'Soft hand, oil-free'),
   entry('Crème Print', [], 'Speciality Prints', ['Apparel'], 'Creamy'),
 ];
-const state = (query: string, selected: Partial<SelectedFilters> = {}) => ({ query, selected: { ...noFilters(), ...selected } });
-const names = (query: string, selected?: Partial<SelectedFilters>) => searchCatalogue(entries, state(query, selected)).results.map((r) => r.name);
+const state = (query: string, selected: Partial<SelectedFilters> = {}) => ({
+  query,
+  selected: { ...noFilters(), ...selected },
+});
+const names = (query: string, selected?: Partial<SelectedFilters>) =>
+  searchCatalogue(entries, state(query, selected)).results.map((r) => r.name);
 
 describe('/search without JavaScript', () => {
   it('finds items whose words start with every word of the query, accents and case aside', () => {
@@ -33,7 +44,11 @@ describe('/search without JavaScript', () => {
   });
 
   it('filters by the chosen values: any of a group, every group', () => {
-    expect(names('oil', { category: ['Essential Oil Actives', 'Printing Auxiliaries'] })).toEqual(['Tea Tree Oil', 'Lavender Oil', 'Binders']);
+    expect(names('oil', { category: ['Essential Oil Actives', 'Printing Auxiliaries'] })).toEqual([
+      'Tea Tree Oil',
+      'Lavender Oil',
+      'Binders',
+    ]);
     expect(names('oil', { category: ['Essential Oil Actives'], industry: ['Cosmetics'] })).toEqual(['Tea Tree Oil']);
     expect(names('', { industry: ['Apparel'] })).toEqual(['Binders', 'Crème Print', 'Lavender Calm']);
   });
@@ -41,7 +56,12 @@ describe('/search without JavaScript', () => {
   it('counts every value facet by facet, and keeps the values with no result at 0', () => {
     const { counts } = searchCatalogue(entries, state('oil', { category: ['Essential Oil Actives'] }));
     // Categories: counted without the category choice; industries: within it.
-    expect(counts.category).toEqual({ 'Essential Oil Actives': 2, 'Aroma Finishes': 0, 'Printing Auxiliaries': 1, 'Speciality Prints': 0 });
+    expect(counts.category).toEqual({
+      'Essential Oil Actives': 2,
+      'Aroma Finishes': 0,
+      'Printing Auxiliaries': 1,
+      'Speciality Prints': 0,
+    });
     expect(counts.industry).toEqual({ Aromatherapy: 2, Apparel: 0, Cosmetics: 1 });
     // A value with a count gives that many results when chosen too.
     for (const [value, count] of Object.entries(counts.industry!)) {

@@ -33,7 +33,10 @@ import { documentFolder } from '../../src/schemas/product';
 import { documentLimits, fileNamePattern, pictureLimits } from '../../src/schemas/content-limits';
 
 /** What every picture field carries: the upload limit and the file name's rule. */
-const pictureRules = { media_library: { config: { max_file_size: pictureLimits.maxBytes } }, pattern: fileNamePattern(pictureLimits) };
+const pictureRules = {
+  media_library: { config: { max_file_size: pictureLimits.maxBytes } },
+  pattern: fileNamePattern(pictureLimits),
+};
 import { overlay } from '../../src/cms/overlay';
 import { productSchema } from '../../src/schemas/product';
 import { technologySchema } from '../../src/schemas/technology';
@@ -51,7 +54,10 @@ const collection = (name: string) => collectionIn(config, name);
 /** The catalogue collection whose items are of `kind`, wherever the editors keep that kind. */
 const collectionOfKind = (c: CmsConfig, kind: string): CmsCollection => {
   const found = c.collections.find((entry) => entry.fields?.find((f) => f.name === 'kind')?.default === kind);
-  if (!found) throw new Error(`the CMS has no collection for items of kind "${kind}" (no product file of that kind in src/content/products)`);
+  if (!found)
+    throw new Error(
+      `the CMS has no collection for items of kind "${kind}" (no product file of that kind in src/content/products)`,
+    );
   return found;
 };
 const json = (name: keyof typeof contentSchemas) => jsonSchemaOf(contentSchemas[name](schemaContext));
@@ -66,13 +72,27 @@ describe('the generator turns each kind of schema field into its Decap field', (
     visible: z.boolean().describe('Whether it shows.'),
     colour: z.enum(['red', 'blue']).describe('Colour.'),
     kind: z.literal('thing').describe('Fixed kind.'),
-    columns: z.union([z.literal(2), z.literal(3)]).default(2).describe('Columns.'),
-    code: z.string().regex(/^[A-Z]{2}$/).describe('Two capital letters.'),
+    columns: z
+      .union([z.literal(2), z.literal(3)])
+      .default(2)
+      .describe('Columns.'),
+    code: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .describe('Two capital letters.'),
     summary: z.string().min(10).max(20).describe('Ten to twenty characters.'),
     tags: z.array(z.string()).min(1).describe('Tags.'),
-    sizes: z.array(z.enum(['S', 'M'])).max(2).describe('Sizes.'),
-    parts: z.array(z.strictObject({ name: z.string().describe('Part name.'), note: z.string().optional().describe('Note.') })).describe('Parts.'),
-    box: z.strictObject({ width: z.number().int().describe('Width.') }).optional().describe('Box.'),
+    sizes: z
+      .array(z.enum(['S', 'M']))
+      .max(2)
+      .describe('Sizes.'),
+    parts: z
+      .array(z.strictObject({ name: z.string().describe('Part name.'), note: z.string().optional().describe('Note.') }))
+      .describe('Parts.'),
+    box: z
+      .strictObject({ width: z.number().int().describe('Width.') })
+      .optional()
+      .describe('Box.'),
     blocks: z
       .array(
         z.discriminatedUnion('type', [
@@ -94,10 +114,38 @@ describe('the generator turns each kind of schema field into its Decap field', (
       { name: 'visible', label: 'Visible', widget: 'boolean', hint: 'Whether it shows.', default: false },
       { name: 'colour', label: 'Colour', widget: 'select', hint: 'Colour.', options: ['red', 'blue'] },
       { name: 'kind', label: 'Kind', widget: 'hidden', hint: 'Fixed kind.', default: 'thing' },
-      { name: 'columns', label: 'Columns', widget: 'select', required: false, hint: 'Columns.', options: [2, 3], default: 2 },
-      { name: 'code', label: 'Code', widget: 'string', hint: 'Two capital letters.', pattern: ['^[A-Z]{2}$', 'Two capital letters.'] },
-      { name: 'summary', label: 'Summary', widget: 'string', hint: 'Ten to twenty characters.', pattern: ['^[\\s\\S]{10,20}$', '10-20 characters'], characters: { min: 10, max: 20 } },
-      { name: 'tags', label: 'Tags', widget: 'list', hint: 'Tags.', min: 1, field: { name: 'tags', label: 'Tags', widget: 'string' } },
+      {
+        name: 'columns',
+        label: 'Columns',
+        widget: 'select',
+        required: false,
+        hint: 'Columns.',
+        options: [2, 3],
+        default: 2,
+      },
+      {
+        name: 'code',
+        label: 'Code',
+        widget: 'string',
+        hint: 'Two capital letters.',
+        pattern: ['^[A-Z]{2}$', 'Two capital letters.'],
+      },
+      {
+        name: 'summary',
+        label: 'Summary',
+        widget: 'string',
+        hint: 'Ten to twenty characters.',
+        pattern: ['^[\\s\\S]{10,20}$', '10-20 characters'],
+        characters: { min: 10, max: 20 },
+      },
+      {
+        name: 'tags',
+        label: 'Tags',
+        widget: 'list',
+        hint: 'Tags.',
+        min: 1,
+        field: { name: 'tags', label: 'Tags', widget: 'string' },
+      },
       { name: 'sizes', label: 'Sizes', widget: 'select', hint: 'Sizes.', multiple: true, options: ['S', 'M'], max: 2 },
       {
         name: 'parts',
@@ -126,8 +174,20 @@ describe('the generator turns each kind of schema field into its Decap field', (
         hint: 'Blocks.',
         typeKey: 'type',
         types: [
-          { name: 'quote', label: 'Quote', widget: 'object', summary: '{{fields.heading}}', fields: [{ name: 'heading', label: 'Heading', widget: 'string', hint: 'Heading.' }] },
-          { name: 'figure', label: 'Figure', widget: 'object', summary: '{{fields.value}}', fields: [{ name: 'value', label: 'Value', widget: 'string', hint: 'Value.' }] },
+          {
+            name: 'quote',
+            label: 'Quote',
+            widget: 'object',
+            summary: '{{fields.heading}}',
+            fields: [{ name: 'heading', label: 'Heading', widget: 'string', hint: 'Heading.' }],
+          },
+          {
+            name: 'figure',
+            label: 'Figure',
+            widget: 'object',
+            summary: '{{fields.value}}',
+            fields: [{ name: 'value', label: 'Value', widget: 'string', hint: 'Value.' }],
+          },
         ],
       },
       { name: 'picture', label: 'Picture', widget: 'image', hint: 'A picture.', choose_url: false, ...pictureRules },
@@ -137,11 +197,13 @@ describe('the generator turns each kind of schema field into its Decap field', (
   });
 
   it("applies the overlay's labels and widget choices by field name, to text fields only", () => {
-    const fields = editorFields(z.strictObject({
-      intro: z.string().describe('Opening paragraph.'),
-      paragraphs: z.array(z.string()).describe('Paragraphs.'),
-      description: z.strictObject({ short: z.string().describe('Short.') }).describe('Not a text here.'),
-    }));
+    const fields = editorFields(
+      z.strictObject({
+        intro: z.string().describe('Opening paragraph.'),
+        paragraphs: z.array(z.string()).describe('Paragraphs.'),
+        description: z.strictObject({ short: z.string().describe('Short.') }).describe('Not a text here.'),
+      }),
+    );
     expect(fields.map((f) => [f.name, f.label, f.widget, f.field?.widget])).toEqual([
       ['intro', 'Introduction', 'text', undefined],
       ['paragraphs', 'Paragraphs', 'list', 'text'],
@@ -151,12 +213,23 @@ describe('the generator turns each kind of schema field into its Decap field', (
 });
 
 describe('a new kind of content is one entry of src/model/content-collections.ts', () => {
-  const glossary = z.strictObject({ term: z.string().min(1).describe('The word.'), meaning: z.string().min(1).describe('What it means.') });
+  const glossary = z.strictObject({
+    term: z.string().min(1).describe('The word.'),
+    meaning: z.string().min(1).describe('What it means.'),
+  });
 
   it('a folder of Markdown files becomes a folder collection, labelled by its name', () => {
-    const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
+    const sources = {
+      ...contentSources,
+      glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const,
+    };
     const changed = cmsConfig({ layout, sources });
-    expect(collectionIn(changed, 'glossary')).toMatchObject({ label: 'Glossary', folder: 'src/content/glossary', extension: 'md', format: formats.markdown });
+    expect(collectionIn(changed, 'glossary')).toMatchObject({
+      label: 'Glossary',
+      folder: 'src/content/glossary',
+      extension: 'md',
+      format: formats.markdown,
+    });
     expect(collectionIn(changed, 'glossary').fields!.map((f) => [f.name, f.widget, f.hint])).toEqual([
       ['term', 'string', 'The word.'],
       ['meaning', 'string', 'What it means.'],
@@ -165,13 +238,21 @@ describe('a new kind of content is one entry of src/model/content-collections.ts
   });
 
   it('a JSON list becomes a json-list collection', () => {
-    const sources = { ...contentSources, glossary: { file: 'src/content/glossary.json', list: true, schema: () => glossary } as const };
+    const sources = {
+      ...contentSources,
+      glossary: { file: 'src/content/glossary.json', list: true, schema: () => glossary } as const,
+    };
     const changed = cmsConfig({ layout, sources });
-    expect(collectionIn(changed, 'glossary')).toMatchObject({ format: 'json-list', files: [{ name: 'glossary', file: 'src/content/glossary.json' }] });
+    expect(collectionIn(changed, 'glossary')).toMatchObject({
+      format: 'json-list',
+      files: [{ name: 'glossary', file: 'src/content/glossary.json' }],
+    });
   });
 
-  it('every entry of the list, and nothing else, is edited at /admin, in the list\'s order', () => {
-    const kinds = config.collections.map((c) => (c.folder?.startsWith(`${contentSources.products.folder}/`) ? 'products' : c.name));
+  it("every entry of the list, and nothing else, is edited at /admin, in the list's order", () => {
+    const kinds = config.collections.map((c) =>
+      c.folder?.startsWith(`${contentSources.products.folder}/`) ? 'products' : c.name,
+    );
     expect([...new Set(kinds)]).toEqual(Object.keys(contentSources));
   });
 });
@@ -194,7 +275,9 @@ describe('a new optional schema field appears in /admin with no other edit', () 
     });
     // Nothing else changed: the other fields, and every other collection.
     expect(fields.filter((f) => f.name !== 'brochure')).toEqual(collection('technologies').fields);
-    expect(changed.collections.filter((c) => c.name !== 'technologies')).toEqual(config.collections.filter((c) => c.name !== 'technologies'));
+    expect(changed.collections.filter((c) => c.name !== 'technologies')).toEqual(
+      config.collections.filter((c) => c.name !== 'technologies'),
+    );
   });
 
   it('in one kind of catalogue item (aroma), and only in its collection', () => {
@@ -202,7 +285,9 @@ describe('a new optional schema field appears in /admin with no other edit', () 
       ...contentSchemas,
       products: (context: ContentContext) => {
         const variants = productSchema(context).options.map((variant) =>
-          variant.shape.kind.value === 'aroma' ? variant.extend({ launchYear: z.number().int().optional().describe('Year the fragrance was launched.') }) : variant,
+          variant.shape.kind.value === 'aroma'
+            ? variant.extend({ launchYear: z.number().int().optional().describe('Year the fragrance was launched.') })
+            : variant,
         );
         return z.discriminatedUnion('kind', variants as unknown as Parameters<typeof z.discriminatedUnion>[1]);
       },
@@ -218,7 +303,9 @@ describe('a new optional schema field appears in /admin with no other edit', () 
       hint: 'Year the fragrance was launched.',
       value_type: 'int',
     });
-    expect(changed.collections.filter((c) => c.name !== name)).toEqual(config.collections.filter((c) => c.name !== name));
+    expect(changed.collections.filter((c) => c.name !== name)).toEqual(
+      config.collections.filter((c) => c.name !== name),
+    );
   });
 });
 
@@ -241,7 +328,8 @@ function differences(node: JsonSchema, fields: CmsField[], path: string, omit: s
       continue;
     }
     const required = (node.required ?? []).includes(name);
-    if ((field.required !== false) !== required) out.push(`${at}: required ${required} in the schema, ${field.required !== false} in the editor`);
+    if ((field.required !== false) !== required)
+      out.push(`${at}: required ${required} in the schema, ${field.required !== false} in the editor`);
     out.push(...valueDifferences(property, field, at));
   }
   return out;
@@ -250,15 +338,24 @@ function differences(node: JsonSchema, fields: CmsField[], path: string, omit: s
 function valueDifferences(property: JsonSchema, field: CmsField, at: string): string[] {
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   const allowed = (node: JsonSchema) => node.enum ?? (node.anyOf ?? node.oneOf)?.map((o) => o.const);
-  if (property.const !== undefined) return field.widget === 'hidden' && field.default === property.const ? [] : [`${at}: fixed to ${String(property.const)} in the schema only`];
+  if (property.const !== undefined)
+    return field.widget === 'hidden' && field.default === property.const
+      ? []
+      : [`${at}: fixed to ${String(property.const)} in the schema only`];
   const values = allowed(property);
   if (values?.every((v) => v !== undefined)) return same(field.options, values) ? [] : [`${at}: allowed values differ`];
   if (property.type === 'object') return differences(property, field.fields ?? [], `${at}.`);
   if (property.type !== 'array') return [];
-  const bounds = same([property.minItems || undefined, property.maxItems], [field.min, field.max]) ? [] : [`${at}: list bounds differ`];
+  const bounds = same([property.minItems || undefined, property.maxItems], [field.min, field.max])
+    ? []
+    : [`${at}: list bounds differ`];
   const items = property.items!;
   const itemValues = allowed(items);
-  if (itemValues?.every((v) => v !== undefined)) return [...bounds, ...(field.multiple && same(field.options, itemValues) ? [] : [`${at}[]: allowed values differ`])];
+  if (itemValues?.every((v) => v !== undefined))
+    return [
+      ...bounds,
+      ...(field.multiple && same(field.options, itemValues) ? [] : [`${at}[]: allowed values differ`]),
+    ];
   const variants = items.oneOf ?? items.anyOf;
   if (variants) {
     const key = field.typeKey!;
@@ -267,7 +364,9 @@ function valueDifferences(property: JsonSchema, field: CmsField, at: string): st
       ...variants.flatMap((variant) => {
         const tag = String(variant.properties?.[key]?.const);
         const type = field.types?.find((t) => t.name === tag);
-        return type ? differences(variant, type.fields ?? [], `${at}<${tag}>.`, [key]) : [`${at}<${tag}>: only in the schema`];
+        return type
+          ? differences(variant, type.fields ?? [], `${at}<${tag}>.`, [key])
+          : [`${at}<${tag}>: only in the schema`];
       }),
     ];
   }
@@ -291,7 +390,12 @@ describe('for the real schemas, every field, required flag and allowed value is 
 
   it.each(layout.pages.map((p) => p.page))('the %s page', (page) => {
     const file = collection('pages').files!.find((f) => f.name === page)!;
-    expect(file.fields.find((f) => f.name === 'page')).toEqual({ name: 'page', label: 'Page', widget: 'hidden', default: page });
+    expect(file.fields.find((f) => f.name === 'page')).toEqual({
+      name: 'page',
+      label: 'Page',
+      widget: 'hidden',
+      default: page,
+    });
     const others = file.fields.filter((f) => f.name !== 'page');
     expect(differences(variantOf(json('pages'), 'page', page)!, others, '', ['page'])).toEqual([]);
   });
@@ -324,8 +428,12 @@ describe('for the real schemas, every field, required flag and allowed value is 
       [
         'src/content/technologies',
         'src/content/categories',
-        ...readdirSync('src/content/products', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `src/content/products/${d.name}`),
-        ...readdirSync('src/content/pages').filter((f) => f.endsWith('.md')).map((f) => `src/content/pages/${f}`),
+        ...readdirSync('src/content/products', { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => `src/content/products/${d.name}`),
+        ...readdirSync('src/content/pages')
+          .filter((f) => f.endsWith('.md'))
+          .map((f) => `src/content/pages/${f}`),
         'src/content/legal',
         'src/content/company/identity.json',
         'src/content/site/labels.json',
@@ -340,8 +448,14 @@ describe('for the real schemas, every field, required flag and allowed value is 
 describe('every category folder gets a catalogue collection', () => {
   const root = 'src/content/products';
   const kindsIn = (folder: string) =>
-    new Set(readdirSync(join(root, folder)).filter((f) => f.endsWith('.md')).map((f) => String((parseFrontmatter(readFileSync(join(root, folder, f), 'utf8')) as { kind: unknown }).kind)));
-  const folders = readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    new Set(
+      readdirSync(join(root, folder))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => String((parseFrontmatter(readFileSync(join(root, folder, f), 'utf8')) as { kind: unknown }).kind)),
+    );
+  const folders = readdirSync(root, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 
   it.each(folders)('%s: one collection per kind of item in it, its kind fixed and no category field', (folder) => {
     const editors = config.collections.filter((c) => c.folder === `${root}/${folder}`);
@@ -373,7 +487,10 @@ describe('every category folder gets a catalogue collection', () => {
       });
       // The same fields; documents go to each category's own folder.
       const pigments = collectionOfKind(config, 'pigment-category');
-      const same = JSON.stringify(pigments.fields).replaceAll(`/${pigments.folder}/`, '/src/content/products/coatings/');
+      const same = JSON.stringify(pigments.fields).replaceAll(
+        `/${pigments.folder}/`,
+        '/src/content/products/coatings/',
+      );
       expect(collectionIn(generated, 'coatings').fields).toEqual(JSON.parse(same));
     } finally {
       rmSync(project, { recursive: true, force: true });
@@ -390,10 +507,14 @@ describe('config.yml', () => {
   });
 
   it('saves through Git Gateway with the editorial workflow, and locally through decap-server', () => {
-    expect(parsed).toMatchObject({ backend: { name: 'git-gateway', branch: 'main' }, publish_mode: 'editorial_workflow', local_backend: true });
+    expect(parsed).toMatchObject({
+      backend: { name: 'git-gateway', branch: 'main' },
+      publish_mode: 'editorial_workflow',
+      local_backend: true,
+    });
   });
 
-  it("has the keys Decap requires of every collection, file and field", () => {
+  it('has the keys Decap requires of every collection, file and field', () => {
     const problems: string[] = [];
     const checkFields = (fields: CmsField[] | undefined, at: string) => {
       if (!fields?.length) problems.push(`${at}: no fields`);
@@ -518,18 +639,30 @@ describe('catalogue documents in the editor', () => {
       const file = documents?.fields?.find((f) => f.name === 'file');
       // The picker lists, and uploads into, the category's documents folder (also for a new item,
       // which has no folder of its own yet), and the saved path is relative to the item's file.
-      expect(file, c.name).toMatchObject({ widget: 'file', media_folder: `/${c.folder}/${documentFolder}`, public_folder: documentFolder });
+      expect(file, c.name).toMatchObject({
+        widget: 'file',
+        media_folder: `/${c.folder}/${documentFolder}`,
+        public_folder: documentFolder,
+      });
       // The form refuses an upload over the limit the check and the build hold documents to.
       expect(file?.media_library, c.name).toEqual({ config: { max_file_size: documentLimits.maxBytes } });
       expect(file?.pattern, c.name).toEqual(fileNamePattern(documentLimits));
       const [pattern] = fileNamePattern(documentLimits);
       expect(['lavender-oil-tds.pdf', 'tds-2.pdf'].every((name) => new RegExp(pattern).test(name))).toBe(true);
-      expect(['Lavender.pdf', 'lavender oil.pdf', 'lavender.md'].some((name) => new RegExp(pattern).test(name))).toBe(false);
+      expect(['Lavender.pdf', 'lavender oil.pdf', 'lavender.md'].some((name) => new RegExp(pattern).test(name))).toBe(
+        false,
+      );
       expect(pictureFields).toContain('file');
       const technologies = (c.fields ?? []).find((f) => f.name === 'technologies');
       // One relation field taking several entries: Decap rejects a list whose entries are relations
       // with the relation's settings on the list.
-      expect(technologies, c.name).toMatchObject({ widget: 'relation', multiple: true, collection: 'technologies', value_field: 'slug', required: false });
+      expect(technologies, c.name).toMatchObject({
+        widget: 'relation',
+        multiple: true,
+        collection: 'technologies',
+        value_field: 'slug',
+        required: false,
+      });
       expect(technologies?.field, c.name).toBeUndefined();
     }
   });
@@ -551,7 +684,8 @@ describe('the data buyers look for, in the editor', () => {
         ['unit', 'string', false],
         ['testMethod', 'string', false],
       ]);
-      for (const name of ['packaging', 'storage', 'shelfLife']) expect(fieldOf(c.fields, name), `${c.name}: ${name}`).toMatchObject({ widget: 'string', required: false });
+      for (const name of ['packaging', 'storage', 'shelfLife'])
+        expect(fieldOf(c.fields, name), `${c.name}: ${name}`).toMatchObject({ widget: 'string', required: false });
       const compliance = fieldOf(c.fields, 'compliance');
       expect(compliance, c.name).toMatchObject({ widget: 'list', required: false });
       expect(compliance?.fields?.map((f) => [f.name, f.widget, f.required ?? true])).toEqual([
@@ -562,10 +696,17 @@ describe('the data buyers look for, in the editor', () => {
         ['verifyUrl', 'string', false],
       ]);
       // The date picker saves year-month-day, as the schema reads it; no time.
-      expect(fieldOf(compliance?.fields, 'validUntil')).toMatchObject({ date_format: 'YYYY-MM-DD', time_format: false, label: 'Valid until' });
+      expect(fieldOf(compliance?.fields, 'validUntil')).toMatchObject({
+        date_format: 'YYYY-MM-DD',
+        time_format: false,
+        label: 'Valid until',
+      });
       expect(fieldOf(compliance?.fields, 'status')?.label).toBe('Level or status');
       // Each document may name its country or region.
-      expect(fieldOf(fieldOf(c.fields, 'documents')?.fields, 'region'), c.name).toMatchObject({ widget: 'string', required: false });
+      expect(fieldOf(fieldOf(c.fields, 'documents')?.fields, 'region'), c.name).toMatchObject({
+        widget: 'string',
+        required: false,
+      });
       // Before the documents, which stay where they were, with the technologies last.
       const names = (c.fields ?? []).map((f) => f.name);
       expect(names.indexOf('typicalProperties')).toBeLessThan(names.indexOf('documents'));
@@ -576,7 +717,16 @@ describe('the data buyers look for, in the editor', () => {
   it('saves what the date picker writes in a form the content check accepts', () => {
     // Decap's date picker writes "2027-03-31"; YAML readers give it back as text or as a date.
     const compliance = productSchema(schemaContext as ContentContext);
-    const oil = { kind: 'essential-oil', order: 1, name: 'Oil', variant: 'V-1', properties: ['p'], benefits: ['b'], image: './images/o.webp', imageAlt: 'An oil' };
+    const oil = {
+      kind: 'essential-oil',
+      order: 1,
+      name: 'Oil',
+      variant: 'V-1',
+      properties: ['p'],
+      benefits: ['b'],
+      image: './images/o.webp',
+      imageAlt: 'An oil',
+    };
     for (const validUntil of ['2027-03-31', new Date('2027-03-31T00:00:00Z')]) {
       const parsed = compliance.safeParse({ ...oil, compliance: [{ scheme: 'GOTS', validUntil }] });
       expect(parsed.success).toBe(true);

@@ -8,7 +8,10 @@ import * as YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey } from '../../public/admin/layout.js';
 
-const walk = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)],
+  );
 const markdown = walk('src/content').filter((f) => f.endsWith('.md'));
 const json = walk('src/content').filter((f) => f.endsWith('.json'));
 const frontmatter = frontmatterFormat(YAML);
@@ -42,15 +45,23 @@ describe('saving through /admin keeps each file as it is written', () => {
     const data = frontmatter.fromFile(text);
     let longest: string[] = [];
     const visit = (value: unknown, path: string[]) => {
-      if (typeof value === 'string' && path[0] !== sourceKey && path[0] !== 'body' && value.length > (longest.length ? (at(data, longest) as string).length : 0)) longest = path;
+      if (
+        typeof value === 'string' &&
+        path[0] !== sourceKey &&
+        path[0] !== 'body' &&
+        value.length > (longest.length ? (at(data, longest) as string).length : 0)
+      )
+        longest = path;
       else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
     };
-    const at = (value: unknown, path: string[]) => path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], value);
+    const at = (value: unknown, path: string[]) =>
+      path.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], value);
     visit(data, []);
     const edited = structuredClone(data);
     const parent = at(edited, longest.slice(0, -1)) as Record<string, string>;
     const key = longest.at(-1)!;
-    parent[key] = `${parent[key]} One more sentence, long enough that a writer folding at eighty characters would have folded this line again.`;
+    parent[key] =
+      `${parent[key]} One more sentence, long enough that a writer folding at eighty characters would have folded this line again.`;
     const saved = frontmatter.toFile(edited);
     expect(changedLines(text, saved)).toHaveLength(1);
     expect(YAML.parse(saved.split('---\n')[1]!)).toEqual((({ body: _b, [sourceKey]: _s, ...rest }) => rest)(edited));
@@ -69,7 +80,7 @@ describe('saving through /admin keeps each file as it is written', () => {
     expect(JSON.parse(saved)).toEqual((({ [sourceKey]: _s, ...rest }) => rest)(edited));
   });
 
-  it('a new file, with no text to keep, is written whole, its keys in the form\'s order', () => {
+  it("a new file, with no text to keep, is written whole, its keys in the form's order", () => {
     const saved = frontmatter.toFile({ name: 'Jasmine Night', kind: 'aroma', body: '' }, ['kind', 'name']);
     expect(saved).toBe('---\nkind: aroma\nname: Jasmine Night\n---\n');
     expect(jsonFormat.toFile({ a: 1 })).toBe('{\n  "a": 1\n}\n');
@@ -82,6 +93,8 @@ describe('saving through /admin keeps each file as it is written', () => {
     expect(saved).toBe('{\n  "tags": ["a", "b", "c"],\n  "rows": [\n    { "x": 1, "y": 3 },\n    { "x": 4 }\n  ]\n}\n');
     const md = '---\ntitle: A\nlist:\n  - one\n  - two\n---\nBody\n';
     const fm = frontmatter.fromFile(md);
-    expect(frontmatter.toFile({ ...fm, list: ['one'], extra: 'x' })).toBe('---\ntitle: A\nlist:\n  - one\nextra: x\n---\nBody\n');
+    expect(frontmatter.toFile({ ...fm, list: ['one'], extra: 'x' })).toBe(
+      '---\ntitle: A\nlist:\n  - one\nextra: x\n---\nBody\n',
+    );
   });
 });

@@ -80,7 +80,8 @@ imageAlt: An illustration
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'content-check-'));
   write('topics.json', JSON.stringify([{ id: 'samples', label: 'Samples', sentence: 'Samples of {about}.' }]));
-  for (const file of ['company/identity.json', 'site/labels.json', 'contact-form.json']) write(file, readFileSync(`src/content/${file}`, 'utf8'));
+  for (const file of ['company/identity.json', 'site/labels.json', 'contact-form.json'])
+    write(file, readFileSync(`src/content/${file}`, 'utf8'));
   write('technologies/plasma.md', technology('plasma'));
   picture('technologies/images/plasma.webp');
   write('categories/binders.md', category('binders'));
@@ -96,7 +97,10 @@ describe('npm run content:check', () => {
   });
 
   it('names the file and field of a schema error', async () => {
-    write('technologies/plasma.md', technology('plasma').replace('colour: teal', 'colour: mauve').replace('order: 1', 'order: first'));
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('colour: teal', 'colour: mauve').replace('order: 1', 'order: first'),
+    );
     expect(await run()).toEqual([
       'src/content/technologies/plasma.md: order: Invalid input: expected number, received string',
       'src/content/technologies/plasma.md: colour: colour must be one of: teal, indigo, emerald, amber, rose, violet, sky',
@@ -106,7 +110,10 @@ describe('npm run content:check', () => {
   it('checks the words of the page frame and of the contact form', async () => {
     const labels = JSON.parse(readFileSync('src/content/site/labels.json', 'utf8'));
     const form = JSON.parse(readFileSync('src/content/contact-form.json', 'utf8'));
-    write('site/labels.json', JSON.stringify({ ...labels, skipLink: ' ', topBar: { ...labels.topBar, menuu: 'Menu' } }));
+    write(
+      'site/labels.json',
+      JSON.stringify({ ...labels, skipLink: ' ', topBar: { ...labels.topBar, menuu: 'Menu' } }),
+    );
     write('contact-form.json', JSON.stringify({ ...form, labels: { ...form.labels, email: '' } }));
     expect(await run()).toEqual([
       'src/content/site/labels.json: skipLink: required: First link of every page, for keyboard users, e.g. "Skip to main content"',
@@ -123,12 +130,21 @@ describe('npm run content:check', () => {
         .replace('title: plasma', 'title: Plasma and Corona Surface Activation for Technical Fabrics')
         .replace(/searchDescription: .*/, `searchDescription: ${long}`),
     );
-    write('categories/binders.md', category('binders').replace(/searchDescription: .*/, 'searchDescription: Too short.'));
+    write(
+      'categories/binders.md',
+      category('binders').replace(/searchDescription: .*/, 'searchDescription: Too short.'),
+    );
     const problems = (await run()).filter((p) => /: (title|searchDescription): /.test(p));
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^src\/content\/technologies\/plasma\.md: title: the browser tab title ".* \| .*" is \d+ characters; search results show 65: shorten it by \d+$/);
-    expect(problems[1]).toBe(`src/content/technologies/plasma.md: searchDescription: the search result description is ${long.length} characters; search results cut it at 160: shorten it by ${long.length - 160}`);
-    expect(problems[2]).toBe('src/content/categories/binders.md: searchDescription: the search result description is 10 characters; write at least 70 so it says what the page offers');
+    expect(problems[0]).toMatch(
+      /^src\/content\/technologies\/plasma\.md: title: the browser tab title ".* \| .*" is \d+ characters; search results show 65: shorten it by \d+$/,
+    );
+    expect(problems[1]).toBe(
+      `src/content/technologies/plasma.md: searchDescription: the search result description is ${long.length} characters; search results cut it at 160: shorten it by ${long.length - 160}`,
+    );
+    expect(problems[2]).toBe(
+      'src/content/categories/binders.md: searchDescription: the search result description is 10 characters; write at least 70 so it says what the page offers',
+    );
   });
 
   it('finds duplicate slugs, and slugs that collide with a page', async () => {
@@ -154,8 +170,13 @@ describe('npm run content:check', () => {
   });
 
   it('finds an item naming a technology that does not exist, by file and field', async () => {
-    write('products/binders/binder.md', product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma, plasmaa]'));
-    expect(await run()).toEqual(['src/content/products/binders/binder.md: technologies.1: no entry "plasmaa" in technologies (known: plasma)']);
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma, plasmaa]'),
+    );
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: technologies.1: no entry "plasmaa" in technologies (known: plasma)',
+    ]);
   });
 
   it('finds a button naming a contact topic that does not exist', async () => {
@@ -191,7 +212,13 @@ describe('npm run content:check', () => {
   });
 
   it('says "required" with the field\'s own description for a missing or empty required field', async () => {
-    write('products/binders/binder.md', product.replace('title: Binder', 'title:').replace('description: An acrylic binder.', 'description: ""').replace('imageAlt: An illustration\n', ''));
+    write(
+      'products/binders/binder.md',
+      product
+        .replace('title: Binder', 'title:')
+        .replace('description: An acrylic binder.', 'description: ""')
+        .replace('imageAlt: An illustration\n', ''),
+    );
     expect(await run()).toEqual([
       'src/content/products/binders/binder.md: title: required: Auxiliary category title',
       'src/content/products/binders/binder.md: description: required: What these auxiliaries do',
@@ -204,14 +231,31 @@ describe('npm run content:check', () => {
       `imageAlt: An illustration\ndocuments:\n${files.map((file) => `  - type: Brochure\n    title: A brochure\n    language: en\n    file: ${file}\n`).join('')}`;
     const file = 'src/content/products/binders/binder.md';
     // A name that breaks a rule is the schema's to refuse: the file is checked no further.
-    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', documents('./documents/binder tds.pdf', './documents/Binder.pdf', './binder.pdf', './documents/binder.md')));
+    write(
+      'products/binders/binder.md',
+      product.replace(
+        'imageAlt: An illustration\n',
+        documents('./documents/binder tds.pdf', './documents/Binder.pdf', './binder.pdf', './documents/binder.md'),
+      ),
+    );
     expect(await run()).toEqual([
       `${file}: documents.0.file: the file name "binder tds.pdf" has spaces; use hyphens instead: "./documents/binder-tds.pdf"`,
       `${file}: documents.1.file: the file name "Binder.pdf" has capital letters; use lowercase: "./documents/binder.pdf"`,
       `${file}: documents.2.file: "./binder.pdf" must be in the documents folder next to this file: write "./documents/binder.pdf"`,
       `${file}: documents.3.file: "binder.md" is not a .pdf file; a document must be one`,
     ]);
-    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', documents('./documents/missing.pdf', './documents/huge-binder.pdf', './documents/binder-notes.pdf', './documents/binder.pdf')));
+    write(
+      'products/binders/binder.md',
+      product.replace(
+        'imageAlt: An illustration\n',
+        documents(
+          './documents/missing.pdf',
+          './documents/huge-binder.pdf',
+          './documents/binder-notes.pdf',
+          './documents/binder.pdf',
+        ),
+      ),
+    );
     write('products/binders/documents/huge-binder.pdf', '%PDF-1.4');
     write('products/binders/documents/binder-notes.pdf', 'Just notes.');
     write('products/binders/documents/binder.pdf', '%PDF-1.4');
@@ -274,12 +318,21 @@ documents:
     ]);
     // The compliance text of the former speciality-print field is refused, with the field named.
     for (const pdf of ['eu', 'in']) rmSync(join(root, `src/content/products/binders/documents/binder-sds-${pdf}.pdf`));
-    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ncompliance: OekoTex Standard 100\n'));
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ncompliance: OekoTex Standard 100\n'),
+    );
     expect(await run()).toEqual([`${file}: compliance: Invalid input: expected array, received string`]);
   });
 
   it('warns of a compliance entry whose date has passed, and still passes', async () => {
-    write('products/binders/binder.md', product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ncompliance:\n  - scheme: GOTS\n    validUntil: 2001-01-31\n'));
+    write(
+      'products/binders/binder.md',
+      product.replace(
+        'imageAlt: An illustration\n',
+        'imageAlt: An illustration\ncompliance:\n  - scheme: GOTS\n    validUntil: 2001-01-31\n',
+      ),
+    );
     const problems = await checkContent({ root, imageWidth });
     expect(problems).toEqual([
       {
@@ -318,14 +371,21 @@ documents:
     write('products/binders/documents/binder-tds.pdf', '%PDF-1.4');
     write(
       'products/binders/binder.md',
-      product.replace('imageAlt: An illustration\n', 'imageAlt: An illustration\ndocuments:\n  - type: Technical data sheet\n    title: TDS\n    language: en\n    file: ./documents/binder-tds.pdf\n'),
+      product.replace(
+        'imageAlt: An illustration\n',
+        'imageAlt: An illustration\ndocuments:\n  - type: Technical data sheet\n    title: TDS\n    language: en\n    file: ./documents/binder-tds.pdf\n',
+      ),
     );
     expect(await run()).toEqual([]);
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     const { text, exitCode } = report(await checkContent({ root, imageWidth }));
     expect(exitCode).toBe(0);
-    expect(text).toContain('src/content/products/binders/documents/binder-tds.pdf: (file): document is not used by any item; delete it or refer to it');
-    expect(text).toContain('src/content/products/binders/images/binder.webp: (file): picture is not used by any content file');
+    expect(text).toContain(
+      'src/content/products/binders/documents/binder-tds.pdf: (file): document is not used by any item; delete it or refer to it',
+    );
+    expect(text).toContain(
+      'src/content/products/binders/images/binder.webp: (file): picture is not used by any content file',
+    );
   });
 
   it('fails on an error, and lists the warnings after the errors', async () => {
@@ -345,7 +405,10 @@ documents:
 
   it('checks a new kind of content from its one entry in src/model/content-collections.ts', async () => {
     const glossary = z.strictObject({ term: z.string().min(1), meaning: z.string().min(1) });
-    const sources = { ...contentSources, glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const };
+    const sources = {
+      ...contentSources,
+      glossary: { folder: 'src/content/glossary', pattern: '*.md', id: 'file', schema: () => glossary } as const,
+    };
     write('glossary/binder.md', '---\nterm: Binder\nmeaning: What holds a print.\n---\n');
     write('glossary/pigment.md', '---\nterm: Pigment\ncolour: red\n---\n');
     expect((await checkContent({ root, imageWidth, sources })).map(formatProblem)).toEqual([

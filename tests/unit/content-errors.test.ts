@@ -17,7 +17,10 @@ describe('a content mistake names the file and the field', () => {
   });
 
   it('explains an identity file with a missing e-mail and a bad phone number', () => {
-    const broken = structuredClone(rawIdentity) as Record<string, unknown> & { emails: Record<string, string>; phones: { tel: string }[] };
+    const broken = structuredClone(rawIdentity) as Record<string, unknown> & {
+      emails: Record<string, string>;
+      phones: { tel: string }[];
+    };
     delete broken.emails.careers;
     broken.phones[0]!.tel = '022 000';
     expect(() => parseOrExplain(identitySchema, broken, 'src/content/company/identity.json')).toThrow(
@@ -42,8 +45,12 @@ describe('a content mistake names the file and the field', () => {
     const broken = { ...structuredClone(rawIdentity), name: null, shortName: '  ' };
     const result = identitySchema.safeParse(broken);
     const lines = formatIssues('x.json', result.error!, identitySchema, broken);
-    expect(lines).toContain(`x.json: name: required: ${fieldDescription(identitySchema, broken, ['name'])!.replace(/\.$/, '')}`);
-    expect(lines).toContain(`x.json: shortName: required: ${fieldDescription(identitySchema, broken, ['shortName'])!.replace(/\.$/, '')}`);
+    expect(lines).toContain(
+      `x.json: name: required: ${fieldDescription(identitySchema, broken, ['name'])!.replace(/\.$/, '')}`,
+    );
+    expect(lines).toContain(
+      `x.json: shortName: required: ${fieldDescription(identitySchema, broken, ['shortName'])!.replace(/\.$/, '')}`,
+    );
     expect(lines.join('\n')).not.toMatch(/expected string|received null/);
   });
 });

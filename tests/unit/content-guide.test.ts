@@ -1,7 +1,14 @@
 /** The content guide lists every allowed value, so it cannot fall behind the schemas. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applicationMethods, audiences, documentTypes, industries, productKinds, scentFamilies } from '../../src/schemas/product';
+import {
+  applicationMethods,
+  audiences,
+  documentTypes,
+  industries,
+  productKinds,
+  scentFamilies,
+} from '../../src/schemas/product';
 import { accentColours } from '../../src/schemas/common';
 import { documentLimits, formatSize, pictureLimits } from '../../src/schemas/content-limits';
 

@@ -68,21 +68,48 @@ describe('parseReports', () => {
       ok: true,
       ignored: 0,
       violations: [
-        { directive: 'script-src-elem', blocked: 'inline', page: '/products/pigments', source: '/products/pigments', line: 12, column: 39, sample: 'alert(1)', disposition: 'enforce', format: 'reports+json' },
+        {
+          directive: 'script-src-elem',
+          blocked: 'inline',
+          page: '/products/pigments',
+          source: '/products/pigments',
+          line: 12,
+          column: 39,
+          sample: 'alert(1)',
+          disposition: 'enforce',
+          format: 'reports+json',
+        },
       ],
     });
     // Nothing of the visitor: no query, referrer, user agent or policy text.
     const kept = JSON.stringify(result);
-    for (const dropped of ['secret', 'search.example.net', 'Chrome/140', "'sha256-abc'"]) expect(kept).not.toContain(dropped);
+    for (const dropped of ['secret', 'search.example.net', 'Chrome/140', "'sha256-abc'"])
+      expect(kept).not.toContain(dropped);
   });
 
   it('reads a report-uri report, with the violated directive when no effective one is given', () => {
-    const result = parseReports(JSON.stringify(legacyReport({ 'effective-directive': undefined, 'violated-directive': 'script-src-elem https:' })), 'csp-report', [site]);
+    const result = parseReports(
+      JSON.stringify(
+        legacyReport({ 'effective-directive': undefined, 'violated-directive': 'script-src-elem https:' }),
+      ),
+      'csp-report',
+      [site],
+    );
     expect(result).toEqual({
       ok: true,
       ignored: 0,
       violations: [
-        { directive: 'script-src-elem', blocked: 'https://cdn.example.net/tracker.js', page: '/contact', source: '/contact', line: 3, column: 1, sample: '', disposition: 'enforce', format: 'csp-report' },
+        {
+          directive: 'script-src-elem',
+          blocked: 'https://cdn.example.net/tracker.js',
+          page: '/contact',
+          source: '/contact',
+          line: 3,
+          column: 1,
+          sample: '',
+          disposition: 'enforce',
+          format: 'csp-report',
+        },
       ],
     });
   });
@@ -93,7 +120,10 @@ describe('parseReports', () => {
     const result = parseReports(JSON.stringify([other, noDirective, ...reportingBatch()]), 'reports+json', [site]);
     expect(result.ok && result.violations.length).toBe(1);
     expect(result.ok && result.ignored).toBe(2);
-    const many = Array.from({ length: reportLimits.perRequest + 5 }, (_, i) => reportingBatch({ lineNumber: i + 1 })[0]);
+    const many = Array.from(
+      { length: reportLimits.perRequest + 5 },
+      (_, i) => reportingBatch({ lineNumber: i + 1 })[0],
+    );
     const bounded = parseReports(JSON.stringify(many), 'reports+json', [site]);
     expect(bounded.ok && bounded.violations.length).toBe(reportLimits.perRequest);
     expect(bounded.ok && bounded.ignored).toBe(5);
@@ -119,7 +149,11 @@ describe('parseReports', () => {
   });
 
   it('bounds the sample and strips control characters from it', () => {
-    const result = parseReports(JSON.stringify(reportingBatch({ sample: `a\u0000b\u202E${'x'.repeat(200)}` })), 'reports+json', [site]);
+    const result = parseReports(
+      JSON.stringify(reportingBatch({ sample: `a\u0000b\u202E${'x'.repeat(200)}` })),
+      'reports+json',
+      [site],
+    );
     const sample = result.ok ? result.violations[0]!.sample : '';
     expect(sample.startsWith('a b x')).toBe(true);
     expect(sample).toHaveLength(reportLimits.sampleChars);
@@ -134,7 +168,14 @@ beforeEach(async () => {
   server = new BlobsServer({ directory, token: 't', port: 0 });
   const { port } = await server.start();
   const url = `http://localhost:${port}`;
-  blobs = getStore({ name: 'csp-reports', siteID: '0', token: 't', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+  blobs = getStore({
+    name: 'csp-reports',
+    siteID: '0',
+    token: 't',
+    edgeURL: url,
+    uncachedEdgeURL: url,
+    consistency: 'strong',
+  });
 });
 afterEach(async () => {
   await server.stop();
@@ -207,7 +248,8 @@ const post = (body: unknown, type: string, headers: Record<string, string> = {})
 describe('handleCspReport', () => {
   let store: ReportStore;
   const logged: string[] = [];
-  const handle = (request: Request, now = new Date('2026-11-22T10:00:00Z')) => handleCspReport(request, { store, now: () => now, log: (line) => logged.push(line) });
+  const handle = (request: Request, now = new Date('2026-11-22T10:00:00Z')) =>
+    handleCspReport(request, { store, now: () => now, log: (line) => logged.push(line) });
   beforeEach(() => {
     store = blobsReportStore(blobs);
     logged.length = 0;
@@ -241,7 +283,10 @@ describe('handleCspReport', () => {
       [post('not json', 'application/csp-report'), 400],
       [post(legacyReport(), 'application/reports+json'), 400],
       // Over the cap, by its declared length and by what it really sends.
-      [post(reportingBatch(), 'application/reports+json', { 'content-length': String(reportLimits.bodyBytes + 1) }), 413],
+      [
+        post(reportingBatch(), 'application/reports+json', { 'content-length': String(reportLimits.bodyBytes + 1) }),
+        413,
+      ],
       [post(reportingBatch({ sample: 'x'.repeat(reportLimits.bodyBytes) }), 'application/reports+json'), 413],
     ];
     for (const [request, status] of cases) {
@@ -254,7 +299,10 @@ describe('handleCspReport', () => {
 
   it('answers 503 and logs when the store cannot keep a report', async () => {
     const broken: ReportStore = { keep: async () => Promise.reject(new Error('store down')), list: async () => [] };
-    const response = await handleCspReport(post(reportingBatch(), 'application/reports+json'), { store: broken, log: (line) => logged.push(line) });
+    const response = await handleCspReport(post(reportingBatch(), 'application/reports+json'), {
+      store: broken,
+      log: (line) => logged.push(line),
+    });
     expect(response.status).toBe(503);
     expect(logged.join('\n')).toContain('store down');
   });

@@ -4,11 +4,15 @@ import { cspHash, sonnerStyle } from '../../src/security/csp';
 
 describe("the policy's hashes for sonner's stylesheet", () => {
   it('were recorded for the sonner version package-lock.json installs', () => {
-    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as { packages: Record<string, { version?: string }> };
+    const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+      packages: Record<string, { version?: string }>;
+    };
     const installed = lock.packages['node_modules/sonner']?.version;
     // On a sonner upgrade: build, run tests/e2e/csp.spec.ts ("the contact toast renders under the
     // policy"), which prints the hashes Chromium needs, and record them with the version in src/security/csp.ts.
-    expect(installed, 'sonner was upgraded: record its stylesheet hashes in src/security/csp.ts').toBe(sonnerStyle.version);
+    expect(installed, 'sonner was upgraded: record its stylesheet hashes in src/security/csp.ts').toBe(
+      sonnerStyle.version,
+    );
   });
 
   it('allow the empty element sonner adds first, and its stylesheet, once each', () => {

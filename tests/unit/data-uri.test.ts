@@ -6,10 +6,13 @@ const prefix = 'data:image/svg+xml,';
 
 describe('svgDataUri', () => {
   it('keeps the drawing: decoding the address gives the SVG back, white space collapsed', () => {
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">\n  <path fill="#14a39a" d="M0 0h4v4z"/>\n</svg>\n';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4">\n  <path fill="#14a39a" d="M0 0h4v4z"/>\n</svg>\n';
     const uri = svgDataUri(svg);
     expect(uri.startsWith(prefix)).toBe(true);
-    expect(decodeURIComponent(uri.slice(prefix.length))).toBe('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"> <path fill="#14a39a" d="M0 0h4v4z"/> </svg>');
+    expect(decodeURIComponent(uri.slice(prefix.length))).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"> <path fill="#14a39a" d="M0 0h4v4z"/> </svg>',
+    );
   });
 
   it('encodes what would end the address or its attribute: # starts a fragment, % an escape, quotes end an attribute', () => {

@@ -12,7 +12,11 @@ const documentOrderScript = inlineScript('src/components/catalogue/document-orde
 function list(languages: string[], byLanguage = true) {
   const ul = document.createElement('ul');
   if (byLanguage) ul.setAttribute('data-by-language', '');
-  ul.innerHTML = languages.map((language) => `<li><a href="/documents/x/${language}.pdf" hreflang="${language}">${language}</a><p>PDF</p></li>`).join('');
+  ul.innerHTML = languages
+    .map(
+      (language) => `<li><a href="/documents/x/${language}.pdf" hreflang="${language}">${language}</a><p>PDF</p></li>`,
+    )
+    .join('');
   document.body.append(ul);
   return ul;
 }
@@ -29,7 +33,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('the documents in the visitor\'s languages come first', () => {
+describe("the documents in the visitor's languages come first", () => {
   it('in the order the browser names the languages, the others after in the built order', () => {
     const ul = list(['en', 'de', 'th', 'fr']);
     run(['th-TH', 'de']);

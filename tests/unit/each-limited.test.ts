@@ -19,8 +19,16 @@ describe('eachLimited', () => {
   });
 
   it('rejects with the first failure, and accepts an empty list', async () => {
-    await expect(eachLimited(['a', 'b'], 2, async (x) => { if (x === 'b') throw new Error('b failed'); })).rejects.toThrow('b failed');
-    await expect(eachLimited([], 4, async () => { throw new Error('never'); })).resolves.toBeUndefined();
+    await expect(
+      eachLimited(['a', 'b'], 2, async (x) => {
+        if (x === 'b') throw new Error('b failed');
+      }),
+    ).rejects.toThrow('b failed');
+    await expect(
+      eachLimited([], 4, async () => {
+        throw new Error('never');
+      }),
+    ).resolves.toBeUndefined();
     await expect(eachLimited([1], 0, async () => {})).rejects.toThrow(/at least 1/);
   });
 });

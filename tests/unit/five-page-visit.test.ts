@@ -16,7 +16,8 @@ function projectWith(items: Record<string, Record<string, string>>) {
   project = mkdtempSync(join(tmpdir(), 'five-page-visit-'));
   for (const [category, files] of Object.entries(items)) {
     mkdirSync(join(project, 'src/content/products', category), { recursive: true });
-    for (const [file, frontmatter] of Object.entries(files)) writeFileSync(join(project, 'src/content/products', category, file), `---\n${frontmatter}\n---\n\nText.\n`);
+    for (const [file, frontmatter] of Object.entries(files))
+      writeFileSync(join(project, 'src/content/products', category, file), `---\n${frontmatter}\n---\n\nText.\n`);
   }
   return project;
 }
@@ -32,11 +33,19 @@ describe('fivePageVisit', () => {
       },
       'c-pictures': { 'first.md': 'name: First\norder: 1\nimage: ./first.jpg' },
     });
-    expect(fivePageVisit(root)).toEqual(['/', '/products', '/products/b-pictures', '/products/b-pictures/early', '/contact']);
+    expect(fivePageVisit(root)).toEqual([
+      '/',
+      '/products',
+      '/products/b-pictures',
+      '/products/b-pictures/early',
+      '/contact',
+    ]);
   });
 
   it('breaks a tie of order by the item name in its file', () => {
-    const root = projectWith({ pictures: { 'zeta.md': 'order: 1\nimage: ./z.jpg', 'alpha.md': 'order: 1\nimage: ./a.jpg' } });
+    const root = projectWith({
+      pictures: { 'zeta.md': 'order: 1\nimage: ./z.jpg', 'alpha.md': 'order: 1\nimage: ./a.jpg' },
+    });
     expect(fivePageVisit(root)[3]).toBe('/products/pictures/alpha');
   });
 });

@@ -19,7 +19,9 @@ describe('parseFrontmatter', () => {
   });
 
   it('refuses a file that does not start with a block', () => {
-    expect(() => parseFrontmatter('Notes\n---\ntitle: x\n---\n')).toThrow('the file must start with a frontmatter block between two "---" lines');
+    expect(() => parseFrontmatter('Notes\n---\ntitle: x\n---\n')).toThrow(
+      'the file must start with a frontmatter block between two "---" lines',
+    );
   });
 
   it('reports invalid YAML', () => {

@@ -2,7 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
-import { iconDrawing, iconExists, iconPackage, readIconSet, unknownIconMessage, withoutInheritedAttributes } from '../../src/model/icons';
+import {
+  iconDrawing,
+  iconExists,
+  iconPackage,
+  readIconSet,
+  unknownIconMessage,
+  withoutInheritedAttributes,
+} from '../../src/model/icons';
 import { icon } from '../../src/schemas/common';
 
 /** Every value of a field named `icon` in the content's JSON files and Markdown front matter. */
@@ -63,7 +70,12 @@ describe('Lucide icons from the data package', () => {
       width: 24,
       height: 24,
       icons: { house: { body: '<path d="M1 1"/>' }, gone: { body: '<path/>', hidden: true } },
-      aliases: { home: { parent: 'house' }, cottage: { parent: 'home' }, old: { parent: 'gone' }, turned: { parent: 'house', rotate: 1 } },
+      aliases: {
+        home: { parent: 'house' },
+        cottage: { parent: 'home' },
+        old: { parent: 'gone' },
+        turned: { parent: 'house', rotate: 1 },
+      },
     });
     expect([...set.keys()].sort()).toEqual(['cottage', 'home', 'house']);
     expect(set.get('cottage')).toEqual({ name: 'house', body: '<path d="M1 1"/>', width: 24, height: 24 });
@@ -71,15 +83,18 @@ describe('Lucide icons from the data package', () => {
 
   it('leaves out of a drawing the attributes its <svg> already sets, and a <g> left with nothing else', () => {
     const common = 'fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round" stroke-width="2"';
-    expect(withoutInheritedAttributes(`<g ${common}><path d="M1 1"/><circle cx="2" cy="2" r="1" fill="currentColor"/></g>`)).toBe(
-      '<path d="M1 1"/><circle cx="2" cy="2" r="1" fill="currentColor"/>',
-    );
+    expect(
+      withoutInheritedAttributes(`<g ${common}><path d="M1 1"/><circle cx="2" cy="2" r="1" fill="currentColor"/></g>`),
+    ).toBe('<path d="M1 1"/><circle cx="2" cy="2" r="1" fill="currentColor"/>');
     expect(withoutInheritedAttributes(`<path ${common} d="M1 1"/>`)).toBe('<path d="M1 1"/>');
     // A group that still says something, or holds another group, stays.
-    expect(withoutInheritedAttributes(`<g ${common} opacity=".5"><path d="M1 1"/></g>`)).toBe('<g opacity=".5"><path d="M1 1"/></g>');
+    expect(withoutInheritedAttributes(`<g ${common} opacity=".5"><path d="M1 1"/></g>`)).toBe(
+      '<g opacity=".5"><path d="M1 1"/></g>',
+    );
     expect(withoutInheritedAttributes(`<g ${common}><g><path/></g></g>`)).toBe('<g><g><path/></g></g>');
     // Every drawing of the set renders the same shapes: no stroke or fill setting is lost.
-    for (const name of ['flask-conical', 'shield-check', 'leaf']) expect(iconDrawing(name).body).not.toMatch(/stroke-width="2"|stroke="currentColor"/);
+    for (const name of ['flask-conical', 'shield-check', 'leaf'])
+      expect(iconDrawing(name).body).not.toMatch(/stroke-width="2"|stroke="currentColor"/);
   });
 
   it('fails with a message naming the package when its format changes', () => {

@@ -8,12 +8,15 @@ import { createImageCdn } from '../../src/local-netlify/image-cdn.mjs';
 let site: string;
 let handle: ReturnType<typeof createImageCdn>;
 const encoded: string[] = [];
-const ask = (query: string, init?: { method?: string; accept?: string }) => handle(new URL(`http://localhost/.netlify/images?${query}`), init);
+const ask = (query: string, init?: { method?: string; accept?: string }) =>
+  handle(new URL(`http://localhost/.netlify/images?${query}`), init);
 
 beforeAll(async () => {
   site = mkdtempSync(join(tmpdir(), 'image-cdn-'));
   mkdirSync(join(site, '_astro'));
-  const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b6e69' } }).webp().toBuffer();
+  const picture = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#0b6e69' } })
+    .webp()
+    .toBuffer();
   writeFileSync(join(site, '_astro', 'hero.abc123.webp'), picture);
   writeFileSync(join(site, 'secret.txt'), 'not a picture');
   handle = createImageCdn(site, { onTransform: (query) => encoded.push(query) });
@@ -34,7 +37,11 @@ describe('local image CDN', () => {
     const avif = await ask('url=_astro/hero.abc123.webp&w=200', { accept: 'image/avif,image/webp,*/*' });
     const webp = await ask('url=_astro/hero.abc123.webp&w=200', { accept: 'image/webp,*/*' });
     const plain = await ask('url=_astro/hero.abc123.webp&w=200', { accept: '*/*' });
-    expect([avif, webp, plain].map((r) => r.headers.get('content-type'))).toEqual(['image/avif', 'image/webp', 'image/webp']);
+    expect([avif, webp, plain].map((r) => r.headers.get('content-type'))).toEqual([
+      'image/avif',
+      'image/webp',
+      'image/webp',
+    ]);
   });
 
   it('never enlarges a picture', async () => {
@@ -111,13 +118,23 @@ describe('local image CDN', () => {
 
   it('crops a cover fit at the asked position', async () => {
     const picture = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#ffffff' } })
-      .composite([{ input: await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000000' } }).png().toBuffer(), left: 0, top: 0 }])
+      .composite([
+        {
+          input: await sharp({ create: { width: 100, height: 100, channels: 3, background: '#000000' } })
+            .png()
+            .toBuffer(),
+          left: 0,
+          top: 0,
+        },
+      ])
       .png()
       .toBuffer();
     writeFileSync(join(site, '_astro', 'half.def456.png'), picture);
     const pixel = async (position: string) => {
       const response = await ask(`url=_astro/half.def456.png&fm=png&w=50&h=50&fit=cover&position=${position}`);
-      const { data, info } = await sharp(Buffer.from(await response.arrayBuffer())).raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(Buffer.from(await response.arrayBuffer()))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       // Red channel of the middle pixel: black where the left half was kept, white for the right.
       return data[(25 * info.width + 25) * info.channels];
     };
@@ -128,7 +145,8 @@ describe('local image CDN', () => {
   it('keeps a bounded number of results, dropping the least recently used', async () => {
     const keys: string[] = [];
     const small = createImageCdn(site, { maxEntries: 2, onTransform: (key) => keys.push(key) });
-    const get = (w: number) => small(new URL(`http://localhost/.netlify/images?url=_astro/hero.abc123.webp&fm=webp&w=${w}`));
+    const get = (w: number) =>
+      small(new URL(`http://localhost/.netlify/images?url=_astro/hero.abc123.webp&fm=webp&w=${w}`));
     await get(10);
     await get(20);
     await get(10); // 10 is now the most recently used

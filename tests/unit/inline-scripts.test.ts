@@ -28,14 +28,18 @@ describe('inline scripts', () => {
 
   const dist = join(process.cwd(), 'dist');
   it.skipIf(!existsSync(join(dist, 'index.html')))('are carried by the built pages exactly as bundled', () => {
-    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html') && !name.startsWith('admin'));
+    const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+      (name) => name.endsWith('.html') && !name.startsWith('admin'),
+    );
     const carried = new Set<string>();
     for (const page of pages) {
-      for (const script of htmlElements(readFileSync(join(dist, page), 'utf8'), ['script'])) if (!script.attributes.src) carried.add(script.text);
+      for (const script of htmlElements(readFileSync(join(dist, page), 'utf8'), ['script']))
+        if (!script.attributes.src) carried.add(script.text);
     }
     // Not in every build: the contact form's focus script is only in the page rendered on demand
     // (src/pages/contact/form.astro), the documents' order only on item pages with documents in several languages.
     const conditional = ['focus-first-empty-field', 'document-order'];
-    for (const [file, text] of texts) if (!conditional.some((name) => file.includes(name))) expect(carried.has(text), file).toBe(true);
+    for (const [file, text] of texts)
+      if (!conditional.some((name) => file.includes(name))) expect(carried.has(text), file).toBe(true);
   });
 });

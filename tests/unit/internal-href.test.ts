@@ -10,12 +10,20 @@ const messages = (href: unknown) => {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 };
 
-const otherSite = 'link must start with a single "/": "//" or "/\\" leads to another website; write a path on this site, e.g. "/contact"';
+const otherSite =
+  'link must start with a single "/": "//" or "/\\" leads to another website; write a path on this site, e.g. "/contact"';
 const notAPath = 'link must be a path on this site starting with "/", e.g. "/contact"';
 
 describe('internalHref', () => {
   it('accepts paths on this site, with anchors and queries', () => {
-    for (const href of ['/', '/contact', '/products/aroma-finishes', '/technologies#key-features', '/contact?topic=samples&about=x', '/a//b']) {
+    for (const href of [
+      '/',
+      '/contact',
+      '/products/aroma-finishes',
+      '/technologies#key-features',
+      '/contact?topic=samples&about=x',
+      '/a//b',
+    ]) {
       expect(messages(href), href).toEqual([]);
     }
   });
@@ -27,7 +35,15 @@ describe('internalHref', () => {
   });
 
   it('refuses other addresses with the general reason', () => {
-    for (const href of ['https://evil.example.net', 'javascript:alert(1)', 'contact', '', '/Contact', '/products\\evil', ' /contact']) {
+    for (const href of [
+      'https://evil.example.net',
+      'javascript:alert(1)',
+      'contact',
+      '',
+      '/Contact',
+      '/products\\evil',
+      ' /contact',
+    ]) {
       expect(messages(href), href).toEqual([notAPath]);
     }
   });

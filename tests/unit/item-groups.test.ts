@@ -3,10 +3,19 @@ import { groupItems, type ItemGroupSpec } from '../../src/model/item-groups';
 
 type Kind = 'functional-category' | 'plant-slurry' | 'pigment-category';
 const item = (name: string, kind: Kind) => ({ name, data: { kind } });
-const items = [item('Antimicrobial', 'functional-category'), item('Neem', 'plant-slurry'), item('Anti-odour', 'functional-category')];
+const items = [
+  item('Antimicrobial', 'functional-category'),
+  item('Neem', 'plant-slurry'),
+  item('Anti-odour', 'functional-category'),
+];
 // Typed with every kind the items may have: a category names groups for some kinds only.
 const groups: ItemGroupSpec<Kind>[] = [
-  { id: 'functional-categories', kind: 'functional-category', heading: 'Functional categories', intro: 'What they do.' },
+  {
+    id: 'functional-categories',
+    kind: 'functional-category',
+    heading: 'Functional categories',
+    intro: 'What they do.',
+  },
   { id: 'plant-based-slurries', kind: 'plant-slurry', heading: 'Plant-based slurries' },
 ];
 const rest = { id: 'more', heading: 'More products' };
@@ -32,6 +41,8 @@ describe('the groups of a category page', () => {
       ['plant-based-slurries', ['Neem']],
       ['more', ['Antimicrobial', 'Anti-odour', 'Neon']],
     ]);
-    expect(groupItems([item('Neem', 'plant-slurry')], groups, rest)!.map((g) => g.id)).toEqual(['plant-based-slurries']);
+    expect(groupItems([item('Neem', 'plant-slurry')], groups, rest)!.map((g) => g.id)).toEqual([
+      'plant-based-slurries',
+    ]);
   });
 });

@@ -67,7 +67,8 @@ describe('lite mode: when it is on', () => {
 
 describe('lite mode: the control and the picture buttons', () => {
   it('shows the control with its state, flips it on a click and remembers the choice', () => {
-    document.body.innerHTML = '<div hidden id="area"><button data-lite-toggle aria-pressed="false">Lite mode</button></div>';
+    document.body.innerHTML =
+      '<div hidden id="area"><button data-lite-toggle aria-pressed="false">Lite mode</button></div>';
     runScript({ saveData: false, effectiveType: '4g' });
     const button = document.querySelector('button')!;
     expect(document.getElementById('area')!.hidden).toBe(false);

@@ -23,7 +23,7 @@ async function call(path: string, init: RequestInit = {}) {
   return runner.invoke(match, request, { ip: '127.0.0.1', requestId: 'req-1' });
 }
 
-describe('routing, by each function\'s own config', () => {
+describe("routing, by each function's own config", () => {
   it('reads paths, excluded paths, methods and schedules from the functions', () => {
     const byName = Object.fromEntries(fixtures.map((f) => [f.name, f]));
     expect(Object.keys(byName).sort()).toEqual(['echo', 'fails', 'nightly', 'plain', 'quiet']);
@@ -147,7 +147,9 @@ describe('the contact function, bundled from netlify/functions', () => {
 
   it('stores an accepted message in the local Blobs store, once', async () => {
     const name = `Runner Test ${Date.now()}`;
-    const response = await post(JSON.stringify({ name, email: 'runner@example.org', company: '', message: 'Stored through the runner.' }));
+    const response = await post(
+      JSON.stringify({ name, email: 'runner@example.org', company: '', message: 'Stored through the runner.' }),
+    );
     expect(response.status).toBe(200);
     const store = getStore({ name: 'contact-messages', consistency: 'strong' });
     const { blobs: entries } = await store.list();

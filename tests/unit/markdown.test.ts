@@ -41,7 +41,8 @@ describe('pasted HTML', () => {
     ['SVG with a handler', '<svg onload="steal()"><a href="javascript:steal()"><text>x</text></a></svg>'],
     ['a comment hiding markup', '<!-- <script>steal()</script> -->'],
   ];
-  const dangerous = /<(script|meta|iframe|object|embed|form|button|base|link|style|svg)\b|\son[a-z]+=|javascript:|data:|http-equiv|style=|<!--|steal\(|display: none/i;
+  const dangerous =
+    /<(script|meta|iframe|object|embed|form|button|base|link|style|svg)\b|\son[a-z]+=|javascript:|data:|http-equiv|style=|<!--|steal\(|display: none/i;
 
   for (const [what, markdown] of attacks) {
     it(`loses ${what}`, async () => {
@@ -55,12 +56,14 @@ describe('pasted HTML', () => {
   }
 
   it('keeps harmless formatting and the words around removed parts', async () => {
-    const html = await render('Line<br>break, H<sub>2</sub>O, 10<sup>3</sup> and <b onclick="steal()">bold</b> <kbd>Ctrl</kbd>');
+    const html = await render(
+      'Line<br>break, H<sub>2</sub>O, 10<sup>3</sup> and <b onclick="steal()">bold</b> <kbd>Ctrl</kbd>',
+    );
     expect(html).toBe('<p>Line<br>break, H<sub>2</sub>O, 10<sup>3</sup> and <b>bold</b> <kbd>Ctrl</kbd></p>\n');
   });
 });
 
-describe('names and ids an editor writes cannot clobber the page\'s script', () => {
+describe("names and ids an editor writes cannot clobber the page's script", () => {
   it('keeps the default clobber prefix on name and id', async () => {
     const code = await render('<img src="/x.png" alt="x" name="querySelector"> <a id="config" href="/">x</a>');
     expect(code).toContain('name="user-content-querySelector"');
@@ -69,7 +72,9 @@ describe('names and ids an editor writes cannot clobber the page\'s script', () 
 
   it('in a page, document.querySelector and a global stay what the script expects', async () => {
     const { Window } = await import('happy-dom');
-    const html = await render('<img src="/x.png" alt="x" name="querySelector"><form name="getElementById"></form><a id="config" href="/">x</a>');
+    const html = await render(
+      '<img src="/x.png" alt="x" name="querySelector"><form name="getElementById"></form><a id="config" href="/">x</a>',
+    );
     const page = new Window();
     page.document.body.innerHTML = `<main>${html}</main>`;
     expect(typeof page.document.querySelector).toBe('function');
@@ -114,7 +119,11 @@ describe('what Markdown writes', () => {
     expect(code).toContain('<h2 id="user-content-governing-law">Governing Law</h2>');
     expect(code).toContain('<a href="#user-content-governing-law">the law</a>');
     expect(code).not.toContain('id="governing-law"');
-    expect(metadata.headings.map((h) => h.slug)).toEqual(['use-licence', 'information-you-give-us', 'user-content-governing-law']);
+    expect(metadata.headings.map((h) => h.slug)).toEqual([
+      'use-licence',
+      'information-you-give-us',
+      'user-content-governing-law',
+    ]);
   });
 
   it('keeps emphasis, links of every allowed kind, nested lists, quotes, tables and rules', async () => {

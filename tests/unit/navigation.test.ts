@@ -8,10 +8,23 @@ const entry = (id: string, order: number, title = id): OfferingSummary => ({
 
 describe('navigation derived from the collections', () => {
   it('lists technologies in order with their page, description and icon', () => {
-    const items = technologyNavItems([entry('microencapsulation', 5), entry('bacteria-inhibition', 1, 'Bacteria & Virus Inhibition')]);
+    const items = technologyNavItems([
+      entry('microencapsulation', 5),
+      entry('bacteria-inhibition', 1, 'Bacteria & Virus Inhibition'),
+    ]);
     expect(items).toEqual([
-      { name: 'Bacteria & Virus Inhibition', href: '/bacteria-inhibition', description: 'About Bacteria & Virus Inhibition', icon: 'flask-conical' },
-      { name: 'microencapsulation', href: '/microencapsulation', description: 'About microencapsulation', icon: 'flask-conical' },
+      {
+        name: 'Bacteria & Virus Inhibition',
+        href: '/bacteria-inhibition',
+        description: 'About Bacteria & Virus Inhibition',
+        icon: 'flask-conical',
+      },
+      {
+        name: 'microencapsulation',
+        href: '/microencapsulation',
+        description: 'About microencapsulation',
+        icon: 'flask-conical',
+      },
     ]);
   });
 
@@ -42,6 +55,8 @@ describe('catalogue item addresses', () => {
     const { documentPath, itemCardPath, itemPath } = await import('../../src/model/routes');
     expect(itemPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives/lavender');
     expect(itemCardPath('essential-oil-actives', 'lavender')).toBe('/products/essential-oil-actives#lavender');
-    expect(documentPath('essential-oil-actives', 'lavender-tds.pdf')).toBe('/documents/essential-oil-actives/lavender-tds.pdf');
+    expect(documentPath('essential-oil-actives', 'lavender-tds.pdf')).toBe(
+      '/documents/essential-oil-actives/lavender-tds.pdf',
+    );
   });
 });

@@ -18,7 +18,8 @@ function memoryCache(): CacheLike & { urls(): string[] } {
   };
 }
 
-const page = (text: string) => new Response(text, { headers: { 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': '3' } });
+const page = (text: string) =>
+  new Response(text, { headers: { 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': '3' } });
 
 describe('oldestBeyond', () => {
   it('picks the oldest saved entries beyond the bound', () => {
@@ -40,7 +41,10 @@ describe('oldestBeyond', () => {
         const evicted = new Set(oldestBeyond(entries, max));
         const left = entries.filter((entry) => !evicted.has(entry.url));
         expect(left.length).toBe(Math.min(max, entries.length));
-        const newestEvicted = Math.max(-1, ...entries.filter((entry) => evicted.has(entry.url)).map((entry) => entry.savedAt));
+        const newestEvicted = Math.max(
+          -1,
+          ...entries.filter((entry) => evicted.has(entry.url)).map((entry) => entry.savedAt),
+        );
         for (const entry of left) expect(entry.savedAt).toBeGreaterThan(newestEvicted);
       }),
     );

@@ -24,7 +24,7 @@ describe('pageTitle', () => {
 describe('fillKeptList', () => {
   const format = (ms: number) => `T${ms}`;
 
-  it('lists the kept pages newest first with their saved time, from the page\'s own template', () => {
+  it("lists the kept pages newest first with their saved time, from the page's own template", () => {
     const html = fillKeptList(
       offline,
       [

@@ -18,19 +18,37 @@ describe('requestKind: what the service worker answers', () => {
   });
 
   it('never answers /admin, the API, Netlify functions, the worker itself, other origins or other methods', () => {
-    for (const path of ['/admin', '/admin/', '/admin/config.yml', '/admin/index.html', routes.contactEndpoint, '/api/anything', '/.netlify/functions/retry-contact-emails', '/sw.js']) {
+    for (const path of [
+      '/admin',
+      '/admin/',
+      '/admin/config.yml',
+      '/admin/index.html',
+      routes.contactEndpoint,
+      '/api/anything',
+      '/.netlify/functions/retry-contact-emails',
+      '/sw.js',
+    ]) {
       expect(requestKind(get(path, 'navigate'), origin), path).toBe('bypass');
       expect(requestKind(get(path), origin), path).toBe('bypass');
     }
-    expect(requestKind({ method: 'POST', url: `${origin}${routes.contactEndpoint}`, mode: 'cors' }, origin)).toBe('bypass');
+    expect(requestKind({ method: 'POST', url: `${origin}${routes.contactEndpoint}`, mode: 'cors' }, origin)).toBe(
+      'bypass',
+    );
     expect(requestKind({ method: 'POST', url: `${origin}/contact/form`, mode: 'navigate' }, origin)).toBe('bypass');
     expect(requestKind({ method: 'HEAD', url: `${origin}/`, mode: 'no-cors' }, origin)).toBe('bypass');
-    expect(requestKind({ method: 'GET', url: 'https://cdn.example.org/_astro/a.css', mode: 'no-cors' }, origin)).toBe('bypass');
+    expect(requestKind({ method: 'GET', url: 'https://cdn.example.org/_astro/a.css', mode: 'no-cors' }, origin)).toBe(
+      'bypass',
+    );
     expect(requestKind({ method: 'GET', url: 'https://cdn.example.org/', mode: 'navigate' }, origin)).toBe('bypass');
   });
 
   it('leaves search index files, documents and icons to the browser cache', () => {
-    for (const path of ['/pagefind/pagefind.js', '/documents/pigments/sheet.pdf', '/favicon.svg', '/site.webmanifest']) {
+    for (const path of [
+      '/pagefind/pagefind.js',
+      '/documents/pigments/sheet.pdf',
+      '/favicon.svg',
+      '/site.webmanifest',
+    ]) {
       expect(requestKind(get(path), origin), path).toBe('bypass');
     }
   });
@@ -77,7 +95,7 @@ describe('networkWait', () => {
 });
 
 describe('refreshHeaders', () => {
-  it('asks on the kept copy\'s ETag, so an unchanged page is answered 304', () => {
+  it("asks on the kept copy's ETag, so an unchanged page is answered 304", () => {
     expect(refreshHeaders('"abc"')).toEqual({ 'if-none-match': '"abc"' });
     expect(refreshHeaders('W/"abc"')).toEqual({ 'if-none-match': 'W/"abc"' });
   });

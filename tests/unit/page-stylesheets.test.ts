@@ -7,11 +7,18 @@ const html =
 
 describe('pageStylesheets', () => {
   it('lists inline CSS and linked files in the order of the page, and nothing else', () => {
-    expect(pageStylesheets(html)).toEqual([{ css: 'a{color:red}' }, { file: '_astro/Base.abc.css' }, { css: 'b{margin:0}' }]);
+    expect(pageStylesheets(html)).toEqual([
+      { css: 'a{color:red}' },
+      { file: '_astro/Base.abc.css' },
+      { css: 'b{margin:0}' },
+    ]);
   });
 
   it('splits them into inline CSS and linked files', () => {
-    expect(splitStylesheets(html)).toEqual({ inline: ['a{color:red}', 'b{margin:0}'], linked: ['_astro/Base.abc.css'] });
+    expect(splitStylesheets(html)).toEqual({
+      inline: ['a{color:red}', 'b{margin:0}'],
+      linked: ['_astro/Base.abc.css'],
+    });
     expect(splitStylesheets('<p>no styles</p>')).toEqual({ inline: [], linked: [] });
   });
 });

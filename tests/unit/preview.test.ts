@@ -14,13 +14,22 @@ import { hasMarkup, inertHtml, previewRequest } from '../../src/cms/preview';
 
 const site = 'https://site.test';
 const post = (body: string, headers: Record<string, string> = {}, method = 'POST') =>
-  new Request(`${site}/admin/render`, { method, headers: { origin: site, 'content-type': 'application/json', ...headers }, ...(method === 'POST' ? { body } : {}) });
+  new Request(`${site}/admin/render`, {
+    method,
+    headers: { origin: site, 'content-type': 'application/json', ...headers },
+    ...(method === 'POST' ? { body } : {}),
+  });
 
 /** The first Markdown file of a content folder, as the form holds it (Decap keeps the body as `body`). */
 function firstEntry(folder: string) {
-  const name = readdirSync(folder).filter((n) => n.endsWith('.md')).sort()[0]!;
+  const name = readdirSync(folder)
+    .filter((n) => n.endsWith('.md'))
+    .sort()[0]!;
   const text = readFileSync(join(folder, name), 'utf8');
-  const data: Record<string, unknown> = { ...(parseFrontmatter(text) as Record<string, unknown>), body: markdownBody(text) };
+  const data: Record<string, unknown> = {
+    ...(parseFrontmatter(text) as Record<string, unknown>),
+    body: markdownBody(text),
+  };
   return { slug: name.replace(/\.md$/, ''), data };
 }
 const category = readdirSync('src/content/products').sort()[0]!;
@@ -39,11 +48,17 @@ describe('the request the renderer reads', () => {
     };
     expect(await status(post('', {}, 'GET'))).toBe(405);
     expect(await status(post(entry, { origin: 'https://elsewhere.test' }))).toBe(403);
-    const noOrigin = new Request(`${site}/admin/render`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: entry });
+    const noOrigin = new Request(`${site}/admin/render`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: entry,
+    });
     expect(await status(noOrigin)).toBe(403);
     // A form of another site can post text/plain without asking first; JSON it cannot.
     expect(await status(post(entry, { 'content-type': 'text/plain' }))).toBe(415);
-    expect(await status(post(JSON.stringify({ collection: 'x', data: { text: 'x'.repeat(previewLimits.bodyBytes) } })))).toBe(413);
+    expect(
+      await status(post(JSON.stringify({ collection: 'x', data: { text: 'x'.repeat(previewLimits.bodyBytes) } }))),
+    ).toBe(413);
     expect(await status(post('{not json'))).toBe(400);
     expect(await status(post(JSON.stringify({ collection: 'technologies', data: [] })))).toBe(400);
   });
@@ -52,10 +67,20 @@ describe('the request the renderer reads', () => {
 describe('the answer for an entry', () => {
   it('gives a valid catalogue item its id, category, body and a stand-in for its picture', () => {
     const item = firstEntry(`src/content/products/${category}`);
-    const checked = checkEntry({ collection: category, folder: `src/content/products/${category}`, slug: item.slug, data: item.data });
+    const checked = checkEntry({
+      collection: category,
+      folder: `src/content/products/${category}`,
+      slug: item.slug,
+      data: item.data,
+    });
     expect(checked.ok, JSON.stringify(checked)).toBe(true);
     if (!checked.ok) return;
-    expect(checked.entry).toMatchObject({ source: 'products', id: `${category}/${item.slug}`, category, file: `src/content/products/${category}/${item.slug}.md` });
+    expect(checked.entry).toMatchObject({
+      source: 'products',
+      id: `${category}/${item.slug}`,
+      category,
+      file: `src/content/products/${category}/${item.slug}.md`,
+    });
     expect(checked.entry.body).toBe(item.data.body);
     expect(checked.entry.data.body).toBeUndefined();
     if (typeof item.data.image === 'string') {
@@ -67,10 +92,17 @@ describe('the answer for an entry', () => {
 
   it("refuses an item without its name in the content check's words, file and field named", () => {
     const item = firstEntry(`src/content/products/${category}`);
-    const checked = checkEntry({ collection: category, folder: `src/content/products/${category}`, slug: item.slug, data: { ...item.data, name: '' } });
+    const checked = checkEntry({
+      collection: category,
+      folder: `src/content/products/${category}`,
+      slug: item.slug,
+      data: { ...item.data, name: '' },
+    });
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
-    expect(checked.errors).toContainEqual(expect.stringMatching(new RegExp(`^src/content/products/${category}/${item.slug}\\.md: name: required: `)));
+    expect(checked.errors).toContainEqual(
+      expect.stringMatching(new RegExp(`^src/content/products/${category}/${item.slug}\\.md: name: required: `)),
+    );
   });
 
   it('names a technology and a category by their slug', () => {
@@ -87,11 +119,24 @@ describe('the answer for an entry', () => {
 
   it('reads a company page by its file, and refuses what is not content', () => {
     const text = readFileSync('src/content/pages/about.md', 'utf8');
-    const about: PostedEntry = { collection: 'pages', file: 'src/content/pages/about.md', slug: 'about', data: parseFrontmatter(text) as Record<string, unknown> };
-    expect(checkEntry(about)).toMatchObject({ ok: true, entry: { source: 'pages', id: 'about', file: 'src/content/pages/about.md' } });
-    expect(checkEntry({ ...about, file: '../../etc/passwd' })).toMatchObject({ ok: true, entry: { file: 'src/content/pages/pages.md' } });
+    const about: PostedEntry = {
+      collection: 'pages',
+      file: 'src/content/pages/about.md',
+      slug: 'about',
+      data: parseFrontmatter(text) as Record<string, unknown>,
+    };
+    expect(checkEntry(about)).toMatchObject({
+      ok: true,
+      entry: { source: 'pages', id: 'about', file: 'src/content/pages/about.md' },
+    });
+    expect(checkEntry({ ...about, file: '../../etc/passwd' })).toMatchObject({
+      ok: true,
+      entry: { file: 'src/content/pages/pages.md' },
+    });
     expect(checkEntry({ collection: 'nothing', data: {} })).toMatchObject({ ok: false });
-    expect(checkEntry({ collection: 'x', folder: 'src/content/products/../secrets', data: {} })).toMatchObject({ ok: false });
+    expect(checkEntry({ collection: 'x', folder: 'src/content/products/../secrets', data: {} })).toMatchObject({
+      ok: false,
+    });
   });
 });
 
@@ -126,8 +171,13 @@ describe("the editor's page", () => {
 
   it('posts the collection, the file and the data as it would be saved', () => {
     const data = new Map<string, unknown>([['name', 'N']]);
-    const entry = { get: (key: string) => (key === 'slug' ? 'about' : key === 'data' ? { toJS: () => Object.fromEntries(data) } : undefined) };
-    expect(previewRequest({ name: 'pages', files: [{ name: 'about', file: 'src/content/pages/about.md' }] }, entry)).toEqual({
+    const entry = {
+      get: (key: string) =>
+        key === 'slug' ? 'about' : key === 'data' ? { toJS: () => Object.fromEntries(data) } : undefined,
+    };
+    expect(
+      previewRequest({ name: 'pages', files: [{ name: 'about', file: 'src/content/pages/about.md' }] }, entry),
+    ).toEqual({
       collection: 'pages',
       file: 'src/content/pages/about.md',
       slug: 'about',

@@ -20,7 +20,9 @@ function importsOf(file: string, known: Set<string>): string[] {
   const found: string[] = [];
   for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*['"]((?:\.\.?|@)\/[^'"]+)['"]/g)) {
     const base = spec!.startsWith('@/') ? `src/${spec!.slice(2)}` : normalize(join(dirname(file), spec!));
-    const target = ['', '.ts', '.tsx', '.mjs', '.astro', '/index.ts'].map((end) => base + end).find((f) => known.has(f));
+    const target = ['', '.ts', '.tsx', '.mjs', '.astro', '/index.ts']
+      .map((end) => base + end)
+      .find((f) => known.has(f));
     if (target) found.push(target);
   }
   return found;

@@ -28,41 +28,98 @@ afterEach(() => rmSync(directory, { recursive: true, force: true }));
 
 /** Posts reports to the endpoint over `store`, as browsers do. */
 async function report(store: Store, type: string, body: unknown, now: Date) {
-  const request = new Request(`${site}${routes.cspReportEndpoint}`, { method: 'POST', headers: { 'content-type': type }, body: JSON.stringify(body) });
+  const request = new Request(`${site}${routes.cspReportEndpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': type },
+    body: JSON.stringify(body),
+  });
   const response = await handleCspReport(request, { store: blobsReportStore(store), now: () => now });
   expect(response.status).toBe(204);
 }
 
 const modern = (page: string, blocked: string, directive = 'script-src-elem') => [
-  { type: 'csp-violation', url: `${site}${page}`, body: { documentURL: `${site}${page}`, effectiveDirective: directive, blockedURL: blocked, sourceFile: `${site}${page}`, lineNumber: 7, columnNumber: 3, sample: 'evil()', disposition: 'enforce' } },
+  {
+    type: 'csp-violation',
+    url: `${site}${page}`,
+    body: {
+      documentURL: `${site}${page}`,
+      effectiveDirective: directive,
+      blockedURL: blocked,
+      sourceFile: `${site}${page}`,
+      lineNumber: 7,
+      columnNumber: 3,
+      sample: 'evil()',
+      disposition: 'enforce',
+    },
+  },
 ];
-const legacy = (page: string, blocked: string) => ({ 'csp-report': { 'document-uri': `${site}${page}`, 'effective-directive': 'style-src-elem', 'blocked-uri': blocked, 'source-file': '', disposition: 'enforce' } });
+const legacy = (page: string, blocked: string) => ({
+  'csp-report': {
+    'document-uri': `${site}${page}`,
+    'effective-directive': 'style-src-elem',
+    'blocked-uri': blocked,
+    'source-file': '',
+    disposition: 'enforce',
+  },
+});
 
 async function seed() {
   const server = new BlobsServer({ directory, token: 't', port: 0 });
   const { port } = await server.start();
   try {
     const url = `http://localhost:${port}`;
-    const store = getStore({ name: reportStoreName, siteID: '0', token: 't', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+    const store = getStore({
+      name: reportStoreName,
+      siteID: '0',
+      token: 't',
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      consistency: 'strong',
+    });
     const day1 = new Date('2026-11-21T10:00:00Z');
     const day2 = new Date('2026-11-22T10:00:00Z');
     await report(store, 'application/reports+json', modern('/about', 'inline'), day1);
     await report(store, 'application/reports+json', modern('/about', 'inline'), day2);
-    await report(store, 'application/reports+json', [...modern('/about', 'inline'), ...modern('/about', 'inline')], day2);
+    await report(
+      store,
+      'application/reports+json',
+      [...modern('/about', 'inline'), ...modern('/about', 'inline')],
+      day2,
+    );
     await report(store, 'application/reports+json', modern('/careers', 'eval'), day2);
-    await report(store, 'application/csp-report', legacy('/contact?topic=x', 'https://fonts.example.net/a.css?v=1'), day2);
+    await report(
+      store,
+      'application/csp-report',
+      legacy('/contact?topic=x', 'https://fonts.example.net/a.css?v=1'),
+      day2,
+    );
   } finally {
     await server.stop();
   }
 }
 
 const reports = async (...args: string[]) =>
-  (await run(process.execPath, ['scripts/reports.mjs', ...args, '--dir', directory], { env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' } })).stdout;
+  (
+    await run(process.execPath, ['scripts/reports.mjs', ...args, '--dir', directory], {
+      env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+    })
+  ).stdout;
 
 describe('npm run reports on a local store', () => {
   it('--help says what it lists and how to reach each store', async () => {
     const help = await reports('--help');
-    for (const words of ['by directive', 'then by page', '--since', '--days', '--directive', '--page', '--token', '--site', '--store']) expect(help).toContain(words);
+    for (const words of [
+      'by directive',
+      'then by page',
+      '--since',
+      '--days',
+      '--directive',
+      '--page',
+      '--token',
+      '--site',
+      '--store',
+    ])
+      expect(help).toContain(words);
   });
 
   it('says so when there is nothing', async () => {
@@ -95,10 +152,15 @@ describe('npm run reports on a local store', () => {
     expect(page).toContain('blocked eval');
     expect(page).not.toContain('/about');
     expect(await reports('--page', '/nowhere')).toContain('No reports match');
-    const json = (await reports('--json')).trim().split('\n').map((line) => JSON.parse(line));
+    const json = (await reports('--json'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(json).toHaveLength(4);
     expect(json[0]).toMatchObject({ day: '2026-11-22', fingerprint: expect.any(String), count: expect.any(Number) });
-    await expect(run(process.execPath, ['scripts/reports.mjs', '--days', 'x', '--dir', directory])).rejects.toMatchObject({ stderr: expect.stringContaining('--days') });
+    await expect(
+      run(process.execPath, ['scripts/reports.mjs', '--days', 'x', '--dir', directory]),
+    ).rejects.toMatchObject({ stderr: expect.stringContaining('--days') });
   });
 });
 
@@ -114,8 +176,14 @@ async function netlifyAPI(blobsPort: number): Promise<{ url: string; server: Ser
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
-      const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length')) as Record<string, string>;
-      const answer = await fetch(`http://localhost:${blobsPort}${path}`, { method: req.method, headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => name !== 'host' && name !== 'content-length'),
+      ) as Record<string, string>;
+      const answer = await fetch(`http://localhost:${blobsPort}${path}`, {
+        method: req.method,
+        headers,
+        ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      });
       res.writeHead(answer.status, Object.fromEntries(answer.headers));
       res.end(Buffer.from(await answer.arrayBuffer()));
     });
@@ -134,7 +202,12 @@ describe('npm run reports on the production store', () => {
       const api = proxy.url;
       const store = getStore({ name: reportStoreName, siteID: 'site-123', token: 'personal-token', apiURL: api });
       await report(store, 'application/reports+json', modern('/about', 'inline'), new Date('2026-11-22T10:00:00Z'));
-      const env = { ...process.env, NETLIFY_AUTH_TOKEN: 'personal-token', NETLIFY_SITE_ID: 'site-123', NETLIFY_API_URL: api };
+      const env = {
+        ...process.env,
+        NETLIFY_AUTH_TOKEN: 'personal-token',
+        NETLIFY_SITE_ID: 'site-123',
+        NETLIFY_API_URL: api,
+      };
       const { stdout } = await run(process.execPath, ['scripts/reports.mjs'], { env });
       expect(stdout).toContain('script-src-elem: 1 report(s) on 1 page(s)');
       expect(stdout).toContain(`in store "${reportStoreName}" of Netlify site site-123`);

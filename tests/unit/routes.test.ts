@@ -10,10 +10,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { retryEveryMinutes } from '../../src/contact/deliver';
-import { categoryNotFoundPath, categoryPath, contactPath, notFoundRules, portfolioRedirect, routes, technologyPath } from '../../src/model/routes';
+import {
+  categoryNotFoundPath,
+  categoryPath,
+  contactPath,
+  notFoundRules,
+  portfolioRedirect,
+  routes,
+  technologyPath,
+} from '../../src/model/routes';
 import { notFoundKind } from '../../src/not-found/not-found';
 
-const functions = Object.fromEntries((await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]));
+const functions = Object.fromEntries(
+  (await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]),
+);
 
 describe('the functions, as Netlify parses them', () => {
   it('serves the contact function on routes.contactEndpoint, and only there', () => {
@@ -38,9 +48,16 @@ describe('the functions, as Netlify parses them', () => {
 
 describe('netlify.toml, as Netlify parses it', () => {
   it('sends every /portfolio/<slug> to its category page with one permanent redirect', async () => {
-    const { redirects, errors } = await parseAllRedirects({ netlifyConfigPath: 'netlify.toml', redirectsFiles: [], configRedirects: [], minimal: true });
+    const { redirects, errors } = await parseAllRedirects({
+      netlifyConfigPath: 'netlify.toml',
+      redirectsFiles: [],
+      configRedirects: [],
+      minimal: true,
+    });
     expect(errors).toEqual([]);
-    const rules = (redirects as { from: string; to: string; status?: number; force?: boolean }[]).filter((r) => r.from.startsWith(routes.portfolio));
+    const rules = (redirects as { from: string; to: string; status?: number; force?: boolean }[]).filter((r) =>
+      r.from.startsWith(routes.portfolio),
+    );
     expect(rules.map(({ from, to, status }) => ({ from, to, status }))).toEqual([{ ...portfolioRedirect }]);
     // The rule's target is the category page of the same slug.
     expect(portfolioRedirect.to.replace(':splat', 'pigments')).toBe(categoryPath('pigments'));
@@ -55,7 +72,9 @@ describe('page paths', () => {
 
   it('opens the contact form about a topic and a subject', () => {
     expect(contactPath('samples')).toBe(`${routes.contact}?topic=samples#form`);
-    expect(contactPath('technical-data', 'micro encapsulation')).toBe(`${routes.contact}?topic=technical-data&about=micro+encapsulation#form`);
+    expect(contactPath('technical-data', 'micro encapsulation')).toBe(
+      `${routes.contact}?topic=technical-data&about=micro+encapsulation#form`,
+    );
   });
 });
 
@@ -73,11 +92,17 @@ describe('not-found pages of the catalogue', () => {
     const text = rules.map(({ from, to, status }) => `${from} ${to} ${status}`).join('\n');
     const dir = mkdtempSync(join(tmpdir(), 'rules-'));
     writeFileSync(join(dir, '_redirects'), text);
-    const { redirects, errors } = await parseAllRedirects({ redirectsFiles: [join(dir, '_redirects')], configRedirects: [], minimal: true });
+    const { redirects, errors } = await parseAllRedirects({
+      redirectsFiles: [join(dir, '_redirects')],
+      configRedirects: [],
+      minimal: true,
+    });
     expect(errors).toEqual([]);
-    expect((redirects as { from: string; to: string; status?: number; force?: boolean }[]).map(({ from, to, status, force }) => ({ from, to, status, force }))).toEqual(
-      rules.map((rule) => ({ ...rule, force: false })),
-    );
+    expect(
+      (redirects as { from: string; to: string; status?: number; force?: boolean }[]).map(
+        ({ from, to, status, force }) => ({ from, to, status, force }),
+      ),
+    ).toEqual(rules.map((rule) => ({ ...rule, force: false })));
   });
 
   it('tells a missing item of a category from a missing category and any other address', () => {

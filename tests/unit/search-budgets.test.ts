@@ -11,7 +11,8 @@ describe('search budgets by catalogue size', () => {
     for (const extra of [0, 1, bytes.extraItemsWithin]) {
       expect(searchBudgetsFor(search, extra).firstSearchKB.max).toBe(bytes.max);
     }
-    for (const extra of [0, time.extraItemsWithin]) expect(searchBudgetsFor(search, extra).firstResultsMs.max).toBe(time.max);
+    for (const extra of [0, time.extraItemsWithin])
+      expect(searchBudgetsFor(search, extra).firstResultsMs.max).toBe(time.max);
   });
 
   it('add the bytes per 1,000 items past them, and give the first results their larger limit', () => {
@@ -22,7 +23,10 @@ describe('search budgets by catalogue size', () => {
   });
 
   it('is the rule the catalogue decision states: 254 KB and 2.5 s at 10,000 extra items', () => {
-    expect(searchBudgetsFor(search, 10_000)).toMatchObject({ firstSearchKB: { max: 254 }, firstResultsMs: { max: 2500 } });
+    expect(searchBudgetsFor(search, 10_000)).toMatchObject({
+      firstSearchKB: { max: 254 },
+      firstResultsMs: { max: 2500 },
+    });
   });
 
   it('leaves the other search budgets as they are', () => {

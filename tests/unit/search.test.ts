@@ -1,12 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueItem, codeAtStart, itemCodes, summaryLength, type ItemData } from '../../src/model/catalogue-item';
 import { searchRecord } from '../../src/search/search-record';
-import { chosenGroups, facetedCounts, itemSearchDataHtml, noFilters, normaliseCode, pagefindFilters, rankByCode, searchParamsOf, searchStateFromParams } from '../../src/search/search';
+import {
+  chosenGroups,
+  facetedCounts,
+  itemSearchDataHtml,
+  noFilters,
+  normaliseCode,
+  pagefindFilters,
+  rankByCode,
+  searchParamsOf,
+  searchStateFromParams,
+} from '../../src/search/search';
 
 type Data = ItemData;
 const picture = { image: undefined as never, imageAlt: 'A picture' };
 
-const oil: Data = { kind: 'essential-oil', order: 1, name: 'Test Oil', variant: 'EOA-TST-30', properties: ['Steam-distilled'], benefits: ['Calming aroma, for bed linen'], ...picture };
+const oil: Data = {
+  kind: 'essential-oil',
+  order: 1,
+  name: 'Test Oil',
+  variant: 'EOA-TST-30',
+  properties: ['Steam-distilled'],
+  benefits: ['Calming aroma, for bed linen'],
+  ...picture,
+};
 const print: Data = {
   kind: 'speciality-print',
   order: 2,
@@ -30,7 +48,16 @@ const pigment: Data = {
   applicationMethods: ['Pad', 'Coating'],
   ...picture,
 };
-const aroma: Data = { kind: 'aroma', order: 4, name: 'Test Bloom', variantName: 'AF-299 Test Bloom', scentFamily: 'Floral', audience: 'Women', description: 'Flowers.', ...picture };
+const aroma: Data = {
+  kind: 'aroma',
+  order: 4,
+  name: 'Test Bloom',
+  variantName: 'AF-299 Test Bloom',
+  scentFamily: 'Floral',
+  audience: 'Women',
+  description: 'Flowers.',
+  ...picture,
+};
 
 describe('product codes', () => {
   it('are read from the start of a field, in the forms the catalogue writes them', () => {
@@ -61,7 +88,9 @@ describe('product codes', () => {
 
 describe('the search record of an item', () => {
   it('holds its name, category, codes, a line of text and its filters', () => {
-    expect(searchRecord(catalogueItem({ id: 'speciality-prints/test-print', data: print }), 'Speciality Prints')).toEqual({
+    expect(
+      searchRecord(catalogueItem({ id: 'speciality-prints/test-print', data: print }), 'Speciality Prints'),
+    ).toEqual({
       url: '/products/speciality-prints/test-print',
       name: 'Test Print',
       category: 'Speciality Prints',
@@ -69,14 +98,20 @@ describe('the search record of an item', () => {
       summary: 'A raised print.',
       filters: { category: ['Speciality Prints'], industry: ['Sportswear', 'Footwear'], method: ['Screen print'] },
     });
-    const record = searchRecord(catalogueItem({ id: 'essential-oil-actives/test-oil', data: oil }), 'Essential Oil Actives');
+    const record = searchRecord(
+      catalogueItem({ id: 'essential-oil-actives/test-oil', data: oil }),
+      'Essential Oil Actives',
+    );
     expect(record.summary).toBe('Calming aroma, for bed linen');
     expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
   });
 
   it('cuts a long text at a word, within the length', () => {
     const long = 'word '.repeat(60).trim();
-    const { summary } = searchRecord(catalogueItem({ id: 'aroma-finishes/test-bloom', data: { ...aroma, description: long } }), 'Aroma Finishes');
+    const { summary } = searchRecord(
+      catalogueItem({ id: 'aroma-finishes/test-bloom', data: { ...aroma, description: long } }),
+      'Aroma Finishes',
+    );
     expect(long.length).toBeGreaterThan(summaryLength);
     expect(summary.length).toBeLessThanOrEqual(summaryLength);
     expect(summary).toMatch(/^word( word)*…$/);
@@ -88,22 +123,36 @@ describe('the search record of an item', () => {
     expect(html).toContain('<span data-pagefind-meta="title">Test Pigments</span>');
     expect(html).toContain('<span data-pagefind-meta="category">Pigments &amp; Co</span>');
     expect(html).toContain('<span data-pagefind-meta="code">PG-T 100, PG-T 200</span>');
-    expect(html).toContain('<span data-pagefind-meta="summary">Pigments &lt;for&gt; &quot;testing&quot; &amp; more.</span>');
+    expect(html).toContain(
+      '<span data-pagefind-meta="summary">Pigments &lt;for&gt; &quot;testing&quot; &amp; more.</span>',
+    );
     expect(html).toContain('<p data-pagefind-weight="10">PG-T 100 PG-T 200</p>');
-    expect(html).toContain('<span data-pagefind-filter="method">Pad</span><span data-pagefind-filter="method">Coating</span>');
+    expect(html).toContain(
+      '<span data-pagefind-filter="method">Pad</span><span data-pagefind-filter="method">Coating</span>',
+    );
     expect(html).not.toMatch(/<for>/);
   });
 });
 
 describe('ranking by code', () => {
   const result = (name: string, code?: string) => ({ name, meta: code === undefined ? {} : { code } });
-  const results = [result('Category page'), result('Near miss', 'EOA-LAV-300'), result('Several', 'SP-TST-1601, SP-TST-1602'), result('Exact', 'EOA-LAV-30')];
+  const results = [
+    result('Category page'),
+    result('Near miss', 'EOA-LAV-300'),
+    result('Several', 'SP-TST-1601, SP-TST-1602'),
+    result('Exact', 'EOA-LAV-30'),
+  ];
 
   it('puts the item whose code is exactly the query first, and keeps the rest in order', () => {
-    expect(rankByCode(results, 'EOA-LAV-30').map((r) => r.name)).toEqual(['Exact', 'Category page', 'Near miss', 'Several']);
+    expect(rankByCode(results, 'EOA-LAV-30').map((r) => r.name)).toEqual([
+      'Exact',
+      'Category page',
+      'Near miss',
+      'Several',
+    ]);
   });
 
-  it('matches any of an item\'s codes, whatever the case, spaces or hyphens', () => {
+  it("matches any of an item's codes, whatever the case, spaces or hyphens", () => {
     expect(rankByCode(results, ' sp tst 1602 ').map((r) => r.name)[0]).toBe('Several');
     expect(rankByCode(results, 'eoa_lav-30').map((r) => r.name)[0]).toBe('Exact');
     expect(normaliseCode('pg-c  100')).toBe('PG-C-100');
@@ -117,12 +166,22 @@ describe('ranking by code', () => {
 
 describe('the search in the address', () => {
   it('reads the query and each chosen value, one parameter per value', () => {
-    const state = searchStateFromParams(new URLSearchParams('q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&other=x'));
-    expect(state).toEqual({ query: 'oil', selected: { category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'], method: [] } });
+    const state = searchStateFromParams(
+      new URLSearchParams(
+        'q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&other=x',
+      ),
+    );
+    expect(state).toEqual({
+      query: 'oil',
+      selected: { category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'], method: [] },
+    });
   });
 
   it('writes what it reads', () => {
-    const state = { query: 'lavender oil', selected: { category: ['Aroma Finishes'], industry: [], method: ['Pad', 'Spray'] } };
+    const state = {
+      query: 'lavender oil',
+      selected: { category: ['Aroma Finishes'], industry: [], method: ['Pad', 'Spray'] },
+    };
     const params = searchParamsOf(state);
     expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray');
     expect(searchStateFromParams(params)).toEqual(state);
@@ -134,13 +193,20 @@ describe('faceted counts', () => {
   const selected = { category: ['Essential Oil Actives'], industry: ['Apparel'], method: [] };
 
   it('asks Pagefind for the chosen values, each group "any", leaving a group out on request', () => {
-    expect(pagefindFilters(selected)).toEqual({ category: { any: ['Essential Oil Actives'] }, industry: { any: ['Apparel'] } });
+    expect(pagefindFilters(selected)).toEqual({
+      category: { any: ['Essential Oil Actives'] },
+      industry: { any: ['Apparel'] },
+    });
     expect(pagefindFilters(selected, 'category')).toEqual({ industry: { any: ['Apparel'] } });
     expect(chosenGroups(selected)).toEqual(['category', 'industry']);
   });
 
-  it("counts a group with a choice without its own choice, and the others with every choice", () => {
-    const withAll = { category: { 'Essential Oil Actives': 2, Pigments: 0 }, industry: { Apparel: 2, Paper: 0 }, method: { Pad: 1 } };
+  it('counts a group with a choice without its own choice, and the others with every choice', () => {
+    const withAll = {
+      category: { 'Essential Oil Actives': 2, Pigments: 0 },
+      industry: { Apparel: 2, Paper: 0 },
+      method: { Pad: 1 },
+    };
     const withoutCategory = { category: { 'Essential Oil Actives': 2, Pigments: 3 }, industry: {}, method: {} };
     const withoutIndustry = { category: {}, industry: { Apparel: 2, Paper: 4 }, method: {} };
     expect(facetedCounts(withAll, { category: withoutCategory, industry: withoutIndustry })).toEqual({

@@ -61,14 +61,25 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }));
 async function netlifyRules(policies: ReadonlyMap<string, string>) {
   const file = join(folder, '_headers');
   writeFileSync(file, headersFile(pagePolicyRules(policies)));
-  const { headers, errors } = await parseAllHeaders({ headersFiles: [file], netlifyConfigPath: 'netlify.toml', configHeaders: [], minimal: false });
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [file],
+    netlifyConfigPath: 'netlify.toml',
+    configHeaders: [],
+    minimal: false,
+  });
   expect(errors).toEqual([]);
   return headers as unknown as { for: string; forRegExp: RegExp; values: Record<string, string> }[];
 }
 
 /** The policies a path gets: the last matching rule's (`override`) or every matching rule's. */
 function policiesFor(rules: Awaited<ReturnType<typeof netlifyRules>>, path: string) {
-  const matching = rules.filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, value]) => value));
+  const matching = rules
+    .filter((rule) => rule.forRegExp.test(path))
+    .flatMap((rule) =>
+      Object.entries(rule.values)
+        .filter(([name]) => name.toLowerCase() === 'content-security-policy')
+        .map(([, value]) => value),
+    );
   return { override: matching.at(-1), all: matching };
 }
 
@@ -80,14 +91,21 @@ describe("a page's hashes", () => {
       '<script src="/_astro/page.js" type="module"></script></head>',
       '<body><script type="module">two()</script><script type="text/javascript">three()</script></body></html>',
     ].join('');
-    expect(inlineHashes(html)).toEqual(new Set(['a{color:red}', 'one()', 'two()', 'three()'].map((text) => `'${cspHash(text)}'`)));
+    expect(inlineHashes(html)).toEqual(
+      new Set(['a{color:red}', 'one()', 'two()', 'three()'].map((text) => `'${cspHash(text)}'`)),
+    );
     expect(inlineHashes('<p>no script</p>')).toEqual(new Set());
   });
 
-  it("cut a policy down to the hashes kept, leaving every other source and directive as it was", () => {
-    const policy = "default-src 'none';img-src 'self' data:;script-src 'self' 'wasm-unsafe-eval' 'sha256-a' 'sha256-b' 'sha256-c';style-src 'self' 'sha256-d';";
-    expect(policyWithHashes(policy, new Set(["'sha256-b'"]))).toBe("default-src 'none';img-src 'self' data:;script-src 'self' 'wasm-unsafe-eval' 'sha256-b';style-src 'self'");
-    expect(policyWithHashes(policy, new Set(["'sha256-a'", "'sha256-b'", "'sha256-c'", "'sha256-d'"]))).toBe(policy.replace(/;$/, ''));
+  it('cut a policy down to the hashes kept, leaving every other source and directive as it was', () => {
+    const policy =
+      "default-src 'none';img-src 'self' data:;script-src 'self' 'wasm-unsafe-eval' 'sha256-a' 'sha256-b' 'sha256-c';style-src 'self' 'sha256-d';";
+    expect(policyWithHashes(policy, new Set(["'sha256-b'"]))).toBe(
+      "default-src 'none';img-src 'self' data:;script-src 'self' 'wasm-unsafe-eval' 'sha256-b';style-src 'self'",
+    );
+    expect(policyWithHashes(policy, new Set(["'sha256-a'", "'sha256-b'", "'sha256-c'", "'sha256-d'"]))).toBe(
+      policy.replace(/;$/, ''),
+    );
   });
 
   it('merge into one policy with every hash only where the policies differ in nothing else', () => {
@@ -113,7 +131,9 @@ describe('pagePolicyRules', () => {
     expect(rules.filter((path) => path.startsWith('/products/'))).toEqual(['/products/*']);
     // The guides differ only in a hash: one rule, which allows the scripts of both.
     expect(rules.filter((path) => path.startsWith('/guides'))).toEqual(['/guides/*']);
-    expect(pagePolicyRules(pages).find((rule) => rule.for === '/guides/*')?.values['Content-Security-Policy']).toBe(mergedPolicy([site, guide]));
+    expect(pagePolicyRules(pages).find((rule) => rule.for === '/guides/*')?.values['Content-Security-Policy']).toBe(
+      mergedPolicy([site, guide]),
+    );
   });
 
   it('never covers a reserved path, however its neighbours are grouped', () => {
@@ -123,7 +143,12 @@ describe('pagePolicyRules', () => {
   });
 
   it('takes a built file or a visitor path alike', () => {
-    const rules = pagePolicyRules(new Map([['/index.html', site], ['/about.html', site]])).map((r) => r.for);
+    const rules = pagePolicyRules(
+      new Map([
+        ['/index.html', site],
+        ['/about.html', site],
+      ]),
+    ).map((r) => r.for);
     expect(rules).toEqual(['/', '/index.html', '/about', '/about.html']);
   });
 });
@@ -171,7 +196,10 @@ describe('the headers Netlify sends, from netlify.toml and the built _headers', 
 
   it('name the report endpoint on every answer, as the policy names it', async () => {
     const rules = await netlifyRules(pages);
-    const everyPath = Object.assign({}, ...rules.filter((rule) => rule.for === '/*').map((rule) => rule.values)) as Record<string, string>;
+    const everyPath = Object.assign(
+      {},
+      ...rules.filter((rule) => rule.for === '/*').map((rule) => rule.values),
+    ) as Record<string, string>;
     expect(everyPath['Reporting-Endpoints']).toBe(reportingEndpoints);
     expect(siteHeaders['Reporting-Endpoints']).toBe(`${reportEndpointName}="${routes.cspReportEndpoint}"`);
     expect(policyDirectives).toContain(`report-to ${reportEndpointName}`);

@@ -43,7 +43,10 @@ beforeAll(async () => {
   // A not-found page per path, as the build writes the catalogue's (src/not-found/integration.ts).
   mkdirSync(join(root, 'dist', 'shelf'));
   writeFileSync(join(root, 'dist', 'shelf', 'kept.html'), '<!doctype html><title>Kept</title><h1>Kept</h1>');
-  writeFileSync(join(root, 'dist', 'shelf', '404.html'), '<!doctype html><title>Not on the shelf</title><h1>Not on the shelf</h1>');
+  writeFileSync(
+    join(root, 'dist', 'shelf', '404.html'),
+    '<!doctype html><title>Not on the shelf</title><h1>Not on the shelf</h1>',
+  );
   // The shelf's own page, as /products is beside its folder: the rule below matches its path too.
   writeFileSync(join(root, 'dist', 'shelf.html'), '<!doctype html><title>Shelf</title><h1>Shelf</h1>');
   writeFileSync(join(root, 'dist', '_redirects'), '/shelf/* /shelf/404 404\n');
@@ -64,9 +67,14 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-const valid = (name: string) => JSON.stringify({ name, email: 'server@example.org', company: 'Test Mills', message: 'A quote for 200 kg, please.' });
+const valid = (name: string) =>
+  JSON.stringify({ name, email: 'server@example.org', company: 'Test Mills', message: 'A quote for 200 kg, please.' });
 const contact = (body: BodyInit, headers: Record<string, string> = {}) =>
-  fetch(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body });
+  fetch(`${origin}${routes.contactEndpoint}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, ...headers },
+    body,
+  });
 
 /** A raw exchange over node:http, which reports resets and broken pipes as errors. */
 function exchange(
@@ -75,12 +83,18 @@ function exchange(
 ): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
   return new Promise((done, fail) => {
     const url = new URL(options.path ?? routes.contactEndpoint, origin);
-    const req = httpRequest(url, { method: options.method ?? 'POST', headers: options.headers, agent: options.agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
-      res.on('error', fail);
-    });
+    const req = httpRequest(
+      url,
+      { method: options.method ?? 'POST', headers: options.headers, agent: options.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }),
+        );
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     write(req);
   });
@@ -136,13 +150,16 @@ describe('files', () => {
   });
 
   it('compresses files once and keeps the copy, but never keeps function answers', async () => {
-    const get = () => new Promise<{ encoding?: string; body: Buffer }>((done, fail) => {
-      httpRequest(`${origin}/site.css`, { headers: { 'accept-encoding': 'br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
-      }).on('error', fail).end();
-    });
+    const get = () =>
+      new Promise<{ encoding?: string; body: Buffer }>((done, fail) => {
+        httpRequest(`${origin}/site.css`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => done({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+        })
+          .on('error', fail)
+          .end();
+      });
     const before = site.compressedFiles();
     const first = await get();
     expect(first.encoding).toBe('br');
@@ -184,7 +201,12 @@ describe('files', () => {
   });
 
   it("answers a picture with the image CDN's own headers, not the site's rules for files", async () => {
-    writeFileSync(join(root, 'dist', 'dot.png'), await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a5' } }).png().toBuffer());
+    writeFileSync(
+      join(root, 'dist', 'dot.png'),
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a5' } })
+        .png()
+        .toBuffer(),
+    );
     const response = await fetch(`${origin}/.netlify/images?url=dot.png&w=4&fm=webp`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
@@ -224,7 +246,10 @@ describe('the contact function, in process', () => {
   it('answers a 1 MB body with 413 and keeps the connection usable', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const megabyte = Buffer.alloc(1024 * 1024, 'a');
-    const declared = await exchange({ agent, headers: { 'content-type': 'application/json', origin, 'content-length': megabyte.length } }, (req) => req.end(megabyte));
+    const declared = await exchange(
+      { agent, headers: { 'content-type': 'application/json', origin, 'content-length': megabyte.length } },
+      (req) => req.end(megabyte),
+    );
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body)).toEqual({ error: 'The message is larger than 32 KB' });
     // Chunked, without a declared length: the endpoint reads 32 KB and stops.
@@ -234,24 +259,41 @@ describe('the contact function, in process', () => {
     });
     expect(chunked.status).toBe(413);
     // The same socket answers the next request.
-    const after = await exchange({ agent, headers: { 'content-type': 'application/json', origin } }, (req) => req.end(valid('After 413')));
+    const after = await exchange({ agent, headers: { 'content-type': 'application/json', origin } }, (req) =>
+      req.end(valid('After 413')),
+    );
     expect(after.status).toBe(200);
     agent.destroy();
   });
 
-  it('answers a body over Netlify\'s 6 MB with 413 before calling the function', async () => {
+  it("answers a body over Netlify's 6 MB with 413 before calling the function", async () => {
     const big = Buffer.alloc(7 * 1024 * 1024, 'a');
-    const answer = await exchange({ headers: { 'content-type': 'application/json', origin, 'content-length': big.length } }, (req) => req.end(big));
+    const answer = await exchange(
+      { headers: { 'content-type': 'application/json', origin, 'content-length': big.length } },
+      (req) => req.end(big),
+    );
     expect(answer.status).toBe(413);
     expect(answer.body).toContain('6 MB');
   });
 
   it.each([
-    ['a Host that is not a host', `POST ${routes.contactEndpoint} HTTP/1.1\r\nHost: a b/c\r\nContent-Length: 0\r\n\r\n`, 'HTTP/1.1 400 Bad Request'],
+    [
+      'a Host that is not a host',
+      `POST ${routes.contactEndpoint} HTTP/1.1\r\nHost: a b/c\r\nContent-Length: 0\r\n\r\n`,
+      'HTTP/1.1 400 Bad Request',
+    ],
     ['a Host with a path', 'GET / HTTP/1.1\r\nHost: localhost/evil\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
     ['a target that is not a path', 'GET nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 400 Bad Request'],
-    ['a method a Request cannot carry', `TRACE ${routes.contactEndpoint} HTTP/1.1\r\nHost: localhost\r\n\r\n`, 'HTTP/1.1 405 Method Not Allowed'],
-    ['an absolute target', 'GET http://elsewhere.example/no/such/page HTTP/1.1\r\nHost: localhost\r\n\r\n', 'HTTP/1.1 404 Not Found'],
+    [
+      'a method a Request cannot carry',
+      `TRACE ${routes.contactEndpoint} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+      'HTTP/1.1 405 Method Not Allowed',
+    ],
+    [
+      'an absolute target',
+      'GET http://elsewhere.example/no/such/page HTTP/1.1\r\nHost: localhost\r\n\r\n',
+      'HTTP/1.1 404 Not Found',
+    ],
   ])('answers %s with a 4xx', async (_what, text, statusLine) => {
     expect(await rawStatusLine(text)).toBe(statusLine);
   });
@@ -265,7 +307,12 @@ describe('the contact function, in process', () => {
         if (from === 'same') headers.origin = origin;
         if (from === 'other') headers.origin = 'https://elsewhere.example';
         // The function's own answer: a refused form is handed on (307), not followed here.
-        const response = await fetch(`${origin}${routes.contactEndpoint}`, { method: 'POST', headers, body, redirect: 'manual' });
+        const response = await fetch(`${origin}${routes.contactEndpoint}`, {
+          method: 'POST',
+          headers,
+          body,
+          redirect: 'manual',
+        });
         await response.arrayBuffer();
         return response.status;
       }),
@@ -299,7 +346,7 @@ describe('a function that fails', () => {
     expect(logged.join('\n')).toMatch(/Function fails failed on GET \/fails: Error: broken on purpose/);
   });
 
-  it('gives functions the caller\'s address and the URL the client asked for', async () => {
+  it("gives functions the caller's address and the URL the client asked for", async () => {
     const response = await fetch(`${fixtures.url}/echo?x=1`);
     const seen = await response.json();
     expect(seen.ip).toBe('127.0.0.1');

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { placeholderSiteUrl, siteUrl } from '../../src/model/site-url';
 
-const netlify = { URL: 'https://acme-textiles.netlify.app', DEPLOY_PRIME_URL: 'https://deploy-preview-7--acme-textiles.netlify.app' };
+const netlify = {
+  URL: 'https://acme-textiles.netlify.app',
+  DEPLOY_PRIME_URL: 'https://deploy-preview-7--acme-textiles.netlify.app',
+};
 
 describe('the address a build names', () => {
   it('is SITE_URL when set, on production', () => {
-    expect(siteUrl({ ...netlify, CONTEXT: 'production', SITE_URL: 'https://www.acme.co.th' })).toBe('https://www.acme.co.th');
+    expect(siteUrl({ ...netlify, CONTEXT: 'production', SITE_URL: 'https://www.acme.co.th' })).toBe(
+      'https://www.acme.co.th',
+    );
   });
 
   it("is Netlify's URL on production without SITE_URL", () => {

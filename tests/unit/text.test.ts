@@ -31,7 +31,9 @@ describe('cutAtWord', () => {
 
 describe('escapeHtml', () => {
   it('escapes the characters that could start markup or end an attribute', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;',
+    );
     expect(escapeHtml('plain text')).toBe('plain text');
   });
 

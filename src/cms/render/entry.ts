@@ -28,18 +28,25 @@ export interface PostedEntry {
   data: Record<string, unknown>;
 }
 
-export type PreviewRequest = { ok: true; entry: PostedEntry } | { ok: false; status: number; error: string; headers?: Record<string, string> };
+export type PreviewRequest =
+  { ok: true; entry: PostedEntry } | { ok: false; status: number; error: string; headers?: Record<string, string> };
 
 /**
  * Reads the preview's request. Unlike the contact form's, it must carry an Origin, the site's
  * own: only the editor's page posts here, always with fetch.
  */
 export async function readPreviewRequest(request: Request): Promise<PreviewRequest> {
-  if (request.method !== 'POST') return { ok: false, status: 405, error: 'Only POST is accepted', headers: { allow: 'POST' } };
-  if (request.headers.get('origin') === null || !isSameOrigin(request)) return { ok: false, status: 403, error: 'The preview answers the editor of this site only' };
+  if (request.method !== 'POST')
+    return { ok: false, status: 405, error: 'Only POST is accepted', headers: { allow: 'POST' } };
+  if (request.headers.get('origin') === null || !isSameOrigin(request))
+    return { ok: false, status: 403, error: 'The preview answers the editor of this site only' };
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json') return { ok: false, status: 415, error: 'Send the entry as application/json' };
-  const tooLarge = { ok: false, status: 413, error: `The entry is larger than ${previewLimits.bodyBytes / 1024} KB` } as const;
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    error: `The entry is larger than ${previewLimits.bodyBytes / 1024} KB`,
+  } as const;
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (Number.isFinite(declared) && declared > previewLimits.bodyBytes) return tooLarge;
   const text = await readLimited(request, previewLimits.bodyBytes);
@@ -84,16 +91,23 @@ export type CheckedEntry = { ok: true; entry: PreviewEntry } | { ok: false; erro
 
 /** A file or slug name as the content may use it: no folders, nothing outside the content. */
 const safeName = (name: string | undefined) => (name && /^[a-z0-9][a-z0-9._-]*$/i.test(name) ? name : undefined);
-const safeFile = (file: string | undefined) => (file && /^src\/content\/[a-z0-9._/-]+$/i.test(file) && !file.includes('..') ? file : undefined);
+const safeFile = (file: string | undefined) =>
+  file && /^src\/content\/[a-z0-9._/-]+$/i.test(file) && !file.includes('..') ? file : undefined;
 
 /** The schema context of the preview: pictures become stand-ins (src/cms/render/picture.ts); references are read as the content check reads them. */
 const previewContext = {
-  image: () => z.string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' }).transform((path) => pictureStandIn(path)),
+  image: () =>
+    z
+      .string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' })
+      .transform((path) => pictureStandIn(path)),
   reference: slugReference,
 } as unknown as ContentContext;
 
 /** Which kind of content the posted entry is, and the file it would be saved as. */
-function sourceOf(posted: PostedEntry, sources: ContentSources): { name: string; source: ContentSource; category?: string; file: string } | undefined {
+function sourceOf(
+  posted: PostedEntry,
+  sources: ContentSources,
+): { name: string; source: ContentSource; category?: string; file: string } | undefined {
   const slug = safeName(posted.slug) ?? 'new-entry';
   if (posted.folder !== undefined) {
     for (const [name, source] of Object.entries(sources)) {
@@ -102,13 +116,18 @@ function sourceOf(posted: PostedEntry, sources: ContentSources): { name: string;
         const category = safeName(posted.folder.slice(source.folder.length + 1));
         if (category) return { name, source, category, file: `${source.folder}/${category}/${slug}.md` };
       }
-      if (source.pattern === '*.md' && posted.folder === source.folder) return { name, source, file: `${source.folder}/${slug}.md` };
+      if (source.pattern === '*.md' && posted.folder === source.folder)
+        return { name, source, file: `${source.folder}/${slug}.md` };
     }
     return undefined;
   }
   const source = Object.hasOwn(sources, posted.collection) ? sources[posted.collection] : undefined;
   if (!source) return undefined;
-  return { name: posted.collection, source, file: safeFile(posted.file) ?? (isFolder(source) ? `${source.folder}/${posted.collection}.md` : source.file) };
+  return {
+    name: posted.collection,
+    source,
+    file: safeFile(posted.file) ?? (isFolder(source) ? `${source.folder}/${posted.collection}.md` : source.file),
+  };
 }
 
 /**
@@ -123,14 +142,28 @@ export function checkEntry(posted: PostedEntry, sources: ContentSources = conten
   const { body, ...rest } = posted.data;
   const markdown = isFolder(source);
   const data = markdown ? rest : 'list' in source && source.list ? posted.data.items : posted.data;
-  const schema = 'list' in source && source.list ? z.array(source.schema(previewContext)) : source.schema(previewContext);
+  const schema =
+    'list' in source && source.list ? z.array(source.schema(previewContext)) : source.schema(previewContext);
   const result = schema.safeParse(data);
   if (!result.success) return { ok: false, errors: formatIssues(file, result.error, schema, data) };
   const parsed = result.data as Record<string, unknown>;
   const fileName = file.slice(file.lastIndexOf('/') + 1).replace(/\.(md|json)$/, '');
-  const id = category ? `${category}/${fileName}` : typeof parsed.slug === 'string' ? parsed.slug : typeof parsed.page === 'string' ? parsed.page : fileName;
+  const id = category
+    ? `${category}/${fileName}`
+    : typeof parsed.slug === 'string'
+      ? parsed.slug
+      : typeof parsed.page === 'string'
+        ? parsed.page
+        : fileName;
   return {
     ok: true,
-    entry: { source: name, id, ...(category ? { category } : {}), file, data: parsed, body: markdown && typeof body === 'string' ? body : '' },
+    entry: {
+      source: name,
+      id,
+      ...(category ? { category } : {}),
+      file,
+      data: parsed,
+      body: markdown && typeof body === 'string' ? body : '',
+    },
   };
 }

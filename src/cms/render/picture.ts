@@ -15,7 +15,11 @@ export const standInPrefix = 'admin/preview-picture/';
 /** The width and height a stand-in claims: the 3:2 of the site's pictures (the page crops to its own shape). */
 export const standInSize = { width: 1200, height: 800 } as const;
 
-const toBase64Url = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 
 function fromBase64Url(code: string): string | undefined {
   try {

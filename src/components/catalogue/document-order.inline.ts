@@ -21,7 +21,11 @@ const rank = (hreflang: string) => {
 
 for (const list of document.querySelectorAll('[data-by-language]')) {
   [...list.children]
-    .map((child, index) => ({ rank: rank(child.querySelector('[hreflang]')?.getAttribute('hreflang') || ''), index, child }))
+    .map((child, index) => ({
+      rank: rank(child.querySelector('[hreflang]')?.getAttribute('hreflang') || ''),
+      index,
+      child,
+    }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .forEach(({ child }) => list.append(child));
 }

@@ -4,5 +4,8 @@ if (time) {
   const today = new Date();
   time.textContent = today.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
   const twoDigits = (value: number) => String(value).padStart(2, '0');
-  time.setAttribute('datetime', [today.getFullYear(), twoDigits(today.getMonth() + 1), twoDigits(today.getDate())].join('-'));
+  time.setAttribute(
+    'datetime',
+    [today.getFullYear(), twoDigits(today.getMonth() + 1), twoDigits(today.getDate())].join('-'),
+  );
 }

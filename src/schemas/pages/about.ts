@@ -31,10 +31,18 @@ export const aboutPageSchema = ({ image }: SchemaContext) =>
           .describe('Milestones, oldest first.'),
       })
       .describe('The company story and its timeline.'),
-    mission: z.strictObject({ title: text('Card title'), text: text('Mission statement'), icon }).describe('The mission card.'),
-    vision: z.strictObject({ title: text('Card title'), text: text('Vision statement'), icon }).describe('The vision card.'),
-    values: z.strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per value.') }).describe('The company values.'),
-    presence: z.strictObject(intro).describe('Heading of the offices section (the addresses come from the company identity).'),
+    mission: z
+      .strictObject({ title: text('Card title'), text: text('Mission statement'), icon })
+      .describe('The mission card.'),
+    vision: z
+      .strictObject({ title: text('Card title'), text: text('Vision statement'), icon })
+      .describe('The vision card.'),
+    values: z
+      .strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per value.') })
+      .describe('The company values.'),
+    presence: z
+      .strictObject(intro)
+      .describe('Heading of the offices section (the addresses come from the company identity).'),
     expertise: z
       .strictObject({
         ...intro,

@@ -10,7 +10,9 @@ export const careersPageSchema = ({ image }: SchemaContext) =>
     page: z.literal('careers').describe('Which page this file describes: Careers.'),
     ...seo(),
     hero: z.strictObject(intro).describe('Top of the page.'),
-    benefits: z.strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per benefit.') }).describe('What working here offers.'),
+    benefits: z
+      .strictObject({ ...intro, items: z.array(tile).min(1).describe('One tile per benefit.') })
+      .describe('What working here offers.'),
     culture: z
       .strictObject({
         ...intro,

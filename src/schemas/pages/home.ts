@@ -42,7 +42,11 @@ export const homePageSchema = ({ image }: SchemaContext) =>
       })
       .describe('The about-us section.'),
     research: z
-      .strictObject({ ...intro, figure: text('The headline figure, e.g. "20%+"'), figureLabel: text('What the figure measures') })
+      .strictObject({
+        ...intro,
+        figure: text('The headline figure, e.g. "20%+"'),
+        figureLabel: text('What the figure measures'),
+      })
       .describe('The research-investment part of the about section (anchor #research).'),
     technologies: z
       .strictObject({ ...intro, cardLinkLabel: text('Link text on each technology card, e.g. "Learn More"') })
@@ -51,5 +55,7 @@ export const homePageSchema = ({ image }: SchemaContext) =>
       .strictObject({ ...intro, cardLinkLabel: text('Link text on each category card, e.g. "Explore"'), action })
       .describe('Heading of the product category cards, and the button under them.'),
     certifications: z.strictObject(intro).describe('Heading of the certification badges.'),
-    closing: z.strictObject({ heading: text('Heading'), intro: text('Paragraph'), action }).describe('Closing call to action.'),
+    closing: z
+      .strictObject({ heading: text('Heading'), intro: text('Paragraph'), action })
+      .describe('Closing call to action.'),
   });

@@ -14,7 +14,9 @@ export const notFoundPageSchema = z.strictObject({
     .strictObject({
       title: text('Browser tab title; {category} is the category, e.g. "Not found in {category}"'),
       description: text('Description of the page (it is not indexed); {category} is the category'),
-      heading: text('Heading when an address names a product its category does not have; {category} is the category, e.g. "This product is not in {category}"'),
+      heading: text(
+        'Heading when an address names a product its category does not have; {category} is the category, e.g. "This product is not in {category}"',
+      ),
       intro: text('Paragraph under it; {category} is the category'),
       categoryLink: text('Link to the category; {category} is the category, e.g. "See every product in {category}"'),
     })

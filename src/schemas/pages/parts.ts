@@ -15,7 +15,11 @@ export const intro = {
 };
 
 export const closingWithButtons = z
-  .strictObject({ heading: text('Heading'), intro: text('Paragraph'), actions: z.array(action).min(1).describe('The buttons.') })
+  .strictObject({
+    heading: text('Heading'),
+    intro: text('Paragraph'),
+    actions: z.array(action).min(1).describe('The buttons.'),
+  })
   .describe('Closing call to action.');
 
 export const statisticSchema = z.strictObject({

@@ -5,9 +5,15 @@ import { seo } from '../seo';
 import { intro } from './parts';
 
 export const searchPageSchema = z.strictObject({
-  page: z.literal('search').describe('Which page this file describes: Search (/search), with the list of every product A-Z.'),
+  page: z
+    .literal('search')
+    .describe('Which page this file describes: Search (/search), with the list of every product A-Z.'),
   ...seo(),
-  hero: z.strictObject(intro).describe('Top of the page: says that the page searches the catalogue and, without JavaScript, lists every product A-Z.'),
+  hero: z
+    .strictObject(intro)
+    .describe(
+      'Top of the page: says that the page searches the catalogue and, without JavaScript, lists every product A-Z.',
+    ),
   field: z
     .strictObject({
       label: text('Label of the search field, in the top bar and on /search, e.g. "Search products"'),
@@ -20,19 +26,32 @@ export const searchPageSchema = z.strictObject({
       heading: text('Heading over the results, e.g. "Results"'),
       filtersHeading: text('Heading over the filters, e.g. "Filter results"'),
       loading: text('Shown while the search loads, e.g. "Searching..."'),
-      none: text('Shown on /search when nothing matches, above the A-Z list, e.g. "No products match your search. Try another word, or browse the A-Z list below."'),
-      noneInBar: text('Shown under the top-bar field when nothing matches (no A-Z list there), e.g. "No products match your search. Try another word."'),
-      atoZ: text('Link from the top-bar field, when nothing matches, to the list of every product A-Z, e.g. "Browse every product A-Z"'),
+      none: text(
+        'Shown on /search when nothing matches, above the A-Z list, e.g. "No products match your search. Try another word, or browse the A-Z list below."',
+      ),
+      noneInBar: text(
+        'Shown under the top-bar field when nothing matches (no A-Z list there), e.g. "No products match your search. Try another word."',
+      ),
+      atoZ: text(
+        'Link from the top-bar field, when nothing matches, to the list of every product A-Z, e.g. "Browse every product A-Z"',
+      ),
       filtersInherited: text(
         'Under the filters: products that name no industry or application method of their own are filtered by ' +
           'their category\'s, e.g. "A product without industries or application methods of its own is found under its category\'s."',
       ),
-      applyFilters: text('Button under the filters on /search without JavaScript, which sends the chosen ones, e.g. "Apply filters"'),
-      filterNone: text('After the count of a filter value that would leave no result, e.g. "no match" (shown as "Pigments (0, no match)")'),
+      applyFilters: text(
+        'Button under the filters on /search without JavaScript, which sends the chosen ones, e.g. "Apply filters"',
+      ),
+      filterNone: text(
+        'After the count of a filter value that would leave no result, e.g. "no match" (shown as "Pigments (0, no match)")',
+      ),
       seeAll: text('Link from the top-bar results to /search, e.g. "All results and filters"'),
-      count: text('How many results there are; {count} is the number, e.g. "{count} results"').refine((words) => words.includes('{count}'), {
-        error: 'count must contain {count}, where the number goes',
-      }),
+      count: text('How many results there are; {count} is the number, e.g. "{count} results"').refine(
+        (words) => words.includes('{count}'),
+        {
+          error: 'count must contain {count}, where the number goes',
+        },
+      ),
       countOne: text('The same for exactly one result, e.g. "{count} result"'),
       filters: z
         .strictObject({
@@ -41,7 +60,9 @@ export const searchPageSchema = z.strictObject({
           method: text('Heading of the application method filters, e.g. "Application method"'),
         })
         .describe('The groups of filters on /search.'),
-      technologyLabel: text('What a result that is a technology page is, shown where an item shows its category, e.g. "Technology"'),
+      technologyLabel: text(
+        'What a result that is a technology page is, shown where an item shows its category, e.g. "Technology"',
+      ),
       categoryLabel: text('What a result that is a product category page is, e.g. "Product category"'),
     })
     .describe('Words of the search results.'),
@@ -52,7 +73,9 @@ export const searchPageSchema = z.strictObject({
       nameColumn: text('Heading of the column of product names, e.g. "Product"'),
       categoryColumn: text('Heading of the column of categories, e.g. "Category"'),
       codeColumn: text('Heading of the column of product codes, e.g. "Code"'),
-      parts: text('Over 250 products the list is split into parts A-Z: heading of the links to them, {parts} is their number, e.g. "The list in {parts} parts"'),
+      parts: text(
+        'Over 250 products the list is split into parts A-Z: heading of the links to them, {parts} is their number, e.g. "The list in {parts} parts"',
+      ),
     })
     .describe('The list of every product A-Z, there with and without JavaScript.'),
 });

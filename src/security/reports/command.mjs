@@ -80,7 +80,9 @@ try {
   } else if (records.length === 0) {
     const filtered = Boolean(since || values.directive || values.page);
     const site = local ? runningSite() : undefined;
-    const hint = local ? ` (a page of ${site ?? 'the site `npm start` serves'} that breaks the policy reports here)` : '';
+    const hint = local
+      ? ` (a page of ${site ?? 'the site `npm start` serves'} that breaks the policy reports here)`
+      : '';
     console.log(filtered ? `No reports match, in ${where}.` : `No reports in ${where}${hint}.`);
   } else {
     for (const line of describeReports(groupReports(records))) console.log(line);

@@ -22,11 +22,10 @@ export interface ReportDependencies {
   extraOrigins?: readonly string[];
 }
 
-
 export async function handleCspReport(request: Request, deps: ReportDependencies): Promise<Response> {
   const { store, now = () => new Date(), log = (line: string) => console.log(line), extraOrigins = [] } = deps;
   if (request.method !== 'POST') return functionAnswer(405, 'Only POST is accepted', { allow: 'POST' });
-  if (!isSameOrigin(request, extraOrigins)) return functionAnswer(403, 'Reports are taken from this site\'s pages only');
+  if (!isSameOrigin(request, extraOrigins)) return functionAnswer(403, "Reports are taken from this site's pages only");
   const format = reportFormatOf(mediaTypeOf(request));
   if (!format) return functionAnswer(415, 'Send reports as application/reports+json or application/csp-report');
   const tooLarge = `A report body is at most ${reportLimits.bodyBytes / 1024} KB`;
@@ -44,6 +43,9 @@ export async function handleCspReport(request: Request, deps: ReportDependencies
     log(`csp report: the store could not keep a report: ${error instanceof Error ? error.message : String(error)}`);
     return functionAnswer(503, 'The report could not be kept just now');
   }
-  if (outcomes.includes('full')) log(`csp report: the day's limit of distinct reports is reached; ${outcomes.filter((o) => o === 'full').length} dropped`);
+  if (outcomes.includes('full'))
+    log(
+      `csp report: the day's limit of distinct reports is reached; ${outcomes.filter((o) => o === 'full').length} dropped`,
+    );
   return functionAnswer(204);
 }

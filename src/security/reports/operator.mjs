@@ -15,13 +15,28 @@ export function groupReports(records) {
     const directive = directives.get(r.directive) ?? { directive: r.directive, count: 0, pages: new Map() };
     directives.set(r.directive, directive);
     directive.count += r.count;
-    const page = directive.pages.get(r.page) ?? { page: r.page, count: 0, first: r.day, last: r.day, violations: new Map() };
+    const page = directive.pages.get(r.page) ?? {
+      page: r.page,
+      count: 0,
+      first: r.day,
+      last: r.day,
+      violations: new Map(),
+    };
     directive.pages.set(r.page, page);
     page.count += r.count;
     if (r.day < page.first) page.first = r.day;
     if (r.day > page.last) page.last = r.day;
     const what = JSON.stringify([r.blocked, r.source, r.line ?? null, r.column ?? null, r.sample, r.disposition]);
-    const violation = page.violations.get(what) ?? { blocked: r.blocked, source: r.source, line: r.line, column: r.column, sample: r.sample, disposition: r.disposition, count: 0, formats: new Set() };
+    const violation = page.violations.get(what) ?? {
+      blocked: r.blocked,
+      source: r.source,
+      line: r.line,
+      column: r.column,
+      sample: r.sample,
+      disposition: r.disposition,
+      count: 0,
+      formats: new Set(),
+    };
     page.violations.set(what, violation);
     violation.count += r.count;
     violation.formats.add(r.format);
@@ -29,7 +44,9 @@ export function groupReports(records) {
   const byCount = (a, b) => b.count - a.count;
   return [...directives.values()].sort(byCount).map((d) => ({
     ...d,
-    pages: [...d.pages.values()].sort(byCount).map((p) => ({ ...p, violations: [...p.violations.values()].sort(byCount) })),
+    pages: [...d.pages.values()]
+      .sort(byCount)
+      .map((p) => ({ ...p, violations: [...p.violations.values()].sort(byCount) })),
   }));
 }
 

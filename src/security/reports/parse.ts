@@ -62,7 +62,8 @@ export function reportFormatOf(mediaType: string): ReportFormat | undefined {
   return undefined;
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
 /** Control and format characters out, runs of white space as one space, cut to `max`. */
 const clean = (value: string, max: number) =>
@@ -92,7 +93,9 @@ export function keptAddress(value: unknown, siteOrigins: readonly string[]): str
     url = new URL(raw);
   } catch {
     // Browsers send a bare scheme for some ("data", "blob") and keywords in other spellings.
-    return /^[a-z][a-z0-9+.-]*:?$/i.test(raw) ? `${raw.replace(/:$/, '').toLowerCase()}:` : clean(raw.split(/[?#]/)[0]!, reportLimits.addressChars);
+    return /^[a-z][a-z0-9+.-]*:?$/i.test(raw)
+      ? `${raw.replace(/:$/, '').toLowerCase()}:`
+      : clean(raw.split(/[?#]/)[0]!, reportLimits.addressChars);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return url.protocol;
   const path = decodeURIComponentSafe(url.pathname);
@@ -126,7 +129,11 @@ interface RawViolation {
   disposition: unknown;
 }
 
-function violationOf(raw: RawViolation, format: ReportFormat, siteOrigins: readonly string[]): CspViolation | undefined {
+function violationOf(
+  raw: RawViolation,
+  format: ReportFormat,
+  siteOrigins: readonly string[],
+): CspViolation | undefined {
   const directive = directiveOf(raw.effectiveDirective, raw.violatedDirective);
   const page = keptAddress(raw.documentURL, siteOrigins);
   if (!directive || !page) return undefined;
@@ -145,11 +152,10 @@ function violationOf(raw: RawViolation, format: ReportFormat, siteOrigins: reado
   };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export type ParseResult =
-  | { ok: true; violations: CspViolation[]; ignored: number }
-  | { ok: false; error: string };
+export type ParseResult = { ok: true; violations: CspViolation[]; ignored: number } | { ok: false; error: string };
 
 /**
  * The violations of a request's body in `format`. `siteOrigins` are the origins whose addresses

@@ -59,11 +59,17 @@ export function fingerprintOf(v: CspViolation): string {
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-export function blobsReportStore(store: Store, limits: { distinctPerDay: number; keepDays: number; deletionsPerDay: number } = reportStoreLimits): ReportStore {
+export function blobsReportStore(
+  store: Store,
+  limits: { distinctPerDay: number; keepDays: number; deletionsPerDay: number } = reportStoreLimits,
+): ReportStore {
   /** The days that have entries, oldest first: one list call. */
   async function days(): Promise<string[]> {
     const { directories } = await store.list({ directories: true });
-    return directories.map((d) => d.replace(/\/$/, '')).filter(isDay).sort();
+    return directories
+      .map((d) => d.replace(/\/$/, ''))
+      .filter(isDay)
+      .sort();
   }
 
   /** Deletes the entries of days older than the kept ones, up to the day's bound. */
@@ -108,7 +114,9 @@ export function blobsReportStore(store: Store, limits: { distinctPerDay: number;
         const { blobs } = await store.list({ prefix: `${day}/` });
         // A few reads at a time: thousands at once overflow a Blobs server's queue.
         for (let i = 0; i < blobs.length; i += 32) {
-          const read = await Promise.all(blobs.slice(i, i + 32).map((b) => store.get(b.key, { type: 'json' }) as Promise<ReportRecord | null>));
+          const read = await Promise.all(
+            blobs.slice(i, i + 32).map((b) => store.get(b.key, { type: 'json' }) as Promise<ReportRecord | null>),
+          );
           records.push(...read.filter((r): r is ReportRecord => r !== null));
         }
       }

@@ -30,7 +30,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  hook = { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/alert`, bodies: [], types: [], status: 204 };
+  hook = {
+    server,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/alert`,
+    bodies: [],
+    types: [],
+    status: 204,
+  };
 });
 afterAll(() => new Promise<void>((resolve) => hook.server.close(() => resolve())));
 
@@ -84,14 +90,20 @@ describe('a message waiting too long', () => {
       waiting: { count: 1, afterHours: 6, oldestReceivedAt: waiting.receivedAt },
       lastError: expect.stringContaining('ECONNREFUSED'),
     });
-    expect(hook.bodies[0]!.text).toMatch(/^Contact form \(contact-messages\): 1 message\(s\) pending for more than 6 hours, the oldest since 2026-11-22T05:00:00.000Z\. Last mail error: .*ECONNREFUSED/);
+    expect(hook.bodies[0]!.text).toMatch(
+      /^Contact form \(contact-messages\): 1 message\(s\) pending for more than 6 hours, the oldest since 2026-11-22T05:00:00.000Z\. Last mail error: .*ECONNREFUSED/,
+    );
     // Nothing a visitor wrote goes out.
     expect(JSON.stringify(hook.bodies[0])).not.toContain(valid.email);
     expect(alertLines()).toEqual([`contact alert: ${hook.bodies[0]!.text}`]);
 
     // The rest of the day: nothing, however many runs.
     logs.length = 0;
-    for (const later of [1, 5, 11]) expect((await run(new Date(noon.getTime() + later * hour), {}, down)).alert).toEqual({ alerted: false, reason: 'already alerted today' });
+    for (const later of [1, 5, 11])
+      expect((await run(new Date(noon.getTime() + later * hour), {}, down)).alert).toEqual({
+        alerted: false,
+        reason: 'already alerted today',
+      });
     expect(hook.bodies).toHaveLength(1);
     expect(alertLines()).toEqual([]);
 
@@ -102,7 +114,11 @@ describe('a message waiting too long', () => {
   });
 
   it('says nothing while messages are younger than the threshold, and writes nothing', async () => {
-    await servers.blobs.store.add(pendingMessage(new Date(noon.getTime() - 5 * hour), { nextAttemptAt: new Date(noon.getTime() + hour).toISOString() }));
+    await servers.blobs.store.add(
+      pendingMessage(new Date(noon.getTime() - 5 * hour), {
+        nextAttemptAt: new Date(noon.getTime() + hour).toISOString(),
+      }),
+    );
     expect((await run(noon)).alert).toEqual({ alerted: false, reason: 'nothing to tell' });
     expect(hook.bodies).toEqual([]);
     expect(await servers.blobs.client().get('alerts/last')).toBeNull();
@@ -139,7 +155,11 @@ describe('a message that became failed', () => {
 
 describe('at most one alert', () => {
   it('two runs at once: one alert', async () => {
-    await servers.blobs.store.add(pendingMessage(new Date(noon.getTime() - 8 * hour), { nextAttemptAt: new Date(noon.getTime() + hour).toISOString() }));
+    await servers.blobs.store.add(
+      pendingMessage(new Date(noon.getTime() - 8 * hour), {
+        nextAttemptAt: new Date(noon.getTime() + hour).toISOString(),
+      }),
+    );
     const outcomes = await Promise.all(
       [servers.blobs.client(), servers.blobs.client()].map((client) => run(noon, { store: blobsMessageStore(client) })),
     );
@@ -148,10 +168,16 @@ describe('at most one alert', () => {
   });
 
   it('a webhook that fails gives the day back: the next run posts it', async () => {
-    await servers.blobs.store.add(pendingMessage(new Date(noon.getTime() - 8 * hour), { nextAttemptAt: new Date(noon.getTime() + day).toISOString() }));
+    await servers.blobs.store.add(
+      pendingMessage(new Date(noon.getTime() - 8 * hour), {
+        nextAttemptAt: new Date(noon.getTime() + day).toISOString(),
+      }),
+    );
     hook.status = 500;
     expect((await run(noon)).alert).toMatchObject({ alerted: true, posted: false });
-    expect(logs).toContain('contact alert: the webhook could not be reached (the webhook answered 500); the next run tries again');
+    expect(logs).toContain(
+      'contact alert: the webhook could not be reached (the webhook answered 500); the next run tries again',
+    );
     hook.status = 204;
     expect((await run(new Date(noon.getTime() + 15 * 60_000))).alert).toMatchObject({ alerted: true, posted: true });
     expect(hook.bodies).toHaveLength(2);
@@ -160,12 +186,21 @@ describe('at most one alert', () => {
   });
 
   it('without a webhook the log line is the alert, once a day too', async () => {
-    await servers.blobs.store.add(pendingMessage(new Date(noon.getTime() - 8 * hour), { nextAttemptAt: new Date(noon.getTime() + day).toISOString() }));
+    await servers.blobs.store.add(
+      pendingMessage(new Date(noon.getTime() - 8 * hour), {
+        nextAttemptAt: new Date(noon.getTime() + day).toISOString(),
+      }),
+    );
     const noHook = { alert: { afterHours: 6 } };
     await run(noon, noHook);
     await run(new Date(noon.getTime() + hour), noHook);
     expect(hook.bodies).toEqual([]);
-    expect(alertLines()).toEqual([expect.stringMatching(/^contact alert: Contact form \(contact-messages\): 1 message\(s\) pending for more than 6 hours/), 'contact alert: CONTACT_ALERT_WEBHOOK is not set; this log line is the only alert']);
+    expect(alertLines()).toEqual([
+      expect.stringMatching(
+        /^contact alert: Contact form \(contact-messages\): 1 message\(s\) pending for more than 6 hours/,
+      ),
+      'contact alert: CONTACT_ALERT_WEBHOOK is not set; this log line is the only alert',
+    ]);
     // The alert state is not a message.
     expect((await servers.blobs.store.list()).map((r) => r.status)).toEqual(['pending']);
   });

@@ -14,28 +14,52 @@ import topics from '../../../src/content/topics.json';
 
 afterEach(cleanup);
 const { bodyBytes: _bodyBytes, ...limits } = contactLimits;
-const props: ContactFormProps = { endpoint: routes.contactEndpoint, text: contactFormWords, topics, subjects: {}, limits, honeypotField, answerFrom: 'sales@example.com' };
+const props: ContactFormProps = {
+  endpoint: routes.contactEndpoint,
+  text: contactFormWords,
+  topics,
+  subjects: {},
+  limits,
+  honeypotField,
+  answerFrom: 'sales@example.com',
+};
 const { labels } = contactFormWords;
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
 
 describe('ContactForm', () => {
   it('renders empty, posting to the contact function, without a box of reasons', () => {
     render(<ContactForm {...props} />);
-    expect(screen.getByRole('button', { name: contactFormWords.submitLabel }).closest('form')?.getAttribute('action')).toBe(routes.contactEndpoint);
+    expect(
+      screen.getByRole('button', { name: contactFormWords.submitLabel }).closest('form')?.getAttribute('action'),
+    ).toBe(routes.contactEndpoint);
     expect(field(labels.firstName).value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('renders pre-filled: topic chosen, item carried, message started', () => {
     const topic = topics[0]!;
-    render(<ContactForm {...props} start={{ values: { topic: topic.id, about: 'a/b', message: 'Samples please' }, errors: {} }} />);
+    render(
+      <ContactForm
+        {...props}
+        start={{ values: { topic: topic.id, about: 'a/b', message: 'Samples please' }, errors: {} }}
+      />,
+    );
     expect((screen.getByLabelText(labels.topic, { exact: false }) as HTMLSelectElement).value).toBe(topic.id);
     expect((document.querySelector('input[name="about"]') as HTMLInputElement).value).toBe('a/b');
     expect(field(labels.message).value).toBe('Samples please');
   });
 
   it('names what a link filled in, in a note the form is described by', () => {
-    render(<ContactForm {...props} start={{ values: { topic: topics[0]!.id, message: 'Samples please' }, errors: {}, prefilled: 'Lavender Oil (EOA-LAV-30)' }} />);
+    render(
+      <ContactForm
+        {...props}
+        start={{
+          values: { topic: topics[0]!.id, message: 'Samples please' },
+          errors: {},
+          prefilled: 'Lavender Oil (EOA-LAV-30)',
+        }}
+      />,
+    );
     const note = contactFormWords.prefilled.replace('{subject}', 'Lavender Oil (EOA-LAV-30)');
     const form = screen.getByRole('button', { name: contactFormWords.submitLabel }).closest('form')!;
     expect(document.getElementById(form.getAttribute('aria-describedby')!)?.textContent).toBe(note);
@@ -58,17 +82,23 @@ describe('ContactForm', () => {
     }
   });
 
-  it("renders refused: each reason under its field, described by it, the values kept, and the whole in a box", () => {
+  it('renders refused: each reason under its field, described by it, the values kept, and the whole in a box', () => {
     render(
       <ContactForm
         {...props}
-        start={{ values: { firstName: 'Ada', email: 'ada@example', message: 'Keep me' }, errors: { email: 'Email must be a valid e-mail address' }, error: 'Some fields need your attention' }}
+        start={{
+          values: { firstName: 'Ada', email: 'ada@example', message: 'Keep me' },
+          errors: { email: 'Email must be a valid e-mail address' },
+          error: 'Some fields need your attention',
+        }}
       />,
     );
     const email = field(labels.email);
     expect(email.value).toBe('ada@example');
     expect(email.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe('Email must be a valid e-mail address');
+    expect(document.getElementById(email.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Email must be a valid e-mail address',
+    );
     expect(field(labels.firstName).getAttribute('aria-invalid')).toBeNull();
     expect(field(labels.message).value).toBe('Keep me');
     const alert = screen.getByRole('alert');
@@ -79,7 +109,14 @@ describe('ContactForm', () => {
 
   it('renders on the server what the visitor sent as text, escaped', () => {
     const html = renderToString(
-      <ContactForm {...props} start={{ values: { lastName: '<b>L</b>', message: '</textarea><script>x</script>' }, errors: {}, error: '<i>no</i>' }} />,
+      <ContactForm
+        {...props}
+        start={{
+          values: { lastName: '<b>L</b>', message: '</textarea><script>x</script>' },
+          errors: {},
+          error: '<i>no</i>',
+        }}
+      />,
     );
     expect(html).toContain('value="&lt;b&gt;L&lt;/b&gt;"');
     expect(html).toContain('&lt;/textarea&gt;&lt;script&gt;x&lt;/script&gt;</textarea>');

@@ -21,22 +21,39 @@ describe('store and mail per deploy context', () => {
 
   it('previews e-mail only the mailbox CONTACT_PREVIEW_TO names, never CONTACT_TO', () => {
     const env = { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_TO: 'sales@example.com' };
-    expect(contactMailFor('production', env, 'info@example.com').mail?.settings).toEqual({ to: 'sales@example.com', from: 'sales@example.com', domain: 'www.example.com' });
+    expect(contactMailFor('production', env, 'info@example.com').mail?.settings).toEqual({
+      to: 'sales@example.com',
+      from: 'sales@example.com',
+      domain: 'www.example.com',
+    });
     const preview = contactMailFor('deploy-preview', env, 'info@example.com');
     expect(preview.mail).toBeUndefined();
     expect(preview.notice).toMatch(/CONTACT_PREVIEW_TO/);
-    expect(contactMailFor('branch-deploy', { ...env, CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail?.settings).toEqual({
+    expect(
+      contactMailFor('branch-deploy', { ...env, CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail
+        ?.settings,
+    ).toEqual({
       to: 'web-team@example.com',
       from: 'web-team@example.com',
       domain: 'www.example.com',
     });
-    expect(contactMailFor('deploy-preview', { CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail).toBeUndefined();
+    expect(
+      contactMailFor('deploy-preview', { CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'info@example.com').mail,
+    ).toBeUndefined();
   });
 
   it('reuses one mailer per SMTP URL across requests, whatever the addresses', () => {
     const first = contactMailFor('production', { SMTP_URL: 'smtp://127.0.0.1:2525' }, 'info@example.com').mail!;
-    const again = contactMailFor('production', { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_TO: 'sales@example.com' }, 'info@example.com').mail!;
-    const preview = contactMailFor('deploy-preview', { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_PREVIEW_TO: 'web-team@example.com' }, 'x@example.com').mail!;
+    const again = contactMailFor(
+      'production',
+      { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_TO: 'sales@example.com' },
+      'info@example.com',
+    ).mail!;
+    const preview = contactMailFor(
+      'deploy-preview',
+      { SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_PREVIEW_TO: 'web-team@example.com' },
+      'x@example.com',
+    ).mail!;
     const other = contactMailFor('production', { SMTP_URL: 'smtp://127.0.0.1:2526' }, 'info@example.com').mail!;
     expect(again.mailer).toBe(first.mailer);
     expect(preview.mailer).toBe(first.mailer);
@@ -61,7 +78,8 @@ describe('the Netlify functions', () => {
     vi.restoreAllMocks();
   });
 
-  const as = (deployContext: string) => ({ deploy: { context: deployContext, id: 'deploy-1', published: deployContext === 'production' } }) as Context;
+  const as = (deployContext: string) =>
+    ({ deploy: { context: deployContext, id: 'deploy-1', published: deployContext === 'production' } }) as Context;
   const messagesIn = (name: string) => blobsMessageStore(servers.blobs.client(name)).list();
   const recipients = () => servers.inbox.received.map((m) => (m.to && 'text' in m.to ? m.to.text : ''));
 
@@ -91,12 +109,27 @@ describe('the Netlify functions', () => {
     const lines: string[] = [];
     vi.spyOn(console, 'log').mockImplementation((line: string) => void lines.push(line));
     const received = new Date(Date.now() - 3_600_000);
-    await servers.blobs.store.add({ id: 'due-1', receivedAt: received.toISOString(), status: 'pending', attempts: 1, nextAttemptAt: received.toISOString(), message: valid });
+    await servers.blobs.store.add({
+      id: 'due-1',
+      receivedAt: received.toISOString(),
+      status: 'pending',
+      attempts: 1,
+      nextAttemptAt: received.toISOString(),
+      message: valid,
+    });
     const { default: retry } = await import('../../../netlify/functions/retry-contact-emails');
 
-    await retry(new Request('https://www.example.com/.netlify/functions/retry-contact-emails', { method: 'POST', body: '{"next_run":""}' }), as('production'));
+    await retry(
+      new Request('https://www.example.com/.netlify/functions/retry-contact-emails', {
+        method: 'POST',
+        body: '{"next_run":""}',
+      }),
+      as('production'),
+    );
     expect(recipients()).toEqual(['sales@example.com']);
     expect(await messagesIn('contact-messages')).toMatchObject([{ id: 'due-1', status: 'sent', attempts: 2 }]);
-    expect(lines).toContainEqual(expect.stringMatching(/^contact retry: 1 pending \(1 read\), 1 due, 1 sent, 0 still pending, 0 failed/));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^contact retry: 1 pending \(1 read\), 1 due, 1 sent, 0 still pending, 0 failed/),
+    );
   });
 });

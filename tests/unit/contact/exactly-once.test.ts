@@ -43,7 +43,10 @@ describe('a message sent with a browser id', () => {
     expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId, message: { name: valid.name } });
     expect(servers.inbox.received).toHaveLength(1);
     // The marker says which message the id became, and nothing of what it says.
-    expect(await servers.blobs.client().get(`${receivedPrefix}${messageId}`, { type: 'json' })).toEqual({ id: records[0]!.id, receivedAt: records[0]!.receivedAt });
+    expect(await servers.blobs.client().get(`${receivedPrefix}${messageId}`, { type: 'json' })).toEqual({
+      id: records[0]!.id,
+      receivedAt: records[0]!.receivedAt,
+    });
     expect(logs.join('\n')).toContain(`message id ${messageId} was received before`);
   });
 
@@ -76,7 +79,11 @@ describe('a message sent with a browser id', () => {
     expect(servers.inbox.received).toHaveLength(1);
     expect(logs.join('\n')).toContain('received at the same time by another request');
     // The loser's copy is gone for good: a retry run finds nothing to send.
-    const retry = await retryPendingMessages({ store: servers.blobs.store, mail: deps().mail, now: () => new Date(Date.now() + 3_600_000) });
+    const retry = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: deps().mail,
+      now: () => new Date(Date.now() + 3_600_000),
+    });
     expect(retry).toMatchObject({ pending: 0, sent: 0 });
     expect(servers.inbox.received).toHaveLength(1);
   });
@@ -84,7 +91,9 @@ describe('a message sent with a browser id', () => {
   it('ten repeats at once, each from its own function instance, store one message', async () => {
     const messageId = newBrowserId();
     const { blobsMessageStore } = await import('../../../src/contact/store');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => send({ ...valid, messageId }, blobsMessageStore(servers.blobs.client()))));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => send({ ...valid, messageId }, blobsMessageStore(servers.blobs.client()))),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(await servers.blobs.store.list()).toHaveLength(1);
     expect(servers.inbox.received).toHaveLength(1);
@@ -95,7 +104,11 @@ describe('a message sent with a browser id', () => {
     await send({ ...valid, messageId });
     expect((await servers.blobs.store.list())[0]?.status).toBe('sent');
     const { id } = (await servers.blobs.store.list())[0]!;
-    expect(await (await send({ ...valid, messageId, message: 'Typed again, differently' })).json()).toEqual({ ok: true, reference: id, repeat: true });
+    expect(await (await send({ ...valid, messageId, message: 'Typed again, differently' })).json()).toEqual({
+      ok: true,
+      reference: id,
+      repeat: true,
+    });
     expect(await servers.blobs.store.list()).toHaveLength(1);
     expect(servers.inbox.received).toHaveLength(1);
   });
@@ -117,7 +130,16 @@ describe('a message sent with a browser id', () => {
 
   it('is refused with 400 and the reason when the id is not a browser id, and nothing is kept', async () => {
     const uuid = newBrowserId();
-    for (const messageId of ['', 'abc', 42, null, uuid.toUpperCase(), `${uuid}x`, '6ba7b810-9dad-11d1-80b4-00c04fd430c8', '../pending/x']) {
+    for (const messageId of [
+      '',
+      'abc',
+      42,
+      null,
+      uuid.toUpperCase(),
+      `${uuid}x`,
+      '6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+      '../pending/x',
+    ]) {
       const response = await send({ ...valid, messageId });
       expect(response.status, String(messageId)).toBe(400);
       expect(await response.json()).toEqual({ error: browserIdError });
@@ -127,16 +149,28 @@ describe('a message sent with a browser id', () => {
   });
 
   it('a form posted without JavaScript is read as before: a messageId field there is not an id', async () => {
-    const form = new URLSearchParams({ firstName: 'Ada', lastName: 'Lovelace', email: valid.email, message: valid.message, messageId: 'not-an-id' });
+    const form = new URLSearchParams({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: valid.email,
+      message: valid.message,
+      messageId: 'not-an-id',
+    });
     for (let i = 0; i < 2; i++) {
-      const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), deps());
+      const response = await handleContactSubmission(
+        post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
+        deps(),
+      );
       expect(response.status).toBe(303);
     }
     expect(await servers.blobs.store.list()).toHaveLength(2);
   });
 
   it('answers 503 when the store cannot say whether the id was received, keeping nothing', async () => {
-    const blind: MessageStore = { ...servers.blobs.store, receivedAs: () => Promise.reject(new Error('store unreachable')) };
+    const blind: MessageStore = {
+      ...servers.blobs.store,
+      receivedAs: () => Promise.reject(new Error('store unreachable')),
+    };
     const response = await send({ ...valid, messageId: newBrowserId() }, blind);
     expect(response.status).toBe(503);
     expect(await servers.blobs.store.list()).toEqual([]);
@@ -145,7 +179,10 @@ describe('a message sent with a browser id', () => {
 
   it('when the marker cannot be written, the message kept is still sent and the visitor told so', async () => {
     const messageId = newBrowserId();
-    const unmarked: MessageStore = { ...servers.blobs.store, markReceived: () => Promise.reject(new Error('store unreachable')) };
+    const unmarked: MessageStore = {
+      ...servers.blobs.store,
+      markReceived: () => Promise.reject(new Error('store unreachable')),
+    };
     const response = await send({ ...valid, messageId }, unmarked);
     expect(response.status).toBe(200);
     expect(await servers.blobs.store.list()).toMatchObject([{ status: 'sent', browserId: messageId }]);

@@ -20,9 +20,23 @@ const topic = topics[0]!;
 const data = { topics, subjects: { microencapsulation: 'Microencapsulation' }, items };
 
 const page = (path: string, init?: RequestInit) => new Request(`${origin}${path}`, init);
-const formPost = (fields: Record<string, string>, { path = routes.contactForm, from = origin }: { path?: string; from?: string } = {}) =>
-  page(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from }, body: new URLSearchParams(fields).toString() });
-const validForm = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.org', company: '', message: 'Hello', website: '' };
+const formPost = (
+  fields: Record<string, string>,
+  { path = routes.contactForm, from = origin }: { path?: string; from?: string } = {},
+) =>
+  page(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: from },
+    body: new URLSearchParams(fields).toString(),
+  });
+const validForm = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.org',
+  company: '',
+  message: 'Hello',
+  website: '',
+};
 
 /** A store that answers nothing: the page must never reach it. */
 const untouchable: MessageStore = new Proxy({} as MessageStore, {
@@ -33,34 +47,64 @@ const untouchable: MessageStore = new Proxy({} as MessageStore, {
 
 describe('the contact page on demand, asked with a query', () => {
   it('starts the form for a catalogue item: topic, item and message', async () => {
-    const answer = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}&about=${encodeURIComponent(itemId)}`), data);
+    const answer = await formPageAnswer(
+      page(`${routes.contactForm}?topic=${topic.id}&about=${encodeURIComponent(itemId)}`),
+      data,
+    );
     // The note above the form names the item with its codes.
-    expect(answer).toMatchObject({ kind: 'page', status: 200, state: { values: { topic: topic.id, about: itemId }, errors: {}, prefilled: label } });
+    expect(answer).toMatchObject({
+      kind: 'page',
+      status: 200,
+      state: { values: { topic: topic.id, about: itemId }, errors: {}, prefilled: label },
+    });
     expect(answer.kind === 'page' && answer.state.values.message?.startsWith(`${label}: `)).toBe(true);
   });
 
   it('starts it for a technology, and leaves it empty for an unknown topic or without a query', async () => {
     const answer = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}&about=microencapsulation`), data);
-    expect(answer.kind === 'page' && answer.state.values).toEqual({ topic: topic.id, about: '', message: `${topic.sentence.replaceAll('{about}', 'Microencapsulation')}\n\n` });
+    expect(answer.kind === 'page' && answer.state.values).toEqual({
+      topic: topic.id,
+      about: '',
+      message: `${topic.sentence.replaceAll('{about}', 'Microencapsulation')}\n\n`,
+    });
     expect(answer.kind === 'page' && answer.state.prefilled).toBe('Microencapsulation');
     // A topic alone: the note names the topic.
     const topicOnly = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}`), data);
     expect(topicOnly.kind === 'page' && topicOnly.state.prefilled).toBe(topic.label);
     for (const query of ['?topic=nope&about=microencapsulation', '']) {
-      expect(await formPageAnswer(page(`${routes.contactForm}${query}`), data)).toEqual({ kind: 'page', status: 200, state: { values: {}, errors: {} } });
+      expect(await formPageAnswer(page(`${routes.contactForm}${query}`), data)).toEqual({
+        kind: 'page',
+        status: 200,
+        state: { values: {}, errors: {} },
+      });
     }
   });
 });
 
 describe('the contact page on demand, given a form', () => {
   it('shows each reason and keeps every value, as posted', async () => {
-    const fields = { ...validForm, lastName: '<b>L</b>', email: 'ada@example', topic: topic.id, about: itemId, message: 'Keep this text' };
+    const fields = {
+      ...validForm,
+      lastName: '<b>L</b>',
+      email: 'ada@example',
+      topic: topic.id,
+      about: itemId,
+      message: 'Keep this text',
+    };
     const answer = await formPageAnswer(formPost(fields), data);
     expect(answer).toEqual({
       kind: 'page',
       status: 400,
       state: {
-        values: { firstName: 'Ada', lastName: '<b>L</b>', email: 'ada@example', company: '', topic: topic.id, about: itemId, message: 'Keep this text' },
+        values: {
+          firstName: 'Ada',
+          lastName: '<b>L</b>',
+          email: 'ada@example',
+          company: '',
+          topic: topic.id,
+          about: itemId,
+          message: 'Keep this text',
+        },
         errors: { email: 'Email must be a valid e-mail address' },
         error: 'Some fields need your attention',
       },
@@ -68,9 +112,18 @@ describe('the contact page on demand, given a form', () => {
   });
 
   it('hands a valid message on to the contact function, and never writes', async () => {
-    expect(await formPageAnswer(formPost(validForm), data)).toEqual({ kind: 'redirect', status: 307, location: routes.contactEndpoint });
+    expect(await formPageAnswer(formPost(validForm), data)).toEqual({
+      kind: 'redirect',
+      status: 307,
+      location: routes.contactEndpoint,
+    });
     // Not a form: the function answers.
-    expect(await formPageAnswer(page(routes.contactForm, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), data)).toEqual({
+    expect(
+      await formPageAnswer(
+        page(routes.contactForm, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+        data,
+      ),
+    ).toEqual({
       kind: 'redirect',
       status: 307,
       location: routes.contactEndpoint,
@@ -79,17 +132,35 @@ describe('the contact page on demand, given a form', () => {
 
   it('shows why a valid message could not be kept, when the function says so', async () => {
     const answer = await formPageAnswer(formPost(validForm, { path: `${routes.contactForm}?${unsavedQuery}` }), data);
-    expect(answer).toMatchObject({ kind: 'page', status: 503, state: { values: { firstName: 'Ada', message: 'Hello' }, errors: {}, error: unsavedError } });
+    expect(answer).toMatchObject({
+      kind: 'page',
+      status: 503,
+      state: { values: { firstName: 'Ada', message: 'Hello' }, errors: {}, error: unsavedError },
+    });
   });
 
   it('answers a robot as if accepted, and refuses another site or a body too large', async () => {
-    expect(await formPageAnswer(formPost({ ...validForm, website: 'https://spam.example.net' }), data)).toEqual({ kind: 'redirect', status: 303, location: routes.contactThanks });
-    expect(await formPageAnswer(formPost(validForm, { from: 'https://evil.example.net' }), data)).toMatchObject({ kind: 'page', status: 403, state: { values: {}, error: expect.stringMatching(/from this site/) } });
-    expect(await formPageAnswer(formPost({ ...validForm, message: 'x'.repeat(33 * 1024) }), data)).toMatchObject({ kind: 'page', status: 413 });
+    expect(await formPageAnswer(formPost({ ...validForm, website: 'https://spam.example.net' }), data)).toEqual({
+      kind: 'redirect',
+      status: 303,
+      location: routes.contactThanks,
+    });
+    expect(await formPageAnswer(formPost(validForm, { from: 'https://evil.example.net' }), data)).toMatchObject({
+      kind: 'page',
+      status: 403,
+      state: { values: {}, error: expect.stringMatching(/from this site/) },
+    });
+    expect(await formPageAnswer(formPost({ ...validForm, message: 'x'.repeat(33 * 1024) }), data)).toMatchObject({
+      kind: 'page',
+      status: 413,
+    });
   });
 
   it("shows an older form's one name field in the first name", () => {
-    expect(keptValues({ name: 'Ada Lovelace', email: 'a@b.c', extra: 'x', company: 3 })).toEqual({ firstName: 'Ada Lovelace', email: 'a@b.c' });
+    expect(keptValues({ name: 'Ada Lovelace', email: 'a@b.c', extra: 'x', company: 3 })).toEqual({
+      firstName: 'Ada Lovelace',
+      email: 'a@b.c',
+    });
   });
 });
 
@@ -103,13 +174,27 @@ describe('the hand-over between the contact function and the page', () => {
 
   it('ends on the page with the reasons for a refused form, never back at the function', async () => {
     const fields = { ...validForm, email: 'nope' };
-    const refused = await handleContactSubmission(post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded' }), { store: untouchable, log: () => {} });
-    expect(await follow(refused, fields)).toMatchObject({ kind: 'page', status: 400, state: { errors: { email: expect.any(String) } } });
+    const refused = await handleContactSubmission(
+      post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded' }),
+      { store: untouchable, log: () => {} },
+    );
+    expect(await follow(refused, fields)).toMatchObject({
+      kind: 'page',
+      status: 400,
+      state: { errors: { email: expect.any(String) } },
+    });
   });
 
   it('ends on the page saying the message was not kept when the store fails', async () => {
     const broken = { add: async () => Promise.reject(new Error('down')) } as unknown as MessageStore;
-    const unsaved = await handleContactSubmission(post(new URLSearchParams(validForm).toString(), { type: 'application/x-www-form-urlencoded' }), { store: broken, log: () => {} });
-    expect(await follow(unsaved, validForm)).toMatchObject({ kind: 'page', status: 503, state: { error: unsavedError, values: { firstName: 'Ada' } } });
+    const unsaved = await handleContactSubmission(
+      post(new URLSearchParams(validForm).toString(), { type: 'application/x-www-form-urlencoded' }),
+      { store: broken, log: () => {} },
+    );
+    expect(await follow(unsaved, validForm)).toMatchObject({
+      kind: 'page',
+      status: 503,
+      state: { error: unsavedError, values: { firstName: 'Ada' } },
+    });
   });
 });

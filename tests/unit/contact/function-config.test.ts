@@ -12,9 +12,11 @@ import { retryEveryMinutes } from '../../../src/contact/deliver';
 
 type Parsed = { config: { path?: string[]; rateLimit?: unknown; schedule?: string }; runtimeAPIVersion?: number };
 
-describe('in-source function configuration, read by Netlify\'s parser', () => {
+describe("in-source function configuration, read by Netlify's parser", () => {
   it('send-contact-email: v2 function on routes.contactEndpoint, rate limited per IP and domain', async () => {
-    const parsed = (await parseFile('netlify/functions/send-contact-email.ts', { functionName: 'send-contact-email' })) as Parsed;
+    const parsed = (await parseFile('netlify/functions/send-contact-email.ts', {
+      functionName: 'send-contact-email',
+    })) as Parsed;
     expect(parsed.runtimeAPIVersion).toBe(2);
     expect(parsed.config.path).toEqual([routes.contactEndpoint]);
     expect(parsed.config.rateLimit).toEqual({ windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] });
@@ -44,7 +46,9 @@ describe('in-source function configuration, read by Netlify\'s parser', () => {
   });
 
   it('retry-contact-emails runs every retryEveryMinutes minutes', async () => {
-    const parsed = (await parseFile('netlify/functions/retry-contact-emails.ts', { functionName: 'retry-contact-emails' })) as Parsed;
+    const parsed = (await parseFile('netlify/functions/retry-contact-emails.ts', {
+      functionName: 'retry-contact-emails',
+    })) as Parsed;
     expect(parsed.config.schedule).toBe(`*/${retryEveryMinutes} * * * *`);
   });
 });

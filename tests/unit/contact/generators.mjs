@@ -39,8 +39,12 @@ export const anyValue = fc.oneof(
 
 /** Bodies sent as JSON: mostly objects with random values, sometimes close to valid, sometimes not JSON. */
 export const jsonBody = fc.oneof(
-  fc.record({ name: anyValue, email: anyValue, company: anyValue, message: anyValue }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
-  fc.record({ name: fc.string(), email: fc.emailAddress(), company: fc.string(), message: fc.string() }).map((o) => JSON.stringify(o)),
+  fc
+    .record({ name: anyValue, email: anyValue, company: anyValue, message: anyValue }, { requiredKeys: [] })
+    .map((o) => JSON.stringify(o)),
+  fc
+    .record({ name: fc.string(), email: fc.emailAddress(), company: fc.string(), message: fc.string() })
+    .map((o) => JSON.stringify(o)),
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.uint8Array({ maxLength: 2048 }).map((bytes) => Buffer.from(bytes).toString('latin1')),
   fc.string({ unit: 'binary', maxLength: 40_000 }),
@@ -53,7 +57,11 @@ export const truncatedJson = fc
 
 /** One field far over its limit; the largest push the body past the 32 KB the endpoint reads. */
 export const hugeField = fc
-  .tuple(fc.constantFrom('name', 'email', 'company', 'message'), fc.integer({ min: 250, max: 40_000 }), fc.constantFrom('x', 'é', '😀', '\n'))
+  .tuple(
+    fc.constantFrom('name', 'email', 'company', 'message'),
+    fc.integer({ min: 250, max: 40_000 }),
+    fc.constantFrom('x', 'é', '😀', '\n'),
+  )
   .map(([field, length, unit]) => JSON.stringify({ ...validMessage, [field]: unit.repeat(length) }));
 
 /** Types the endpoint refuses, or accepts only when written differently (case, parameters). */
@@ -87,10 +95,27 @@ export const submission = fc.oneof(
       origin: /** @type {const} */ ('same'),
     })),
   },
-  { weight: 1, arbitrary: fc.tuple(contentType, jsonBody).map(([type, body]) => ({ body, contentType: type, origin: /** @type {const} */ ('same') })) },
-  { weight: 1, arbitrary: fc.tuple(fc.option(contentType, { nil: null }), fc.uint8Array({ maxLength: 4096 })).map(([type, body]) => ({ body, contentType: type, origin: /** @type {const} */ ('same') })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(contentType, jsonBody)
+      .map(([type, body]) => ({ body, contentType: type, origin: /** @type {const} */ ('same') })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.option(contentType, { nil: null }), fc.uint8Array({ maxLength: 4096 }))
+      .map(([type, body]) => ({ body, contentType: type, origin: /** @type {const} */ ('same') })),
+  },
   { weight: 1, arbitrary: truncatedJson.map(json) },
   { weight: 1, arbitrary: hugeField.map(json) },
-  { weight: 1, arbitrary: fc.constantFrom('none', 'other').map((origin) => ({ body: JSON.stringify(validMessage), contentType: 'application/json', origin: /** @type {'none' | 'other'} */ (origin) })) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('none', 'other').map((origin) => ({
+      body: JSON.stringify(validMessage),
+      contentType: 'application/json',
+      origin: /** @type {'none' | 'other'} */ (origin),
+    })),
+  },
   { weight: 1, arbitrary: fc.constant(json(JSON.stringify(validMessage))) },
 );

@@ -35,7 +35,11 @@ describe('an accepted message', () => {
     expect(others).toEqual([]);
     // The answer names the message's reference: its id in the store.
     expect(answer).toEqual({ ok: true, reference: record!.id });
-    expect(record).toMatchObject({ status: 'sent', attempts: 1, message: { name: 'Ada Lovelace', company: 'Analytical Looms' } });
+    expect(record).toMatchObject({
+      status: 'sent',
+      attempts: 1,
+      message: { name: 'Ada Lovelace', company: 'Analytical Looms' },
+    });
     expect(Date.parse(record!.receivedAt)).not.toBeNaN();
 
     expect(servers.inbox.received).toHaveLength(1);
@@ -66,17 +70,37 @@ describe('an accepted message', () => {
     expect(logs.join('\n')).toContain('kept as pending');
 
     // Not yet due: nothing happens.
-    const early = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => new Date('2026-11-22T10:10:00Z') });
+    const early = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(servers.inbox.url),
+      now: () => new Date('2026-11-22T10:10:00Z'),
+    });
     expect(early).toMatchObject({ pending: 1, due: 0, sent: 0, stillPending: 0 });
 
     // Still down when due: the attempt is counted and the next one waits twice as long.
-    const again = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => new Date('2026-11-22T10:15:00Z') });
+    const again = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(down),
+      now: () => new Date('2026-11-22T10:15:00Z'),
+    });
     expect(again).toMatchObject({ due: 1, sent: 0, stillPending: 1 });
-    expect(await stored(pending!.id)).toMatchObject({ status: 'pending', attempts: 2, nextAttemptAt: '2026-11-22T10:45:00.000Z' });
+    expect(await stored(pending!.id)).toMatchObject({
+      status: 'pending',
+      attempts: 2,
+      nextAttemptAt: '2026-11-22T10:45:00.000Z',
+    });
 
-    const later = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => new Date('2026-11-22T10:45:00Z') });
+    const later = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(servers.inbox.url),
+      now: () => new Date('2026-11-22T10:45:00Z'),
+    });
     expect(later).toMatchObject({ due: 1, sent: 1, stillPending: 0 });
-    expect(await stored(pending!.id)).toMatchObject({ status: 'sent', attempts: 3, sentAt: '2026-11-22T10:45:00.000Z' });
+    expect(await stored(pending!.id)).toMatchObject({
+      status: 'sent',
+      attempts: 3,
+      sentAt: '2026-11-22T10:45:00.000Z',
+    });
     expect(servers.inbox.received).toHaveLength(1);
   });
 
@@ -91,7 +115,17 @@ describe('an accepted message', () => {
       const second = { ...valid, email: 'second@example.com' };
       expect((await handleContactSubmission(post(second), deps)).status).toBe(200);
       expect(dropper.connections()).toBe(1);
-      await expect(mailer.send({ from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<m1@www.example.com>' })).rejects.toBeInstanceOf(MailDeferred);
+      await expect(
+        mailer.send({
+          from: 'a@example.com',
+          to: 'b@example.com',
+          replyTo: 'c@example.com',
+          subject: 's',
+          text: 't',
+          html: '<p>t</p>',
+          messageId: '<m1@www.example.com>',
+        }),
+      ).rejects.toBeInstanceOf(MailDeferred);
 
       const records = await servers.blobs.store.list();
       const first = records.find((r) => r.message.email === valid.email)!;
@@ -105,7 +139,11 @@ describe('an accepted message', () => {
 
       // Once the lease is over, a retry run sends it with a mailer of its own.
       const due = new Date(Date.parse(untried.nextAttemptAt!) + 1);
-      const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => due });
+      const run = await retryPendingMessages({
+        store: servers.blobs.store,
+        mail: mailAt(servers.inbox.url),
+        now: () => due,
+      });
       expect(run.sent).toBe(1);
       expect(servers.inbox.received.map((m) => m.replyTo?.text)).toContain('second@example.com');
     } finally {
@@ -116,7 +154,15 @@ describe('an accepted message', () => {
   it('tries again after the pause, and a mailer with no pause tries every time', async () => {
     const dropper = await startDroppingServer();
     const { url } = dropper;
-    const email = { from: 'a@example.com', to: 'b@example.com', replyTo: 'c@example.com', subject: 's', text: 't', html: '<p>t</p>', messageId: '<m1@www.example.com>' };
+    const email = {
+      from: 'a@example.com',
+      to: 'b@example.com',
+      replyTo: 'c@example.com',
+      subject: 's',
+      text: 't',
+      html: '<p>t</p>',
+      messageId: '<m1@www.example.com>',
+    };
     try {
       const brief = smtpMailer(url, { backoffMs: 50 });
       await expect(brief.send(email)).rejects.toMatchObject({ code: 'ECONNECTION' });
@@ -134,20 +180,35 @@ describe('an accepted message', () => {
   });
 
   it('is kept without any mail server when SMTP is not configured', async () => {
-    const response = await handleContactSubmission(post(valid), { store: servers.blobs.store, log: (l) => logs.push(l) });
+    const response = await handleContactSubmission(post(valid), {
+      store: servers.blobs.store,
+      log: (l) => logs.push(l),
+    });
     expect(response.status).toBe(200);
     expect(await servers.blobs.store.list()).toHaveLength(1);
     expect(logs).toEqual([expect.stringContaining('SMTP_URL is not set')]);
   });
 
   it('from the no-JavaScript form joins first and last name and redirects to the thank-you page', async () => {
-    const form = new URLSearchParams({ firstName: '  Ada ', lastName: ' Lovelace ', email: 'ada@example.org', company: '', message: 'Hello', website: '' });
-    const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
+    const form = new URLSearchParams({
+      firstName: '  Ada ',
+      lastName: ' Lovelace ',
+      email: 'ada@example.org',
+      company: '',
+      message: 'Hello',
+      website: '',
+    });
+    const response = await handleContactSubmission(
+      post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
+      withMail(),
+    );
     expect(response.status).toBe(303);
     const [record] = await servers.blobs.store.list();
     expect(record!.message.name).toBe('Ada Lovelace');
     // The thank-you page is given the message's reference to show.
-    expect(response.headers.get('location')).toBe(`${routes.contactThanks}?${referenceQuery}=${encodeURIComponent(record!.id)}`);
+    expect(response.headers.get('location')).toBe(
+      `${routes.contactThanks}?${referenceQuery}=${encodeURIComponent(record!.id)}`,
+    );
     expect(isMessageId(record!.id)).toBe(true);
   });
 
@@ -190,13 +251,24 @@ describe('a refused request', () => {
   }
 
   it('says Allow: POST on 405', async () => {
-    const response = await handleContactSubmission(new Request(`https://www.example.com${routes.contactEndpoint}`, { method: 'PUT', body: 'x' }), withMail());
+    const response = await handleContactSubmission(
+      new Request(`https://www.example.com${routes.contactEndpoint}`, { method: 'PUT', body: 'x' }),
+      withMail(),
+    );
     expect(response.headers.get('allow')).toBe('POST');
   });
 
   it('names each bad field', async () => {
     const response = await handleContactSubmission(
-      post({ name: '   ', email: 'not-an-address', company: 'c'.repeat(201), country: 'Thai\nland', quantity: 'q'.repeat(101), substrate: 'Cotton\u200B', message: '' }),
+      post({
+        name: '   ',
+        email: 'not-an-address',
+        company: 'c'.repeat(201),
+        country: 'Thai\nland',
+        quantity: 'q'.repeat(101),
+        substrate: 'Cotton\u200B',
+        message: '',
+      }),
       withMail(),
     );
     expect(response.status).toBe(400);
@@ -230,7 +302,10 @@ describe('a refused request', () => {
 
   it('rejects header injection through line breaks in single-line fields', async () => {
     for (const field of ['name', 'email', 'company'] as const) {
-      const response = await handleContactSubmission(post({ ...valid, [field]: `${valid[field]}\r\nBcc: victim@example.net` }), withMail());
+      const response = await handleContactSubmission(
+        post({ ...valid, [field]: `${valid[field]}\r\nBcc: victim@example.net` }),
+        withMail(),
+      );
       expect(response.status, field).toBe(400);
       expect((await response.json()).fields[field]).toMatch(/one line|valid e-mail/);
     }
@@ -239,8 +314,17 @@ describe('a refused request', () => {
   });
 
   it('hands a refused no-JavaScript form to the contact page rendered on demand, keeping nothing', async () => {
-    const form = new URLSearchParams({ firstName: 'Ada', lastName: '<b>L</b>', email: 'nope', company: 'ACME', message: 'Keep this text' });
-    const response = await handleContactSubmission(post(form.toString(), { type: 'application/x-www-form-urlencoded' }), withMail());
+    const form = new URLSearchParams({
+      firstName: 'Ada',
+      lastName: '<b>L</b>',
+      email: 'nope',
+      company: 'ACME',
+      message: 'Keep this text',
+    });
+    const response = await handleContactSubmission(
+      post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
+      withMail(),
+    );
     // 307: the browser posts the same body there, and the page shows the reasons in the form.
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe(routes.contactForm);
@@ -271,13 +355,17 @@ describe('when the store cannot be written', () => {
   it('after the e-mail went out, still answers success: the message has reached the company', async () => {
     const smtp = smtpMailer(servers.inbox.url);
     // The store becomes unreachable between the e-mail and the record of it.
-    const mailer = { send: async (email: Parameters<typeof smtp.send>[0]) => (await smtp.send(email), servers.blobs.breakWrites()) };
+    const mailer = {
+      send: async (email: Parameters<typeof smtp.send>[0]) => (await smtp.send(email), servers.blobs.breakWrites()),
+    };
     const response = await handleContactSubmission(post(valid), { ...withMail(), mail: { mailer, settings } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, reference: expect.any(String) });
     expect(servers.inbox.received).toHaveLength(1);
     // Kept as it was stored, still under its lease; the log says what happened.
     expect(await servers.blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 0 }]);
-    expect(logs).toEqual([expect.stringMatching(/was e-mailed, but the store could not record it .*may e-mail it a second time/)]);
+    expect(logs).toEqual([
+      expect.stringMatching(/was e-mailed, but the store could not record it .*may e-mail it a second time/),
+    ]);
   });
 });

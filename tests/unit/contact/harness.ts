@@ -33,7 +33,12 @@ export interface LocalBlobs {
    * Infinity, every write from now on; `answerWrites()` ends it. `when` limits it to the writes
    * whose body it accepts (the JSON written), and `chance` to a random share of them.
    */
-  answerWrites500: (options: { count?: number; land: boolean; when?: (body: unknown) => boolean; chance?: number }) => void;
+  answerWrites500: (options: {
+    count?: number;
+    land: boolean;
+    when?: (body: unknown) => boolean;
+    chance?: number;
+  }) => void;
   answerWrites: () => void;
   /** Writes answered with a 500 so far. */
   writes500: () => number;
@@ -51,7 +56,8 @@ export async function startBlobs(): Promise<LocalBlobs> {
   // emulation checks, then writes, in separate steps, so two writes racing for one ETag can both
   // land there. Writes are taken in turn here, so the store keeps the service's promise.
   let writes: Promise<unknown> = Promise.resolve();
-  let fault: { count: number; land: boolean; when?: ((body: unknown) => boolean) | undefined; chance: number } | undefined;
+  let fault:
+    { count: number; land: boolean; when?: ((body: unknown) => boolean) | undefined; chance: number } | undefined;
   let answered500 = 0;
   const faulty = (init: RequestInit | undefined) => {
     if (!fault || fault.count <= 0 || (init?.method ?? 'GET').toUpperCase() !== 'PUT') return false;
@@ -88,13 +94,28 @@ export async function startBlobs(): Promise<LocalBlobs> {
   };
   // The edge form of access, as Netlify's local emulation gives functions (NETLIFY_BLOBS_CONTEXT).
   const client = (name = productionStoreName) =>
-    getStore({ name, siteID: 'test-site', token, edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, consistency: 'strong', fetch: fetchInTurn });
+    getStore({
+      name,
+      siteID: 'test-site',
+      token,
+      edgeURL: `http://localhost:${port}`,
+      uncachedEdgeURL: `http://localhost:${port}`,
+      consistency: 'strong',
+      fetch: fetchInTurn,
+    });
   let stopped = false;
   return {
     store: blobsMessageStore(client()),
     client,
     directory,
-    blobsContext: Buffer.from(JSON.stringify({ edgeURL: `http://localhost:${port}`, uncachedEdgeURL: `http://localhost:${port}`, token, siteID: 'test-site' })).toString('base64'),
+    blobsContext: Buffer.from(
+      JSON.stringify({
+        edgeURL: `http://localhost:${port}`,
+        uncachedEdgeURL: `http://localhost:${port}`,
+        token,
+        siteID: 'test-site',
+      }),
+    ).toString('base64'),
     reads: () => reads,
     breakWrites: () => {
       writesBroken = true;

@@ -11,18 +11,38 @@ import { validateContactMessage, type ContactMessage } from '../../../src/contac
 import { post, startBlobs, valid } from './harness';
 
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i));
 
 /** Every refused character, by class, as the issue and the rules in message.ts name them. */
 const refused: Record<string, string[]> = {
   'C0 controls (but tab and line breaks)': range(0x00, 0x1f).filter((c) => !'\t\n\r'.includes(c)),
   'DEL and C1 controls': range(0x7f, 0x9f),
   'zero-width characters': ['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'],
-  'direction marks, embeddings, overrides and isolates': ['\u200E', '\u200F', '\u061C', ...range(0x202a, 0x202e), ...range(0x2066, 0x2069)],
+  'direction marks, embeddings, overrides and isolates': [
+    '\u200E',
+    '\u200F',
+    '\u061C',
+    ...range(0x202a, 0x202e),
+    ...range(0x2066, 0x2069),
+  ],
   'invisible operators and deprecated format controls': [...range(0x2061, 0x2064), ...range(0x206a, 0x206f)],
   'line and paragraph separators': ['\u2028', '\u2029'],
   'Unicode tags, assigned or not': range(0xe0000, 0xe007f),
-  'the soft hyphen and other format characters (\\p{Cf})': ['\u00AD', '\u0600', '\u06DD', '\u070F', '\u180E', '\uFFF9', '\uFFFA', '\uFFFB', '\u{110BD}', '\u{13430}', '\u{1BCA0}', '\u{1D173}'],
+  'the soft hyphen and other format characters (\\p{Cf})': [
+    '\u00AD',
+    '\u0600',
+    '\u06DD',
+    '\u070F',
+    '\u180E',
+    '\uFFF9',
+    '\uFFFA',
+    '\uFFFB',
+    '\u{110BD}',
+    '\u{13430}',
+    '\u{1BCA0}',
+    '\u{1D173}',
+  ],
   'fillers that show nothing': ['\u115F', '\u1160', '\u3164', '\uFFA0', '\u034F'],
 };
 const allRefused = Object.values(refused).flat();
@@ -40,7 +60,10 @@ const slots: Record<keyof ContactMessage, (c: string) => string> = {
 
 const check = (field: keyof ContactMessage, value: string) => validateContactMessage({ ...valid, [field]: value });
 const hiddenError = (label: string) => `${label} contains an invisible or control character; please type it again`;
-const label = (field: string) => (field in requestDetailLabels ? requestDetailLabels[field as keyof typeof requestDetailLabels] : field[0]!.toUpperCase() + field.slice(1));
+const label = (field: string) =>
+  field in requestDetailLabels
+    ? requestDetailLabels[field as keyof typeof requestDetailLabels]
+    : field[0]!.toUpperCase() + field.slice(1);
 
 describe('hidden characters', () => {
   for (const [what, characters] of Object.entries(refused)) {
@@ -48,7 +71,10 @@ describe('hidden characters', () => {
       it(`${field} refuses ${what}`, () => {
         expect(check(field, slots[field]('')).ok).toBe(true);
         for (const c of characters) {
-          expect(check(field, slots[field](c)), `${field} with ${hex(c)}`).toEqual({ ok: false, fields: { [field]: hiddenError(label(field)) } });
+          expect(check(field, slots[field](c)), `${field} with ${hex(c)}`).toEqual({
+            ok: false,
+            fields: { [field]: hiddenError(label(field)) },
+          });
         }
       });
     }
@@ -58,7 +84,10 @@ describe('hidden characters', () => {
     for (const field of ['name', 'email', 'company'] as const) {
       expect(check(field, slots[field]('\t')).ok ? 'accepted' : 'refused', field).toBe('refused');
       for (const c of ['\n', '\r']) {
-        expect(check(field, slots[field](c))).toEqual({ ok: false, fields: { [field]: `${label(field)} must be on one line` } });
+        expect(check(field, slots[field](c))).toEqual({
+          ok: false,
+          fields: { [field]: `${label(field)} must be on one line` },
+        });
       }
     }
   });
@@ -115,13 +144,20 @@ describe('every format character but the joiners in text is refused', () => {
 
   it('a hidden text in tag characters after visible words (ASCII smuggling) is refused', () => {
     const smuggled = [...'ignore the above'].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
-    expect(check('message', `Please call me.${smuggled}`)).toEqual({ ok: false, fields: { message: hiddenError('Message') } });
+    expect(check('message', `Please call me.${smuggled}`)).toEqual({
+      ok: false,
+      fields: { message: hiddenError('Message') },
+    });
     // Even behind a black flag, unless it spells one of the three flags.
     expect(check('message', `Hello \u{1F3F4}${smuggled}\u{E007F}`).ok).toBe(false);
   });
 
   it('the flags of England, Scotland and Wales, spelled with tags, are text', () => {
-    for (const flag of ['\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}']) {
+    for (const flag of [
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}',
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+      '\u{1F3F4}\u{E0067}\u{E0062}\u{E0077}\u{E006C}\u{E0073}\u{E007F}',
+    ]) {
       expect(check('message', `Greetings from ${flag} Glasgow`).ok).toBe(true);
     }
   });
@@ -143,7 +179,14 @@ describe('joiners inside words and emoji are text', () => {
   }
 
   it('refuses a joiner beside a space, at either end or doubled', () => {
-    for (const text of ['Ada \u200D Lovelace', '\u200CAda', 'Ada\u200D', 'A\u200D\u200Dda', 'A\u200C\u200Bda', 'क्\u200D\u200D']) {
+    for (const text of [
+      'Ada \u200D Lovelace',
+      '\u200CAda',
+      'Ada\u200D',
+      'A\u200D\u200Dda',
+      'A\u200C\u200Bda',
+      'क्\u200D\u200D',
+    ]) {
       expect(check('name', text).ok, JSON.stringify(text)).toBe(false);
     }
   });
@@ -175,7 +218,9 @@ describe('a letter or digit', () => {
 
   it('names built from letters of many scripts, spaces and punctuation are accepted as typed', () => {
     // Letters only (no combining marks), so any of them can start a name.
-    const letters = fc.constantFrom(...[...'AdaLovelacéñøßçžłğışæ李小龍Ἀριστοτέλης محمد रमश'].filter((c) => /\p{L}/u.test(c)));
+    const letters = fc.constantFrom(
+      ...[...'AdaLovelacéñøßçžłğışæ李小龍Ἀριστοτέλης محمد रमश'].filter((c) => /\p{L}/u.test(c)),
+    );
     const other = fc.constantFrom(' ', '-', '\u2019', "'", '.', ',');
     const name = fc
       .tuple(letters, fc.array(fc.oneof(letters, other), { maxLength: 40 }))
@@ -194,9 +239,15 @@ describe('through the endpoint', () => {
     const blobs = await startBlobs();
     const store = blobs.store;
     // U+202E turns the rest of the line round in mail programs: "Ada ‮ecnalave" shows reversed.
-    const response = await handleContactSubmission(post({ ...valid, name: 'Ada \u202Eecalevol' }), { store, log: () => {} });
+    const response = await handleContactSubmission(post({ ...valid, name: 'Ada \u202Eecalevol' }), {
+      store,
+      log: () => {},
+    });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Some fields need your attention', fields: { name: hiddenError('Name') } });
+    expect(await response.json()).toEqual({
+      error: 'Some fields need your attention',
+      fields: { name: hiddenError('Name') },
+    });
     expect(await store.list()).toEqual([]);
     await blobs.stop();
   });
@@ -204,9 +255,15 @@ describe('through the endpoint', () => {
   it('refuses a message with a soft hyphen or a tag character with 400 and the reason', async () => {
     const blobs = await startBlobs();
     for (const message of ['We need a lavender fin\u00ADish.', 'We need a lavender finish.\u{E0041}\u{E0042}']) {
-      const response = await handleContactSubmission(post({ ...valid, message }), { store: blobs.store, log: () => {} });
+      const response = await handleContactSubmission(post({ ...valid, message }), {
+        store: blobs.store,
+        log: () => {},
+      });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ error: 'Some fields need your attention', fields: { message: hiddenError('Message') } });
+      expect(await response.json()).toEqual({
+        error: 'Some fields need your attention',
+        fields: { message: hiddenError('Message') },
+      });
     }
     expect(await blobs.store.list()).toEqual([]);
     await blobs.stop();

@@ -35,15 +35,36 @@ it('lists pending, sent, failed and older top-level messages newest first, and s
   const { port } = await server.start();
   try {
     const url = `http://localhost:${port}`;
-    const blobs = getStore({ name: 'contact-messages', siteID: '0', token: 't', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+    const blobs = getStore({
+      name: 'contact-messages',
+      siteID: '0',
+      token: 't',
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      consistency: 'strong',
+    });
     const store = blobsMessageStore(blobs);
     await store.add(message('2026-11-22T10:00:00.000Z-aaaaaa', {}));
-    await store.file(message('2026-11-21T10:00:00.000Z-bbbbbb', { status: 'sent', attempts: 1, sentAt: '2026-11-21T10:00:01.000Z' }));
-    await store.file(message('2026-11-20T10:00:00.000Z-cccccc', { status: 'failed', attempts: 1, failureReason: 'refused by the mail server: 554 spam' }));
-    await blobs.setJSON('2026-11-19T10:00:00.000Z-dddddd', message('2026-11-19T10:00:00.000Z-dddddd', { status: 'sent', attempts: 1 }));
+    await store.file(
+      message('2026-11-21T10:00:00.000Z-bbbbbb', { status: 'sent', attempts: 1, sentAt: '2026-11-21T10:00:01.000Z' }),
+    );
+    await store.file(
+      message('2026-11-20T10:00:00.000Z-cccccc', {
+        status: 'failed',
+        attempts: 1,
+        failureReason: 'refused by the mail server: 554 spam',
+      }),
+    );
+    await blobs.setJSON(
+      '2026-11-19T10:00:00.000Z-dddddd',
+      message('2026-11-19T10:00:00.000Z-dddddd', { status: 'sent', attempts: 1 }),
+    );
     await blobs.set('2026-11-18T10:00:00.000Z-eeeeee', '{"id":"cut short');
     // A browser id's marker is not a message.
-    await store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', { id: '2026-11-22T10:00:00.000Z-aaaaaa', receivedAt: '2026-11-22T10:00:00.000Z' });
+    await store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', {
+      id: '2026-11-22T10:00:00.000Z-aaaaaa',
+      receivedAt: '2026-11-22T10:00:00.000Z',
+    });
   } finally {
     await server.stop();
   }
@@ -57,7 +78,9 @@ it('lists pending, sent, failed and older top-level messages newest first, and s
     ['2026-11-18', undefined],
   ]);
   const lines = records.flatMap(describeMessage);
-  expect(lines).toContain('2026-11-20T10:00:00.000Z  [failed, 1 attempt(s): refused by the mail server: 554 spam]  Ada Lovelace <ada@example.org>, Analytical Looms');
+  expect(lines).toContain(
+    '2026-11-20T10:00:00.000Z  [failed, 1 attempt(s): refused by the mail server: 554 spam]  Ada Lovelace <ada@example.org>, Analytical Looms',
+  );
   expect(lines).toContain('2026-11-22T10:00:00.000Z  [pending]  Ada Lovelace <ada@example.org>, Analytical Looms');
   expect(lines).toContain('2026-11-18T10:00:00.000Z-eeeeee  [unreadable entry]');
 });

@@ -42,15 +42,31 @@ async function withStore<T>(work: (store: MessageStore, blobs: Store) => Promise
   const { port } = await server.start();
   try {
     const url = `http://localhost:${port}`;
-    const blobs = getStore({ name: 'contact-messages', siteID: '0', token: 't', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' });
+    const blobs = getStore({
+      name: 'contact-messages',
+      siteID: '0',
+      token: 't',
+      edgeURL: url,
+      uncachedEdgeURL: url,
+      consistency: 'strong',
+    });
     return await work(blobsMessageStore(blobs), blobs);
   } finally {
     await server.stop();
   }
 }
 
-const ids = { pending: '2026-11-22T10:00:00.000Z-aaaaaa', sent: '2026-11-21T10:00:00.000Z-bbbbbb', failed: '2026-11-20T10:00:00.000Z-cccccc', spam: '2026-11-19T10:00:00.000Z-dddddd' };
-const record = (id: string, fields: Partial<StoredMessage>, message: Partial<StoredMessage['message']> & Record<string, unknown> = {}): StoredMessage => ({
+const ids = {
+  pending: '2026-11-22T10:00:00.000Z-aaaaaa',
+  sent: '2026-11-21T10:00:00.000Z-bbbbbb',
+  failed: '2026-11-20T10:00:00.000Z-cccccc',
+  spam: '2026-11-19T10:00:00.000Z-dddddd',
+};
+const record = (
+  id: string,
+  fields: Partial<StoredMessage>,
+  message: Partial<StoredMessage['message']> & Record<string, unknown> = {},
+): StoredMessage => ({
   id,
   receivedAt: id.slice(0, 24),
   status: 'pending',
@@ -62,33 +78,88 @@ const record = (id: string, fields: Partial<StoredMessage>, message: Partial<Sto
 async function seed() {
   await withStore(async (store, blobs) => {
     await store.add(
-      record(ids.pending, { nextAttemptAt: '2099-01-01T00:00:00.000Z', attempts: 2, lastError: '421 try later' }, { regarding: 'Product samples: Lavender Oil (EOA-LAV-30)', country: 'Viet Nam', quantity: '2 kg', substrate: 'Cotton jersey, exhaust', phone: '+66 2 000 0000' }),
+      record(
+        ids.pending,
+        { nextAttemptAt: '2099-01-01T00:00:00.000Z', attempts: 2, lastError: '421 try later' },
+        {
+          regarding: 'Product samples: Lavender Oil (EOA-LAV-30)',
+          country: 'Viet Nam',
+          quantity: '2 kg',
+          substrate: 'Cotton jersey, exhaust',
+          phone: '+66 2 000 0000',
+        },
+      ),
     );
-    await store.file(record(ids.sent, { status: 'sent', attempts: 1, sentAt: '2026-11-21T10:00:01.000Z' }, { regarding: 'Brochure', message: '=HYPERLINK("https://evil.example") and "quotes", commas' }));
-    await store.file(record(ids.failed, { status: 'failed', attempts: 1, failedAt: '2026-11-20T10:00:01.000Z', failureReason: 'refused by the mail server: 552 5.3.4 Message too big' }, { name: 'Grace Hopper', email: 'grace@example.org' }));
-    await store.file(record(ids.spam, { status: 'failed', attempts: 1, failureReason: 'refused by the mail server: 554 spam' }));
-    await store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', { id: ids.pending, receivedAt: ids.pending.slice(0, 24) });
+    await store.file(
+      record(
+        ids.sent,
+        { status: 'sent', attempts: 1, sentAt: '2026-11-21T10:00:01.000Z' },
+        { regarding: 'Brochure', message: '=HYPERLINK("https://evil.example") and "quotes", commas' },
+      ),
+    );
+    await store.file(
+      record(
+        ids.failed,
+        {
+          status: 'failed',
+          attempts: 1,
+          failedAt: '2026-11-20T10:00:01.000Z',
+          failureReason: 'refused by the mail server: 552 5.3.4 Message too big',
+        },
+        { name: 'Grace Hopper', email: 'grace@example.org' },
+      ),
+    );
+    await store.file(
+      record(ids.spam, { status: 'failed', attempts: 1, failureReason: 'refused by the mail server: 554 spam' }),
+    );
+    await store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', {
+      id: ids.pending,
+      receivedAt: ids.pending.slice(0, 24),
+    });
     await blobs.setJSON('alerts/last', { day: '2026-11-22', at: '2026-11-22T10:00:00.000Z', failed: [] });
   });
 }
 
 async function messages(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['scripts/messages.mjs', ...args, '--dir', directory], { env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' } });
+  const { stdout } = await run(process.execPath, ['scripts/messages.mjs', ...args, '--dir', directory], {
+    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+  });
   return stdout;
 }
 
 describe('npm run messages on a local store', () => {
   it('--help says what each action does', async () => {
     const help = await messages('--help');
-    for (const words of ['list ', 'show <id>', 'requeue <id>', 'requeue --all-failed', 'export', '--status', '--text', '--since', '--token', '--site', 'NETLIFY_AUTH_TOKEN', 'NETLIFY_SITE_ID']) expect(help).toContain(words);
+    for (const words of [
+      'list ',
+      'show <id>',
+      'requeue <id>',
+      'requeue --all-failed',
+      'export',
+      '--status',
+      '--text',
+      '--since',
+      '--token',
+      '--site',
+      'NETLIFY_AUTH_TOKEN',
+      'NETLIFY_SITE_ID',
+    ])
+      expect(help).toContain(words);
   });
 
   it('lists every message newest first with its topic, item and extra fields; filters by status, text and date', async () => {
     await seed();
     const all = await messages();
     const lines = all.split('\n');
-    expect(lines.filter((l) => /^\d{4}-/.test(l)).map((l) => l.slice(0, 10))).toEqual(['2026-11-22', '2026-11-21', '2026-11-20', '2026-11-19']);
-    expect(lines).toContain('2026-11-22T10:00:00.000Z  [pending, 2 attempt(s)]  Ada Lovelace <ada@example.org>, Analytical Looms');
+    expect(lines.filter((l) => /^\d{4}-/.test(l)).map((l) => l.slice(0, 10))).toEqual([
+      '2026-11-22',
+      '2026-11-21',
+      '2026-11-20',
+      '2026-11-19',
+    ]);
+    expect(lines).toContain(
+      '2026-11-22T10:00:00.000Z  [pending, 2 attempt(s)]  Ada Lovelace <ada@example.org>, Analytical Looms',
+    );
     expect(lines).toContain(`  id ${ids.pending}`);
     expect(lines).toContain('  topic: Product samples');
     expect(lines).toContain('  item: Lavender Oil (EOA-LAV-30)');
@@ -97,7 +168,9 @@ describe('npm run messages on a local store', () => {
     expect(lines).toContain('  substrate: Cotton jersey, exhaust');
     expect(lines).toContain('  phone: +66 2 000 0000');
     expect(lines).toContain('  topic: Brochure');
-    expect(lines).toContain('2026-11-20T10:00:00.000Z  [failed, 1 attempt(s): refused by the mail server: 552 5.3.4 Message too big]  Grace Hopper <grace@example.org>, Analytical Looms');
+    expect(lines).toContain(
+      '2026-11-20T10:00:00.000Z  [failed, 1 attempt(s): refused by the mail server: 552 5.3.4 Message too big]  Grace Hopper <grace@example.org>, Analytical Looms',
+    );
     expect(all).toContain('4 message(s), 1 pending, 2 failed');
     expect(all).not.toContain('alerts/');
 
@@ -105,14 +178,28 @@ describe('npm run messages on a local store', () => {
     expect(failed.match(/^\d{4}-\S+/gm)).toEqual([ids.failed.slice(0, 24), ids.spam.slice(0, 24)]);
     expect((await messages('list', '--text', 'GRACE hopper')).match(/^\d{4}-\S+/gm)).toEqual([ids.failed.slice(0, 24)]);
     expect((await messages('list', '--text', 'lavender')).match(/^\d{4}-\S+/gm)).toEqual([ids.pending.slice(0, 24)]);
-    expect((await messages('list', '--since', '2026-11-21')).match(/^\d{4}-\S+/gm)).toEqual([ids.pending.slice(0, 24), ids.sent.slice(0, 24)]);
+    expect((await messages('list', '--since', '2026-11-21')).match(/^\d{4}-\S+/gm)).toEqual([
+      ids.pending.slice(0, 24),
+      ids.sent.slice(0, 24),
+    ]);
     expect(await messages('list', '--text', 'nobody-wrote-this')).toMatch(/^No messages match/);
   });
 
   it('shows one message in full, wherever it stands', async () => {
     await seed();
     const pending = await messages('show', ids.pending);
-    for (const line of [`id:           ${ids.pending}`, 'status:       pending', 'topic:        Product samples', 'item:         Lavender Oil (EOA-LAV-30)', 'country:      Viet Nam', 'quantity:     2 kg', 'substrate:    Cotton jersey, exhaust', 'phone:        +66 2 000 0000', 'last error:   421 try later', `Message ${ids.pending}`]) {
+    for (const line of [
+      `id:           ${ids.pending}`,
+      'status:       pending',
+      'topic:        Product samples',
+      'item:         Lavender Oil (EOA-LAV-30)',
+      'country:      Viet Nam',
+      'quantity:     2 kg',
+      'substrate:    Cotton jersey, exhaust',
+      'phone:        +66 2 000 0000',
+      'last error:   421 try later',
+      `Message ${ids.pending}`,
+    ]) {
       expect(pending.split('\n')).toContain(line);
     }
     expect(await messages('show', ids.sent)).toContain('sent:         2026-11-21T10:00:01.000Z');
@@ -124,8 +211,12 @@ describe('npm run messages on a local store', () => {
     expect(await messages('export', '--out', out)).toBe(`4 message(s) written to ${out}\n`);
     const csv = readFileSync(out, 'utf8');
     const rows = csv.split('\r\n');
-    expect(rows[0]).toBe('id,status,received_at,sent_at,name,email,company,topic,item,country,quantity,substrate,message,attempts,problem,extra');
-    expect(rows[1]).toBe(`${ids.pending},pending,2026-11-22T10:00:00.000Z,,Ada Lovelace,ada@example.org,Analytical Looms,Product samples,Lavender Oil (EOA-LAV-30),Viet Nam,2 kg,"Cotton jersey, exhaust",Message ${ids.pending},2,421 try later,"{""phone"":""+66 2 000 0000""}"`);
+    expect(rows[0]).toBe(
+      'id,status,received_at,sent_at,name,email,company,topic,item,country,quantity,substrate,message,attempts,problem,extra',
+    );
+    expect(rows[1]).toBe(
+      `${ids.pending},pending,2026-11-22T10:00:00.000Z,,Ada Lovelace,ada@example.org,Analytical Looms,Product samples,Lavender Oil (EOA-LAV-30),Viet Nam,2 kg,"Cotton jersey, exhaust",Message ${ids.pending},2,421 try later,"{""phone"":""+66 2 000 0000""}"`,
+    );
     expect(rows[2]).toContain(`,Brochure,,,,,"'=HYPERLINK(""https://evil.example"") and ""quotes"", commas",1,,`);
     expect(rows).toHaveLength(6);
     expect((await messages('export', '--status', 'failed')).split('\r\n')).toHaveLength(4);
@@ -140,7 +231,15 @@ describe('npm run messages on a local store', () => {
     // A second requeue finds it pending already, and writes nothing.
     expect(await messages('requeue', ids.failed)).toBe(`${ids.failed}: already pending\n`);
 
-    const retry = () => withStore((store) => retryPendingMessages({ store, mail: { mailer: smtpMailer(inbox.url), settings }, now: () => new Date(Date.now() + 60_000), log: () => {} }));
+    const retry = () =>
+      withStore((store) =>
+        retryPendingMessages({
+          store,
+          mail: { mailer: smtpMailer(inbox.url), settings },
+          now: () => new Date(Date.now() + 60_000),
+          log: () => {},
+        }),
+      );
     expect(await retry()).toMatchObject({ sent: 1 });
     expect(await retry()).toMatchObject({ sent: 0 });
     expect(inbox.received.map((m) => m.messageId)).toEqual([`<${ids.failed}@www.example.com>`]);
@@ -153,27 +252,56 @@ describe('npm run messages on a local store', () => {
     // Halfway: the pending copy written, the failed copy left behind.
     await withStore(async (_store, blobs) => {
       const failed = (await blobs.get(`failed/${ids.failed}`, { type: 'json' })) as StoredMessage;
-      await blobs.setJSON(`pending/${ids.failed}`, { ...failed, status: 'pending', nextAttemptAt: '2026-11-22T00:00:00.000Z', requeuedAt: '2026-11-22T00:00:00.000Z' });
+      await blobs.setJSON(`pending/${ids.failed}`, {
+        ...failed,
+        status: 'pending',
+        nextAttemptAt: '2026-11-22T00:00:00.000Z',
+        requeuedAt: '2026-11-22T00:00:00.000Z',
+      });
     });
     const out = await messages('requeue', '--all-failed');
     expect(out).toContain(`${ids.failed}: already pending`);
     expect(out).toContain(`${ids.spam}: requeued`);
     expect(await messages('list', '--status', 'failed')).toMatch(/^No messages match/);
 
-    const retry = () => withStore((store) => retryPendingMessages({ store, mail: { mailer: smtpMailer(inbox.url), settings }, now: () => new Date(Date.now() + 60_000), log: () => {} }));
+    const retry = () =>
+      withStore((store) =>
+        retryPendingMessages({
+          store,
+          mail: { mailer: smtpMailer(inbox.url), settings },
+          now: () => new Date(Date.now() + 60_000),
+          log: () => {},
+        }),
+      );
     await retry();
     await retry();
-    expect(inbox.received.map((m) => m.messageId).sort()).toEqual([`<${ids.spam}@www.example.com>`, `<${ids.failed}@www.example.com>`].sort());
+    expect(inbox.received.map((m) => m.messageId).sort()).toEqual(
+      [`<${ids.spam}@www.example.com>`, `<${ids.failed}@www.example.com>`].sort(),
+    );
   });
 
   it('the failed copy a stopped requeue left behind goes when the message is sent, so it cannot be requeued again', async () => {
     await seed();
     await withStore(async (_store, blobs) => {
       const failed = (await blobs.get(`failed/${ids.failed}`, { type: 'json' })) as StoredMessage;
-      await blobs.setJSON(`pending/${ids.failed}`, { ...failed, status: 'pending', nextAttemptAt: '2026-11-22T00:00:00.000Z', requeuedAt: '2026-11-22T00:00:00.000Z' });
+      await blobs.setJSON(`pending/${ids.failed}`, {
+        ...failed,
+        status: 'pending',
+        nextAttemptAt: '2026-11-22T00:00:00.000Z',
+        requeuedAt: '2026-11-22T00:00:00.000Z',
+      });
     });
-    await withStore((store) => retryPendingMessages({ store, mail: { mailer: smtpMailer(inbox.url), settings }, now: () => new Date('2026-11-23T00:00:00Z'), log: () => {} }));
-    await expect(messages('requeue', ids.failed)).rejects.toMatchObject({ stderr: expect.stringContaining('is not a failed message') });
+    await withStore((store) =>
+      retryPendingMessages({
+        store,
+        mail: { mailer: smtpMailer(inbox.url), settings },
+        now: () => new Date('2026-11-23T00:00:00Z'),
+        log: () => {},
+      }),
+    );
+    await expect(messages('requeue', ids.failed)).rejects.toMatchObject({
+      stderr: expect.stringContaining('is not a failed message'),
+    });
     expect(inbox.received).toHaveLength(1);
   });
 
@@ -187,25 +315,43 @@ describe('npm run messages on a local store', () => {
 });
 
 describe('npm run messages on the production store', () => {
-  it('with a token and a site id, works through Netlify\'s API on the site\'s store', async () => {
+  it("with a token and a site id, works through Netlify's API on the site's store", async () => {
     const server = new BlobsServer({ directory, token: 'personal-token', port: 0 });
     const { port } = await server.start();
     try {
       const api = `http://localhost:${port}`;
       const raw = getStore({ name: 'contact-messages', siteID: 'site-123', token: 'personal-token', apiURL: api });
       const store = blobsMessageStore(raw);
-      await store.file(record(ids.failed, { status: 'failed', attempts: 1, failureReason: 'refused by the mail server: 554 spam' }));
-      const env = { ...process.env, NETLIFY_AUTH_TOKEN: 'personal-token', NETLIFY_SITE_ID: 'site-123', NETLIFY_API_URL: api };
+      await store.file(
+        record(ids.failed, { status: 'failed', attempts: 1, failureReason: 'refused by the mail server: 554 spam' }),
+      );
+      const env = {
+        ...process.env,
+        NETLIFY_AUTH_TOKEN: 'personal-token',
+        NETLIFY_SITE_ID: 'site-123',
+        NETLIFY_API_URL: api,
+      };
       const list = await run(process.execPath, ['scripts/messages.mjs', 'list'], { env });
       expect(list.stdout).toContain('1 message(s), 1 failed, in store "contact-messages" of Netlify site site-123');
       // Flags as well as the environment.
-      const flags = await run(process.execPath, ['scripts/messages.mjs', 'requeue', ids.failed, '--token', 'personal-token', '--site', 'site-123'], { env: { ...process.env, NETLIFY_API_URL: api } });
+      const flags = await run(
+        process.execPath,
+        ['scripts/messages.mjs', 'requeue', ids.failed, '--token', 'personal-token', '--site', 'site-123'],
+        { env: { ...process.env, NETLIFY_API_URL: api } },
+      );
       expect(flags.stdout).toContain('requeued');
       // (The local server lists by prefix only at its edge address, so the keys are read directly.)
-      expect(await raw.get(`pending/${ids.failed}`, { type: 'json' })).toMatchObject({ status: 'pending', requeuedAt: expect.any(String) });
+      expect(await raw.get(`pending/${ids.failed}`, { type: 'json' })).toMatchObject({
+        status: 'pending',
+        requeuedAt: expect.any(String),
+      });
       expect(await raw.get(`failed/${ids.failed}`)).toBeNull();
       // A token alone is not enough.
-      await expect(run(process.execPath, ['scripts/messages.mjs', '--token', 'x'], { env: { ...process.env, NETLIFY_SITE_ID: '' } })).rejects.toMatchObject({
+      await expect(
+        run(process.execPath, ['scripts/messages.mjs', '--token', 'x'], {
+          env: { ...process.env, NETLIFY_SITE_ID: '' },
+        }),
+      ).rejects.toMatchObject({
         stderr: expect.stringContaining('needs both a Netlify token'),
       });
     } finally {

@@ -21,7 +21,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fetch that answers each post from `answers` in turn and records what was posted. */
 function scripted(...answers: (Response | Error | 'hang')[]) {
@@ -30,7 +31,9 @@ function scripted(...answers: (Response | Error | 'hang')[]) {
     posted.push(JSON.parse(String(init?.body)));
     const answer = answers.shift() ?? json(200, { ok: true });
     if (answer === 'hang') {
-      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)));
+      return new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason)),
+      );
     }
     if (answer instanceof Error) throw answer;
     return answer;
@@ -67,7 +70,12 @@ describe('the outbox', () => {
     const busy = await keepEnquiry(body('server busy'), { now: at(1) });
     const offline = await keepEnquiry(body('no connection'), { now: at(2) });
     const limited = await keepEnquiry(body('rate limited'), { now: at(3) });
-    const { fetchFn, posted } = scripted(json(200, { ok: true }), json(503, { error: 'could not be saved' }), new TypeError('Failed to fetch'), json(429, {}));
+    const { fetchFn, posted } = scripted(
+      json(200, { ok: true }),
+      json(503, { error: 'could not be saved' }),
+      new TypeError('Failed to fetch'),
+      json(429, {}),
+    );
     const report = await sendKeptMessages(fetchFn);
     expect(posted).toEqual([sent, busy, offline, limited].map((e) => ({ ...e.body, [browserIdField]: e.id })));
     expect(report.sent.map((e) => e.id)).toEqual([sent.id]);
@@ -90,9 +98,16 @@ describe('the outbox', () => {
 
   it('a refused message keeps the reason and is not sent again', async () => {
     const entry = await keepEnquiry(body('bad address'));
-    const first = scripted(json(400, { error: 'Some fields need your attention', fields: { email: 'Email must be a valid e-mail address' } }));
+    const first = scripted(
+      json(400, {
+        error: 'Some fields need your attention',
+        fields: { email: 'Email must be a valid e-mail address' },
+      }),
+    );
     const report = await sendKeptMessages(first.fetchFn);
-    expect(report.refused).toMatchObject([{ id: entry.id, refused: 'Some fields need your attention: Email must be a valid e-mail address' }]);
+    expect(report.refused).toMatchObject([
+      { id: entry.id, refused: 'Some fields need your attention: Email must be a valid e-mail address' },
+    ]);
     expect(await keptEnquiries()).toMatchObject([{ id: entry.id, refused: expect.any(String) }]);
     const second = scripted();
     expect(await sendKeptMessages(second.fetchFn)).toEqual({ sent: [], refused: [], waiting: [] });
@@ -121,7 +136,11 @@ describe('the outbox', () => {
 
   it("sets the page's flag while it holds a message, and clears it when empty", async () => {
     const storage = new Map<string, string>();
-    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v), removeItem: (k: string) => storage.delete(k) });
+    vi.stubGlobal('localStorage', {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => storage.set(k, v),
+      removeItem: (k: string) => storage.delete(k),
+    });
     const a = await keepEnquiry(body('a'));
     const b = await keepEnquiry(body('b'));
     expect(storage.get(outboxFlag)).toBe('2');
@@ -134,9 +153,17 @@ describe('the outbox', () => {
 
   it('postEnquiry tells a refusal from a 5xx and says why', async () => {
     const id = crypto.randomUUID();
-    expect(await postEnquiry(scripted(json(413, { error: 'The message is larger than 32 KB' })).fetchFn, id, body('x'))).toMatchObject({ outcome: 'refused', status: 413, reason: 'The message is larger than 32 KB' });
-    expect(await postEnquiry(scripted(json(500, {})).fetchFn, id, body('x'))).toMatchObject({ outcome: 'unreachable', reason: 'the server answered 500' });
-    expect(await postEnquiry(scripted(new Response('', { status: 403 })).fetchFn, id, body('x'))).toMatchObject({ outcome: 'refused', reason: 'refused (403)' });
+    expect(
+      await postEnquiry(scripted(json(413, { error: 'The message is larger than 32 KB' })).fetchFn, id, body('x')),
+    ).toMatchObject({ outcome: 'refused', status: 413, reason: 'The message is larger than 32 KB' });
+    expect(await postEnquiry(scripted(json(500, {})).fetchFn, id, body('x'))).toMatchObject({
+      outcome: 'unreachable',
+      reason: 'the server answered 500',
+    });
+    expect(await postEnquiry(scripted(new Response('', { status: 403 })).fetchFn, id, body('x'))).toMatchObject({
+      outcome: 'refused',
+      reason: 'refused (403)',
+    });
   });
 });
 
@@ -146,11 +173,14 @@ describe('the outbox and the contact function together', () => {
   /** The real function behind fetch; `lose` drops the answers of that many requests after they were handled. */
   const server = (lose = 0) =>
     (async (url: RequestInfo | URL, init?: RequestInit) => {
-      const response = await handleContactSubmission(new Request(`${origin}${String(url)}`, { ...init, headers: { ...init?.headers, origin } }), {
-        store: servers.blobs.store,
-        mail: { mailer: smtpMailer(servers.inbox.url), settings },
-        log: () => {},
-      });
+      const response = await handleContactSubmission(
+        new Request(`${origin}${String(url)}`, { ...init, headers: { ...init?.headers, origin } }),
+        {
+          store: servers.blobs.store,
+          mail: { mailer: smtpMailer(servers.inbox.url), settings },
+          log: () => {},
+        },
+      );
       if (lose-- > 0) throw new TypeError('Failed to fetch');
       return response;
     }) as unknown as typeof fetch;
@@ -184,26 +214,56 @@ describe('the outbox and the contact function together', () => {
   it('a message the function refuses stays in the outbox with its reason', async () => {
     await keepEnquiry({ ...valid, email: 'ada@example' });
     const report = await sendKeptMessages(server());
-    expect(report.refused).toMatchObject([{ refused: expect.stringContaining('Email must be a valid e-mail address') }]);
+    expect(report.refused).toMatchObject([
+      { refused: expect.stringContaining('Email must be a valid e-mail address') },
+    ]);
     expect(await servers.blobs.store.list()).toEqual([]);
   });
 });
 
 describe('a form posted without the page script, as the worker keeps it', () => {
   it('becomes the body the form script posts: the names joined, empty optional fields left out', () => {
-    const form = new URLSearchParams({ firstName: ' Ada ', lastName: 'Lovelace', email: 'ada@example.org', company: '', message: 'Hi', topic: 'sample', about: '', website: '' });
-    expect(enquiryFromForm(form)).toEqual({ name: 'Ada Lovelace', email: 'ada@example.org', company: '', message: 'Hi', topic: 'sample' });
+    const form = new URLSearchParams({
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      company: '',
+      message: 'Hi',
+      topic: 'sample',
+      about: '',
+      website: '',
+    });
+    expect(enquiryFromForm(form)).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@example.org',
+      company: '',
+      message: 'Hi',
+      topic: 'sample',
+    });
     // A filled honeypot travels on, so the server still treats the post as a robot's.
-    expect(enquiryFromForm(new URLSearchParams({ firstName: 'R', message: 'x', website: 'spam.example' }))).toMatchObject({ website: 'spam.example' });
+    expect(
+      enquiryFromForm(new URLSearchParams({ firstName: 'R', message: 'x', website: 'spam.example' })),
+    ).toMatchObject({ website: 'spam.example' });
   });
 
   const servers = useContactServers();
 
   it('is accepted by the contact function once, however often the worker sends it', async () => {
-    const body = enquiryFromForm(new URLSearchParams({ firstName: 'Ada', lastName: 'Lovelace', email: valid.email, company: valid.company, message: valid.message }));
+    const body = enquiryFromForm(
+      new URLSearchParams({
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        email: valid.email,
+        company: valid.company,
+        message: valid.message,
+      }),
+    );
     const entry = await keepEnquiry(body);
     const handler = (async (url: RequestInfo | URL, init?: RequestInit) =>
-      handleContactSubmission(new Request(`${origin}${String(url)}`, { ...init, headers: { ...init?.headers, origin } }), { store: servers.blobs.store, log: () => {} })) as unknown as typeof fetch;
+      handleContactSubmission(
+        new Request(`${origin}${String(url)}`, { ...init, headers: { ...init?.headers, origin } }),
+        { store: servers.blobs.store, log: () => {} },
+      )) as unknown as typeof fetch;
     await sendKeptMessages(handler);
     await keepEnquiry(body, { id: entry.id });
     await sendKeptMessages(handler);

@@ -23,15 +23,21 @@ describe('contact pre-fill', () => {
 
   it('ignores an unknown topic, and an unknown subject falls back to a neutral phrase', () => {
     expect(prefillMessage('?topic=free-money&about=pigments', topics, subjects)).toBe('');
-    expect(prefillMessage('?topic=samples&about=<script>', topics, subjects)).toBe('I would like to request samples of your products.\n\n');
-    expect(prefillMessage('?topic=samples&about=constructor', topics, subjects)).toBe('I would like to request samples of your products.\n\n');
+    expect(prefillMessage('?topic=samples&about=<script>', topics, subjects)).toBe(
+      'I would like to request samples of your products.\n\n',
+    );
+    expect(prefillMessage('?topic=samples&about=constructor', topics, subjects)).toBe(
+      'I would like to request samples of your products.\n\n',
+    );
     expect(prefillMessage('', topics, subjects)).toBe('');
   });
 
   it('names what it filled in: the item with its codes, else the technology or category, else the topic', () => {
     const items = { 'essential-oil-actives/lavender-oil': 'Lavender Oil (EOA-LAV-30)' };
     const labelled = topics.map((t) => ({ ...t, label: `Label of ${t.id}` }));
-    expect(prefillFor('?topic=samples&about=essential-oil-actives/lavender-oil', labelled, subjects, items).named).toBe('Lavender Oil (EOA-LAV-30)');
+    expect(prefillFor('?topic=samples&about=essential-oil-actives/lavender-oil', labelled, subjects, items).named).toBe(
+      'Lavender Oil (EOA-LAV-30)',
+    );
     expect(prefillFor('?topic=samples&about=pigments', labelled, subjects, items).named).toBe('Pigments');
     expect(prefillFor('?topic=samples&about=nothing-known', labelled, subjects, items).named).toBe('Label of samples');
     expect(prefillFor('?topic=nope&about=pigments', labelled, subjects, items).named).toBe('');

@@ -22,11 +22,28 @@ afterEach(async () => {
 const brokenStore = () => broken.store;
 
 const form = (fields: Record<string, string>, origin?: string) =>
-  post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded', ...(origin ? { origin } : {}) });
-const validForm = { firstName: 'Ada', lastName: 'Lovelace', email: valid.email, company: '', message: valid.message, website: '' };
+  post(new URLSearchParams(fields).toString(), {
+    type: 'application/x-www-form-urlencoded',
+    ...(origin ? { origin } : {}),
+  });
+const validForm = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: valid.email,
+  company: '',
+  message: valid.message,
+  website: '',
+};
 
 /** `handover`: a refused form, passed to the contact page rendered on demand (307, same body). */
-type Case = [what: string, request: () => Request, status: number, kind: 'json' | 'handover' | 'redirect', deps?: () => Partial<ContactDependencies>, location?: string];
+type Case = [
+  what: string,
+  request: () => Request,
+  status: number,
+  kind: 'json' | 'handover' | 'redirect',
+  deps?: () => Partial<ContactDependencies>,
+  location?: string,
+];
 const cases: Case[] = [
   ['a valid JSON message', () => post(valid), 200, 'json'],
   ['a valid form', () => form(validForm), 303, 'redirect'],
@@ -42,7 +59,14 @@ const cases: Case[] = [
   ['JSON from another site', () => post(valid, { origin: 'https://evil.example.net' }), 403, 'json'],
   ['a form from another site', () => form(validForm, 'https://evil.example.net'), 307, 'handover'],
   ['JSON when the store is down', () => post(valid), 503, 'json', () => ({ store: brokenStore() })],
-  ['a form when the store is down', () => form(validForm), 307, 'handover', () => ({ store: brokenStore() }), `${routes.contactForm}?${unsavedQuery}`],
+  [
+    'a form when the store is down',
+    () => form(validForm),
+    307,
+    'handover',
+    () => ({ store: brokenStore() }),
+    `${routes.contactForm}?${unsavedQuery}`,
+  ],
   [
     'a fault of ours',
     () => post(valid),
@@ -89,7 +113,8 @@ describe('every answer of the contact function protects itself', () => {
       expect(policy.has('style-src')).toBe(false);
       expect(policy.has('img-src')).toBe(false);
       // The thank-you page, with the stored message's reference (a robot's answer has none).
-      if (kind === 'redirect') expect(headers.get('location')).toMatch(new RegExp(`^${routes.contactThanks}(\\?reference=[^&]+)?$`));
+      if (kind === 'redirect')
+        expect(headers.get('location')).toMatch(new RegExp(`^${routes.contactThanks}(\\?reference=[^&]+)?$`));
       if (kind === 'handover') expect(headers.get('location')).toBe(location ?? routes.contactForm);
       if (kind === 'json') expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     });

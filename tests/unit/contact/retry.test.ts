@@ -6,7 +6,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/contact/handler';
-import { leaseMs, pendingReadsPerRun, retentionDaysFrom, retryEveryMinutes, retryPendingMessages } from '../../../src/contact/deliver';
+import {
+  leaseMs,
+  pendingReadsPerRun,
+  retentionDaysFrom,
+  retryEveryMinutes,
+  retryPendingMessages,
+} from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { closedPort, post, useContactServers, valid } from './harness';
@@ -66,11 +72,21 @@ describe('two writers at once', () => {
   it('a message whose first delivery never finished is taken up once its lease is over', async () => {
     const received = new Date('2026-11-22T10:00:00Z');
     // Stored with its lease, as the endpoint does, and then the function stopped.
-    await servers.blobs.store.add(pendingMessage(received, { nextAttemptAt: new Date(received.getTime() + leaseMs).toISOString() }));
+    await servers.blobs.store.add(
+      pendingMessage(received, { nextAttemptAt: new Date(received.getTime() + leaseMs).toISOString() }),
+    );
 
-    const during = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(received.getTime() + leaseMs - 1000) });
+    const during = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => new Date(received.getTime() + leaseMs - 1000),
+    });
     expect(during).toMatchObject({ due: 0, sent: 0 });
-    const after = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(received.getTime() + leaseMs) });
+    const after = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => new Date(received.getTime() + leaseMs),
+    });
     expect(after).toMatchObject({ due: 1, sent: 1 });
     expect(servers.inbox.received).toHaveLength(1);
   });
@@ -82,7 +98,9 @@ describe('two writers at once', () => {
 
     // Two function instances: separate clients of the same store.
     const runs = await Promise.all(
-      [servers.blobs.client(), servers.blobs.client()].map((client) => retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log })),
+      [servers.blobs.client(), servers.blobs.client()].map((client) =>
+        retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log }),
+      ),
     );
 
     expect(servers.inbox.received).toHaveLength(100);
@@ -127,7 +145,9 @@ describe('claims the store answers with a 500', () => {
 
       servers.blobs.answerWrites500({ land, chance: 1 / 3 });
       await Promise.all(
-        [servers.blobs.client(), servers.blobs.client()].map((client) => retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log })),
+        [servers.blobs.client(), servers.blobs.client()].map((client) =>
+          retryPendingMessages({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log }),
+        ),
       );
       servers.blobs.answerWrites();
       expect(servers.blobs.writes500()).toBeGreaterThan(0);
@@ -136,7 +156,13 @@ describe('claims the store answers with a 500', () => {
 
       // Later runs, once every lease is over, send what was claimed but not sent, and file what
       // was sent but not filed; nothing goes out twice.
-      for (let i = 1; i <= 2; i++) await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + i * leaseMs + 1000), log });
+      for (let i = 1; i <= 2; i++)
+        await retryPendingMessages({
+          store: servers.blobs.store,
+          mail: mailAt(),
+          now: () => new Date(now.getTime() + i * leaseMs + 1000),
+          log,
+        });
       expect(messageIds().sort(), `land: ${land}`).toEqual(messages.map((m) => `<${m.id}@${settings.domain}>`).sort());
       expect(await keys('pending/')).toEqual([]);
     }
@@ -158,7 +184,11 @@ describe('messages that can never go through', () => {
     expect(logs).toEqual([expect.stringContaining('kept as failed')]);
 
     servers.inbox.refuse = undefined;
-    const later = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(Date.now() + 2 * day) });
+    const later = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => new Date(Date.now() + 2 * day),
+    });
     expect(later).toMatchObject({ pending: 0, due: 0 });
     expect(servers.inbox.offered).toBe(1);
   });
@@ -166,10 +196,12 @@ describe('messages that can never go through', () => {
   it('a temporary refusal (4xx) keeps the message pending for a later attempt', async () => {
     servers.inbox.refuse = { code: 451, text: 'Try again later' };
     await handleContactSubmission(post(valid), { store: servers.blobs.store, mail: mailAt(), log });
-    expect(await servers.blobs.store.list()).toMatchObject([{ status: 'pending', attempts: 1, lastError: expect.stringContaining('451') }]);
+    expect(await servers.blobs.store.list()).toMatchObject([
+      { status: 'pending', attempts: 1, lastError: expect.stringContaining('451') },
+    ]);
   });
 
-  it('a message that keeps failing for the site\'s reasons is never given up: it is tried once a day, and goes out when the server is back', async () => {
+  it("a message that keeps failing for the site's reasons is never given up: it is tried once a day, and goes out when the server is back", async () => {
     const down = `smtp://127.0.0.1:${await closedPort()}`;
     const now = new Date('2026-11-25T10:00:00Z');
     const tired = pendingMessage(new Date('2026-11-15T10:00:00Z'), { attempts: 30, lastError: 'earlier error' });
@@ -178,10 +210,18 @@ describe('messages that can never go through', () => {
     const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => now, log });
     expect(run).toMatchObject({ due: 1, failed: 0, stillPending: 1 });
     const record = await byId(tired.id);
-    expect(record).toMatchObject({ status: 'pending', attempts: 31, lastError: expect.stringContaining('ECONNREFUSED') });
+    expect(record).toMatchObject({
+      status: 'pending',
+      attempts: 31,
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    });
     expect(Date.parse(record!.nextAttemptAt!) - now.getTime()).toBe(day);
 
-    const next = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + day) });
+    const next = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => new Date(now.getTime() + day),
+    });
     expect(next).toMatchObject({ due: 1, sent: 1 });
     expect(servers.inbox.received).toHaveLength(1);
     // The e-mail's Message-ID is the message's own, whichever attempt sends it.
@@ -194,7 +234,12 @@ describe('retention and waiting messages', () => {
   const daysAgo = (n: number) => new Date(now.getTime() - n * day);
 
   async function sentOn(sentAt: Date): Promise<StoredMessage> {
-    const record: StoredMessage = { ...pendingMessage(new Date(sentAt.getTime() - hour)), status: 'sent', attempts: 1, sentAt: sentAt.toISOString() };
+    const record: StoredMessage = {
+      ...pendingMessage(new Date(sentAt.getTime() - hour)),
+      status: 'sent',
+      attempts: 1,
+      sentAt: sentAt.toISOString(),
+    };
     delete record.nextAttemptAt;
     await servers.blobs.store.file(record);
     return record;
@@ -205,20 +250,38 @@ describe('retention and waiting messages', () => {
     const kept = [await sentOn(daysAgo(89)), await sentOn(daysAgo(0))];
     const oldPending = pendingMessage(daysAgo(200), { nextAttemptAt: new Date(now.getTime() + hour).toISOString() });
     await servers.blobs.store.add(oldPending);
-    const oldFailed: StoredMessage = { ...pendingMessage(daysAgo(300)), status: 'failed', failureReason: 'refused by the mail server: 550' };
+    const oldFailed: StoredMessage = {
+      ...pendingMessage(daysAgo(300)),
+      status: 'failed',
+      failureReason: 'refused by the mail server: 550',
+    };
     await servers.blobs.store.file(oldFailed);
 
     // With a mail server set: without one, pending messages expire too (see below).
-    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, retentionDays: 90, log });
+    const run = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => now,
+      retentionDays: 90,
+      log,
+    });
     expect(run.deleted).toBe(2);
     const left = (await servers.blobs.store.list()).map((r) => r.id).sort();
     expect(left).toEqual([...kept.map((r) => r.id), oldPending.id, oldFailed.id].sort());
     expect(left).not.toContain(expired[0]!.id);
 
     // A shorter period, as CONTACT_RETENTION_DAYS=30 gives.
-    const shorter = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, retentionDays: retentionDaysFrom('30'), log });
+    const shorter = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => now,
+      retentionDays: retentionDaysFrom('30'),
+      log,
+    });
     expect(shorter.deleted).toBe(1);
-    expect((await servers.blobs.store.list()).map((r) => r.id).sort()).toEqual([kept[1]!.id, oldPending.id, oldFailed.id].sort());
+    expect((await servers.blobs.store.list()).map((r) => r.id).sort()).toEqual(
+      [kept[1]!.id, oldPending.id, oldFailed.id].sort(),
+    );
   });
 
   it('CONTACT_RETENTION_DAYS: 90 days unless a whole number of days is given', () => {
@@ -233,7 +296,10 @@ describe('retention and waiting messages', () => {
 
   it('logs one line naming how many messages have been pending for more than 24 hours', async () => {
     const later = new Date(now.getTime() + day).toISOString();
-    for (const hoursAgo of [25, 49, 23, 1]) await servers.blobs.store.add(pendingMessage(new Date(now.getTime() - hoursAgo * hour), { nextAttemptAt: later }));
+    for (const hoursAgo of [25, 49, 23, 1])
+      await servers.blobs.store.add(
+        pendingMessage(new Date(now.getTime() - hoursAgo * hour), { nextAttemptAt: later }),
+      );
 
     const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: 4, stale: 2 });
@@ -242,8 +308,15 @@ describe('retention and waiting messages', () => {
     ]);
 
     logs.length = 0;
-    await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() - 2 * hour), log });
-    expect(logs.filter((l) => /more than 24 hours/.test(l))).toEqual(['contact retry: 1 message(s) pending for more than 24 hours; they are in the message store']);
+    await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => new Date(now.getTime() - 2 * hour),
+      log,
+    });
+    expect(logs.filter((l) => /more than 24 hours/.test(l))).toEqual([
+      'contact retry: 1 message(s) pending for more than 24 hours; they are in the message store',
+    ]);
   });
 });
 
@@ -251,7 +324,12 @@ describe('the cost of a run', () => {
   it('reads the pending messages only, however many were sent', async () => {
     const now = new Date('2026-11-22T10:00:00Z');
     for (let i = 0; i < 300; i++) {
-      const record: StoredMessage = { ...pendingMessage(new Date(now.getTime() - i * hour)), status: 'sent', attempts: 1, sentAt: new Date(now.getTime() - i * hour).toISOString() };
+      const record: StoredMessage = {
+        ...pendingMessage(new Date(now.getTime() - i * hour)),
+        status: 'sent',
+        attempts: 1,
+        sentAt: new Date(now.getTime() - i * hour).toISOString(),
+      };
       await servers.blobs.store.file(record);
     }
     for (let i = 0; i < 3; i++) await servers.blobs.store.add(pendingMessage(new Date(now.getTime() - i * 60_000)));
@@ -265,16 +343,25 @@ describe('the cost of a run', () => {
 
 describe('a move stopped halfway', () => {
   it('a record marked sent but still under pending/ is filed, not sent again', async () => {
-    const record: StoredMessage = { ...pendingMessage(new Date('2026-11-22T09:00:00Z')), status: 'sent', attempts: 1, sentAt: '2026-11-22T09:00:01.000Z' };
+    const record: StoredMessage = {
+      ...pendingMessage(new Date('2026-11-22T09:00:00Z')),
+      status: 'sent',
+      attempts: 1,
+      sentAt: '2026-11-22T09:00:01.000Z',
+    };
     await servers.blobs.client().setJSON(`pending/${record.id}`, record);
 
-    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date('2026-11-22T10:00:00Z'), log });
+    const run = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(),
+      now: () => new Date('2026-11-22T10:00:00Z'),
+      log,
+    });
     expect(run).toMatchObject({ pending: 1, due: 0, sent: 0 });
     expect(servers.inbox.offered).toBe(0);
     expect(await keys('pending/')).toEqual([]);
     expect(await keys('sent/')).toEqual([`sent/2026-11-22/${record.id}`]);
   });
-
 });
 
 describe('without a mail server', () => {
@@ -288,7 +375,13 @@ describe('without a mail server', () => {
 
     // With a mail server (one that is down), nothing pending is deleted, however old.
     const down = `smtp://127.0.0.1:${await closedPort()}`;
-    const withMail = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(down), now: () => now, retentionDays: 30, log });
+    const withMail = await retryPendingMessages({
+      store: servers.blobs.store,
+      mail: mailAt(down),
+      now: () => now,
+      retentionDays: 30,
+      log,
+    });
     expect(withMail).toMatchObject({ pending: 4, expired: 0 });
     expect(await keys('pending/')).toHaveLength(4);
 
@@ -296,11 +389,15 @@ describe('without a mail server', () => {
     const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 30, log });
     expect(run).toMatchObject({ pending: 4, expired: 2, looked: 2 });
     expect(await keys('pending/')).toEqual(young.map((m) => `pending/${m.id}`).sort());
-    expect(logs).toContain('contact retry: 2 pending message(s) older than 30 days deleted; no mail server is set, so nothing would ever send them');
+    expect(logs).toContain(
+      'contact retry: 2 pending message(s) older than 30 days deleted; no mail server is set, so nothing would ever send them',
+    );
 
     // The default: 90 days.
     await servers.blobs.store.add(pendingMessage(daysAgo(91)));
-    expect(await retryPendingMessages({ store: servers.blobs.store, now: () => now, log })).toMatchObject({ expired: 1 });
+    expect(await retryPendingMessages({ store: servers.blobs.store, now: () => now, log })).toMatchObject({
+      expired: 1,
+    });
   });
 });
 
@@ -312,7 +409,11 @@ describe('a bounded run', () => {
     // Not due, so the run reads them and sends nothing: the reads are the run's whole cost.
     const later = new Date(now.getTime() + day).toISOString();
     const count = pendingReadsPerRun + 20;
-    await Promise.all(Array.from({ length: count }, (_, i) => servers.blobs.store.add(pendingMessage(new Date(now.getTime() - (i + 1) * 1000), { nextAttemptAt: later }))));
+    await Promise.all(
+      Array.from({ length: count }, (_, i) =>
+        servers.blobs.store.add(pendingMessage(new Date(now.getTime() - (i + 1) * 1000), { nextAttemptAt: later })),
+      ),
+    );
     const before = servers.blobs.reads();
     const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: count, looked: pendingReadsPerRun, due: 0 });
@@ -324,7 +425,13 @@ describe('a bounded run', () => {
     for (const m of messages) await servers.blobs.store.add(m);
     const looked: number[] = [];
     for (let run = 0; run < 3; run++) {
-      const report = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => new Date(now.getTime() + run * slot), readLimit: 10, log });
+      const report = await retryPendingMessages({
+        store: servers.blobs.store,
+        mail: mailAt(),
+        now: () => new Date(now.getTime() + run * slot),
+        readLimit: 10,
+        log,
+      });
       looked.push(report.looked);
     }
     expect(looked).toEqual([10, 10, 5]);

@@ -14,21 +14,32 @@ const settings = { to: 'sales@example.com', from: 'website@example.com', domain:
 const servers = useContactServers();
 
 /** nodemailer's getSocket: a connection to the local server, whatever host the URL names. */
-const toLocalServer = (_options: unknown, callback: (error: Error | null, socket?: { connection: ReturnType<typeof connect> }) => void) => {
+const toLocalServer = (
+  _options: unknown,
+  callback: (error: Error | null, socket?: { connection: ReturnType<typeof connect> }) => void,
+) => {
   const socket = connect(servers.inbox.port, '127.0.0.1', () => callback(null, { connection: socket }));
   socket.once('error', (error) => callback(error));
 };
 
 async function submit(url: string, viaLocalSocket = false) {
   const mailer = smtpMailer(url, viaLocalSocket ? { getSocket: toLocalServer } : {});
-  const response = await handleContactSubmission(post(valid), { store: servers.blobs.store, mail: { mailer, settings }, log: () => {} });
+  const response = await handleContactSubmission(post(valid), {
+    store: servers.blobs.store,
+    mail: { mailer, settings },
+    log: () => {},
+  });
   expect(response.status).toBe(200);
   const [record] = await servers.blobs.store.list();
   return record!;
 }
 
 describe('SMTP without TLS', () => {
-  for (const url of ['smtp://mail.example.com:587', 'smtp://user:secret@mail.example.com:25', 'SMTP://mail.example.com']) {
+  for (const url of [
+    'smtp://mail.example.com:587',
+    'smtp://user:secret@mail.example.com:25',
+    'SMTP://mail.example.com',
+  ]) {
     it(`is refused for a remote server (${url}): nothing is sent and the message stays pending`, async () => {
       const record = await submit(url, true);
       expect(record).toMatchObject({ status: 'pending', attempts: 1 });

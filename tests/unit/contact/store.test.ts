@@ -43,7 +43,10 @@ describe('conditional writes on the local Blobs server', () => {
   it('of two writers holding the same version of a pending message, exactly one replaces it', async () => {
     const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
     const later = { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' };
-    const results = await Promise.all([blobs.store.replacePending(held, later), blobs.store.replacePending(held, { ...later, attempts: 5 })]);
+    const results = await Promise.all([
+      blobs.store.replacePending(held, later),
+      blobs.store.replacePending(held, { ...later, attempts: 5 }),
+    ]);
     expect(results.filter(Boolean)).toHaveLength(1);
     // A version read afterwards can be replaced again.
     const fresh = await blobs.store.readPending(held.record.id);
@@ -90,10 +93,22 @@ describe('which refusals give a message up', () => {
     ['the message content refused', { refuse: { code: 554, text: '5.6.0 Message content rejected' } }, true],
     ['the message too big', { refuse: { code: 552, text: '5.3.4 Message size exceeds fixed limit' } }, true],
     ['a temporary refusal', { refuse: { code: 451, text: 'Try again later' } }, false],
-    ['the sender refused', { refuseSender: { code: 550, text: '5.1.0 Sender address rejected: not owned by user' } }, false],
-    ['the recipient refused', { refuseRecipient: { code: 550, text: '5.1.1 Recipient address rejected: user unknown' } }, false],
+    [
+      'the sender refused',
+      { refuseSender: { code: 550, text: '5.1.0 Sender address rejected: not owned by user' } },
+      false,
+    ],
+    [
+      'the recipient refused',
+      { refuseRecipient: { code: 550, text: '5.1.1 Recipient address rejected: user unknown' } },
+      false,
+    ],
     ['a daily quota, after the data', { refuse: { code: 550, text: '5.4.5 Daily sending limit exceeded' } }, false],
-    ['a daily quota, at the sender', { refuseSender: { code: 550, text: '5.4.5 Daily user sending quota exceeded' } }, false],
+    [
+      'a daily quota, at the sender',
+      { refuseSender: { code: 550, text: '5.4.5 Daily user sending quota exceeded' } },
+      false,
+    ],
     ['a paused account', { refuse: { code: 554, text: 'Sending paused for this account' } }, false],
     ['a throttle', { refuse: { code: 550, text: 'Too many messages, slow down' } }, false],
     ['a full mailbox', { refuse: { code: 552, text: '5.2.2 Mailbox full' } }, false],
@@ -110,7 +125,6 @@ describe('which refusals give a message up', () => {
   });
 
   it('a refused login or no server at all is not given up', async () => {
-
     // A server that refuses the login with 535: a setting to correct, not a message to give up.
     const strict = new SMTPServer({
       allowInsecureAuth: true,
@@ -121,14 +135,22 @@ describe('which refusals give a message up', () => {
     await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
     try {
       const port = (strict.server.address() as AddressInfo).port;
-      const login = await errorFrom({ host: '127.0.0.1', port, secure: false, ignoreTLS: true, auth: { user: 'site', pass: 'wrong' } });
+      const login = await errorFrom({
+        host: '127.0.0.1',
+        port,
+        secure: false,
+        ignoreTLS: true,
+        auth: { user: 'site', pass: 'wrong' },
+      });
       expect(login).toMatchObject({ code: 'EAUTH', responseCode: 535 });
       expect(isPermanentRejection(login)).toBe(false);
     } finally {
       await new Promise<void>((resolve) => strict.close(() => resolve()));
     }
 
-    expect(isPermanentRejection(await errorFrom({ host: '127.0.0.1', port: await closedPort(), secure: false }))).toBe(false);
+    expect(isPermanentRejection(await errorFrom({ host: '127.0.0.1', port: await closedPort(), secure: false }))).toBe(
+      false,
+    );
     expect(isPermanentRejection('550 as plain text')).toBe(false);
   });
 });
@@ -136,12 +158,18 @@ describe('which refusals give a message up', () => {
 describe('a conditional write counts only when it landed', () => {
   // The client retries a 500 itself (five times); these answers are what it gets every time, or
   // the first time only, and what the store makes of them.
-  const isClaim = (body: unknown) => typeof body === 'object' && body !== null && 'nextAttemptAt' in body && (body as StoredMessage).status === 'pending';
+  const isClaim = (body: unknown) =>
+    typeof body === 'object' &&
+    body !== null &&
+    'nextAttemptAt' in body &&
+    (body as StoredMessage).status === 'pending';
 
   it('a claim answered with a 500 that did not write is not a claim, though the key exists', async () => {
     const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
     blobs.answerWrites500({ land: false });
-    expect(await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' })).toBeUndefined();
+    expect(
+      await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' }),
+    ).toBeUndefined();
     expect(blobs.writes500()).toBe(6);
     blobs.answerWrites();
     // The record is as it was, and the version read before can still be replaced.
@@ -152,19 +180,26 @@ describe('a conditional write counts only when it landed', () => {
   it('a claim answered with a 500 that did write is a claim, and the version it left can be replaced', async () => {
     const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
     blobs.answerWrites500({ land: true });
-    const claimed = await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' });
+    const claimed = await blobs.store.replacePending(held, {
+      ...held.record,
+      nextAttemptAt: '2026-11-22T10:02:00.000Z',
+    });
     blobs.answerWrites();
     expect(claimed).toMatchObject({ record: { nextAttemptAt: '2026-11-22T10:02:00.000Z', claim: expect.any(String) } });
     expect((await blobs.store.readPending(held.record.id))!.record).toEqual(claimed!.record);
     // Another writer holding the version before the claim is refused; the claimer is not.
     expect(await blobs.store.replacePending(held, { ...held.record, attempts: 7 })).toBeUndefined();
-    expect(await blobs.store.replacePending(claimed!, { ...claimed!.record, attempts: 1 })).toMatchObject({ record: { attempts: 1 } });
+    expect(await blobs.store.replacePending(claimed!, { ...claimed!.record, attempts: 1 })).toMatchObject({
+      record: { attempts: 1 },
+    });
   });
 
-  it('a claim that wrote, answered with a 500 once and then refused on the client\'s retry, is not counted: it is left to its lease', async () => {
+  it("a claim that wrote, answered with a 500 once and then refused on the client's retry, is not counted: it is left to its lease", async () => {
     const held = await blobs.store.add(pending('2026-11-22T10:00:00.000Z'));
     blobs.answerWrites500({ count: 1, land: true });
-    expect(await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' })).toBeUndefined();
+    expect(
+      await blobs.store.replacePending(held, { ...held.record, nextAttemptAt: '2026-11-22T10:02:00.000Z' }),
+    ).toBeUndefined();
     expect((await blobs.store.readPending(held.record.id))!.record.nextAttemptAt).toBe('2026-11-22T10:02:00.000Z');
   });
 
@@ -183,14 +218,18 @@ describe('a conditional write counts only when it landed', () => {
     await expect(blobs.store.add({ ...kept.record, claim: undefined })).rejects.toThrow(/already stored/);
   });
 
-  it('a browser id\'s marker answered with a 500 counts if it was written, even when the client\'s retry is refused', async () => {
+  it("a browser id's marker answered with a 500 counts if it was written, even when the client's retry is refused", async () => {
     const marker = { id: '2026-11-22T10:00:00.000Z-aaaaaa', receivedAt: '2026-11-22T10:00:00.000Z' };
     blobs.answerWrites500({ count: 1, land: true });
     expect(await blobs.store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', marker)).toBe(true);
-    expect(await blobs.store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', { ...marker, id: 'another' })).toBe(false);
+    expect(await blobs.store.markReceived('0d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', { ...marker, id: 'another' })).toBe(
+      false,
+    );
 
     blobs.answerWrites500({ land: false });
-    await expect(blobs.store.markReceived('1d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', marker)).rejects.toThrow(/did not confirm/);
+    await expect(blobs.store.markReceived('1d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a', marker)).rejects.toThrow(
+      /did not confirm/,
+    );
   });
 
   it('only claims are answered with a 500 when the switch says so (the harness itself)', async () => {

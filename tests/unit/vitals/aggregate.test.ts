@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fieldReport, p75, summarise, summariseBy, withinDays } from '../../../src/vitals/aggregate';
 import type { StoredBeacon } from '../../../src/vitals/beacon';
 
-const beacon = (fields: Partial<StoredBeacon>): StoredBeacon => ({ v: 1, page: 'item', conn: '4g', device: 'phone', at: '2026-11-25T10:00:00.000Z', ...fields });
+const beacon = (fields: Partial<StoredBeacon>): StoredBeacon => ({
+  v: 1,
+  page: 'item',
+  conn: '4g',
+  device: 'phone',
+  at: '2026-11-25T10:00:00.000Z',
+  ...fields,
+});
 
 describe('p75, by the nearest-rank method', () => {
   it('is the smallest value at least three quarters of the values are at or below', () => {
@@ -42,7 +49,11 @@ describe('summaries', () => {
   });
 
   it('groups by kind of page, connection and width class, in their own order, leaving out empty groups', () => {
-    const mixed = [beacon({ page: 'search', conn: '3g', LCP: 5000 }), beacon({ page: 'home', conn: 'unknown', device: 'desktop', LCP: 900 }), beacon({ page: 'home', LCP: 1100 })];
+    const mixed = [
+      beacon({ page: 'search', conn: '3g', LCP: 5000 }),
+      beacon({ page: 'home', conn: 'unknown', device: 'desktop', LCP: 900 }),
+      beacon({ page: 'home', LCP: 1100 }),
+    ];
     expect(summariseBy(mixed, 'page').map((s) => [s.group, s.views, s.p75.LCP])).toEqual([
       ['home', 2, 1100],
       ['search', 1, 5000],
@@ -58,7 +69,14 @@ describe('summaries', () => {
 describe('the windows of the report', () => {
   const now = new Date('2026-11-25T08:00:00.000Z');
   const on = (day: string, LCP: number) => beacon({ at: `${day}T23:59:59.000Z`, LCP });
-  const beacons = [on('2026-11-25', 1), on('2026-11-19', 2), on('2026-11-18', 3), on('2026-10-29', 4), on('2026-10-28', 5), on('2026-11-26', 6)];
+  const beacons = [
+    on('2026-11-25', 1),
+    on('2026-11-19', 2),
+    on('2026-11-18', 3),
+    on('2026-10-29', 4),
+    on('2026-10-28', 5),
+    on('2026-11-26', 6),
+  ];
 
   it('counts the last 7 and 28 UTC days, today included', () => {
     expect(withinDays(beacons, now, 7).map((b) => b.LCP)).toEqual([1, 2]);

@@ -7,11 +7,25 @@ const text = (body: unknown) => JSON.stringify(body);
 
 describe('a beacon as the client writes it', () => {
   it('is the fields and the rounded metrics, read back the same by the function', () => {
-    const written = beaconText({ page: 'item', conn: '3g', device: 'desktop' }, { LCP: 1840.4, CLS: 0.0213456, TTFB: 309.6 });
-    expect(JSON.parse(written)).toEqual({ v: 1, page: 'item', conn: '3g', device: 'desktop', LCP: 1840, CLS: 0.0213, TTFB: 310 });
+    const written = beaconText(
+      { page: 'item', conn: '3g', device: 'desktop' },
+      { LCP: 1840.4, CLS: 0.0213456, TTFB: 309.6 },
+    );
+    expect(JSON.parse(written)).toEqual({
+      v: 1,
+      page: 'item',
+      conn: '3g',
+      device: 'desktop',
+      LCP: 1840,
+      CLS: 0.0213,
+      TTFB: 310,
+    });
     expect(parseBeacon(written)).toEqual({ ok: true, beacon: JSON.parse(written) });
     // The largest a real beacon can be is far below the limit.
-    const largest = beaconText({ page: 'technology', conn: 'unknown', device: 'desktop' }, { LCP: 599_999.9, INP: 599_999.9, CLS: 99.99999, TTFB: 599_999.9 });
+    const largest = beaconText(
+      { page: 'technology', conn: 'unknown', device: 'desktop' },
+      { LCP: 599_999.9, INP: 599_999.9, CLS: 99.99999, TTFB: 599_999.9 },
+    );
     expect(new TextEncoder().encode(largest).length).toBeLessThan(beaconLimits.bodyBytes / 4);
   });
 
@@ -24,14 +38,22 @@ describe('a beacon as the client writes it', () => {
   });
 
   it('classes the window at the layout breakpoints', () => {
-    expect([390, 767, 768, 1023, 1024, 1920].map(deviceOf)).toEqual(['phone', 'phone', 'tablet', 'tablet', 'desktop', 'desktop']);
+    expect([390, 767, 768, 1023, 1024, 1920].map(deviceOf)).toEqual([
+      'phone',
+      'phone',
+      'tablet',
+      'tablet',
+      'desktop',
+      'desktop',
+    ]);
   });
 });
 
 describe('parseBeacon', () => {
   it('takes every kind of page, connection and width class', () => {
     for (const page of pageTypes) expect(parseBeacon(text({ ...valid, page })).ok).toBe(true);
-    for (const conn of ['slow-2g', '2g', '3g', '4g', 'unknown']) expect(parseBeacon(text({ ...valid, conn })).ok).toBe(true);
+    for (const conn of ['slow-2g', '2g', '3g', '4g', 'unknown'])
+      expect(parseBeacon(text({ ...valid, conn })).ok).toBe(true);
     for (const device of ['phone', 'tablet', 'desktop']) expect(parseBeacon(text({ ...valid, device })).ok).toBe(true);
   });
 

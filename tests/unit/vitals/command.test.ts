@@ -18,8 +18,16 @@ import { labFigures, technologySlugs } from '../../../src/vitals/report.mjs';
 
 const run = promisify(execFile);
 const now = '2026-11-25T12:00:00.000Z';
-const daysAgo = (days: number, hour = 9) => new Date(Date.parse(now) - days * 86_400_000 + (hour - 12) * 3_600_000).toISOString();
-const beacon = (at: string, fields: Partial<StoredBeacon>): StoredBeacon => ({ v: 1, page: 'item', conn: '4g', device: 'phone', at, ...fields });
+const daysAgo = (days: number, hour = 9) =>
+  new Date(Date.parse(now) - days * 86_400_000 + (hour - 12) * 3_600_000).toISOString();
+const beacon = (at: string, fields: Partial<StoredBeacon>): StoredBeacon => ({
+  v: 1,
+  page: 'item',
+  conn: '4g',
+  device: 'phone',
+  at,
+  ...fields,
+});
 
 const beacons = [
   beacon(daysAgo(0), { LCP: 1000, CLS: 0, TTFB: 100 }),
@@ -60,7 +68,16 @@ async function seedLocal(list: StoredBeacon[]) {
   const { port } = await server.start();
   try {
     const url = `http://localhost:${port}`;
-    const store = blobsVitalsStore(getStore({ name: vitalsStoreName, siteID: '0', token: 't', edgeURL: url, uncachedEdgeURL: url, consistency: 'strong' }));
+    const store = blobsVitalsStore(
+      getStore({
+        name: vitalsStoreName,
+        siteID: '0',
+        token: 't',
+        edgeURL: url,
+        uncachedEdgeURL: url,
+        consistency: 'strong',
+      }),
+    );
     for (const each of list) await store.add(each);
   } finally {
     await server.stop();
@@ -68,7 +85,9 @@ async function seedLocal(list: StoredBeacon[]) {
 }
 
 async function vitals(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs', '--now', now, '--lab', labFile, ...args], { env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' } });
+  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs', '--now', now, '--lab', labFile, ...args], {
+    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+  });
   return stdout;
 }
 
@@ -84,7 +103,18 @@ function row(output: string, days: number, label: string, after?: string): strin
 describe('npm run vitals on a local store', () => {
   it('--help says what it prints and where it reads', async () => {
     const help = await vitals('--help');
-    for (const words of ['LCP, INP, CLS and TTFB', '7', '28 days', 'bench/results.md', '--token', '--site', 'NETLIFY_AUTH_TOKEN', 'NETLIFY_SITE_ID', 'VITALS_SAMPLE']) expect(help).toContain(words);
+    for (const words of [
+      'LCP, INP, CLS and TTFB',
+      '7',
+      '28 days',
+      'bench/results.md',
+      '--token',
+      '--site',
+      'NETLIFY_AUTH_TOKEN',
+      'NETLIFY_SITE_ID',
+      'VITALS_SAMPLE',
+    ])
+      expect(help).toContain(words);
   });
 
   it('prints the p75 of each metric for the last 7 and 28 days, by kind of page, connection and width, beside the lab', async () => {
@@ -97,9 +127,33 @@ describe('npm run vitals on a local store', () => {
     expect(output).toContain('Last 28 days (2026-10-29 to 2026-11-25): 5 page view(s)');
     // views, LCP, INP, CLS, TTFB | lab pages, LCP, TBT, CLS: all pages of the lab, p75 over them.
     expect(row(output, 7, 'all')).toEqual(['all', '4', '3000', '300', '0.200', '300', '|', '3', '1279', '4', '0.002']);
-    expect(row(output, 7, 'item', 'by kind')).toEqual(['item', '4', '3000', '300', '0.200', '300', '|', '2', '1279', '4', '0.002']);
+    expect(row(output, 7, 'item', 'by kind')).toEqual([
+      'item',
+      '4',
+      '3000',
+      '300',
+      '0.200',
+      '300',
+      '|',
+      '2',
+      '1279',
+      '4',
+      '0.002',
+    ]);
     // The home page has no field data in the last 7 days, but the lab's figure is there to compare.
-    expect(row(output, 7, 'home', 'by kind')).toEqual(['home', '0', '-', '-', '-', '-', '|', '1', '1059', '0', '0.000']);
+    expect(row(output, 7, 'home', 'by kind')).toEqual([
+      'home',
+      '0',
+      '-',
+      '-',
+      '-',
+      '-',
+      '|',
+      '1',
+      '1059',
+      '0',
+      '0.000',
+    ]);
     expect(row(output, 7, '4g', 'by connection')).toEqual(['4g', '3', '4000', '300', '0.300', '400', '|']);
     expect(row(output, 7, '3g', 'by connection')).toEqual(['3g', '1', '3000', '-', '0.200', '300', '|']);
     expect(row(output, 7, 'phone', 'by window')).toEqual(['phone', '4', '3000', '300', '0.200', '300', '|']);
@@ -118,7 +172,9 @@ describe('npm run vitals on a local store', () => {
   });
 
   it('refuses a time it cannot read', async () => {
-    await expect(run(process.execPath, ['scripts/vitals.mjs', '--now', 'yesterday'])).rejects.toMatchObject({ stderr: expect.stringContaining('--now "yesterday" is not a time') });
+    await expect(run(process.execPath, ['scripts/vitals.mjs', '--now', 'yesterday'])).rejects.toMatchObject({
+      stderr: expect.stringContaining('--now "yesterday" is not a time'),
+    });
   });
 });
 
@@ -128,17 +184,30 @@ describe('npm run vitals on the production store', () => {
     const { port } = await server.start();
     try {
       const api = `http://localhost:${port}`;
-      const store = blobsVitalsStore(getStore({ name: vitalsStoreName, siteID: 'site-123', token: 'personal-token', apiURL: api }));
+      const store = blobsVitalsStore(
+        getStore({ name: vitalsStoreName, siteID: 'site-123', token: 'personal-token', apiURL: api }),
+      );
       for (const each of beacons) await store.add(each);
-      const env = { ...process.env, NETLIFY_AUTH_TOKEN: 'personal-token', NETLIFY_SITE_ID: 'site-123', NETLIFY_API_URL: api };
+      const env = {
+        ...process.env,
+        NETLIFY_AUTH_TOKEN: 'personal-token',
+        NETLIFY_SITE_ID: 'site-123',
+        NETLIFY_API_URL: api,
+      };
       const { stdout } = await run(process.execPath, ['scripts/vitals.mjs', '--now', now, '--lab', labFile], { env });
       expect(stdout).toContain('in store "web-vitals" of Netlify site site-123');
       expect(row(stdout, 7, 'all').slice(0, 6)).toEqual(['all', '4', '3000', '300', '0.200', '300']);
       expect(row(stdout, 28, 'all').slice(0, 3)).toEqual(['all', '5', '4000']);
       // Flags as well as the environment; a token alone is not enough.
-      const flags = await run(process.execPath, ['scripts/vitals.mjs', '--now', now, '--token', 'personal-token', '--site', 'site-123'], { env: { ...process.env, NETLIFY_API_URL: api } });
+      const flags = await run(
+        process.execPath,
+        ['scripts/vitals.mjs', '--now', now, '--token', 'personal-token', '--site', 'site-123'],
+        { env: { ...process.env, NETLIFY_API_URL: api } },
+      );
       expect(flags.stdout).toContain('Last 28 days (2026-10-29 to 2026-11-25): 5 page view(s)');
-      await expect(run(process.execPath, ['scripts/vitals.mjs', '--token', 'x'], { env: { ...process.env, NETLIFY_SITE_ID: '' } })).rejects.toMatchObject({
+      await expect(
+        run(process.execPath, ['scripts/vitals.mjs', '--token', 'x'], { env: { ...process.env, NETLIFY_SITE_ID: '' } }),
+      ).rejects.toMatchObject({
         stderr: expect.stringContaining('needs both a Netlify token'),
       });
     } finally {
@@ -153,7 +222,10 @@ describe('the lab figures', () => {
     const figures = labFigures(markdown, technologySlugs())!;
     // The pages' table is the file's first part; later sections (## ...) have tables of their own,
     // such as the catalogue bench's row for its full-data test item.
-    const rows = markdown.split(/^## /m)[0]!.split('\n').filter((line) => /^\| \/\S* \| \d/.test(line));
+    const rows = markdown
+      .split(/^## /m)[0]!
+      .split('\n')
+      .filter((line) => /^\| \/\S* \| \d/.test(line));
     expect(figures.all.pages).toBe(rows.length);
     expect([...figures.byPage.values()].reduce((n, s) => n + s.pages, 0)).toBe(rows.length);
     expect(figures.byPage.get('home')?.pages).toBe(1);

@@ -5,22 +5,45 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '@netlify/blobs';
 import { handleVitalsBeacon } from '../../../src/vitals/handler';
-import { beaconsPrefix, blobsVitalsStore, dailyPruning, vitalsRetentionDays, vitalsStoreFor, type VitalsStore } from '../../../src/vitals/store';
+import {
+  beaconsPrefix,
+  blobsVitalsStore,
+  dailyPruning,
+  vitalsRetentionDays,
+  vitalsStoreFor,
+  type VitalsStore,
+} from '../../../src/vitals/store';
 import { beaconLimits, type Beacon } from '../../../src/vitals/beacon';
 import { routes } from '../../../src/model/routes';
 import { startBlobs, type LocalBlobs } from '../contact/harness';
 
 const origin = 'https://www.example.com';
-const beacon: Beacon = { v: 1, page: 'category', conn: '3g', device: 'phone', LCP: 2480, INP: 120, CLS: 0.04, TTFB: 610 };
+const beacon: Beacon = {
+  v: 1,
+  page: 'category',
+  conn: '3g',
+  device: 'phone',
+  LCP: 2480,
+  INP: 120,
+  CLS: 0.04,
+  TTFB: 610,
+};
 
 /** A beacon as Chromium sends it: a POST of a string, so text/plain, from the page's origin. */
-function send(body: string, init: { type?: string | null; origin?: string | null; method?: string; headers?: Record<string, string> } = {}): Request {
+function send(
+  body: string,
+  init: { type?: string | null; origin?: string | null; method?: string; headers?: Record<string, string> } = {},
+): Request {
   const headers: Record<string, string> = { ...init.headers };
   if (init.type !== null) headers['content-type'] = init.type ?? 'text/plain;charset=UTF-8';
   if (init.origin !== null) headers.origin = init.origin ?? origin;
   const method = init.method ?? 'POST';
   // A string body would give the request a text/plain type of its own; bytes carry only the headers given.
-  return new Request(`${origin}${routes.vitalsEndpoint}`, { method, headers, ...(method === 'POST' ? { body: new TextEncoder().encode(body) } : {}) });
+  return new Request(`${origin}${routes.vitalsEndpoint}`, {
+    method,
+    headers,
+    ...(method === 'POST' ? { body: new TextEncoder().encode(body) } : {}),
+  });
 }
 
 let blobs: LocalBlobs;
@@ -38,13 +61,21 @@ const keys = async () => (await raw.list({ prefix: beaconsPrefix })).blobs.map((
  * The days that still hold beacons. (The local Blobs server keeps a day's emptied folder and lists
  * it; Netlify's service lists prefixes of existing keys only. Either way its beacons are gone.)
  */
-const daysKept = async () => [...new Set((await keys()).map((key) => key.slice(beaconsPrefix.length, beaconsPrefix.length + 10)))];
+const daysKept = async () => [
+  ...new Set((await keys()).map((key) => key.slice(beaconsPrefix.length, beaconsPrefix.length + 10))),
+];
 
 describe('a beacon kept', () => {
   it('is answered 204 and kept under its day, with the time it arrived and nothing else', async () => {
     const now = new Date('2026-11-25T10:15:30.000Z');
     const response = await handleVitalsBeacon(
-      send(JSON.stringify(beacon), { headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', 'x-nf-client-connection-ip': '203.0.113.7', cookie: 'a=b' } }),
+      send(JSON.stringify(beacon), {
+        headers: {
+          'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8)',
+          'x-nf-client-connection-ip': '203.0.113.7',
+          cookie: 'a=b',
+        },
+      }),
       { store, now: () => now },
     );
     expect(response.status).toBe(204);
@@ -60,14 +91,19 @@ describe('a beacon kept', () => {
 
   it('keeps each beacon under a key of its own, however many arrive at once', async () => {
     const now = new Date('2026-11-25T10:15:30.000Z');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => now })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => now })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(204));
     expect(new Set(await keys()).size).toBe(20);
   });
 
   it('reads back through the store as the command reads it', async () => {
     await handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => new Date('2026-11-24T23:59:59.000Z') });
-    await handleVitalsBeacon(send(JSON.stringify({ ...beacon, page: 'home' })), { store, now: () => new Date('2026-11-25T00:00:00.000Z') });
+    await handleVitalsBeacon(send(JSON.stringify({ ...beacon, page: 'home' })), {
+      store,
+      now: () => new Date('2026-11-25T00:00:00.000Z'),
+    });
     await raw.set(`${beaconsPrefix}2026-11-25/broken`, '{"v":1,');
     expect(await store.days()).toEqual(['2026-11-24', '2026-11-25']);
     const { beacons, unreadable } = await store.read(['2026-11-25']);
@@ -85,7 +121,11 @@ describe('what is refused before anything is kept', () => {
     ['a form', () => send('v=1&page=home', { type: 'application/x-www-form-urlencoded' }), 415],
     ['no type', () => send(JSON.stringify(beacon), { type: null }), 415],
     ['a body over the limit', () => send(JSON.stringify({ ...beacon, pad: 'x'.repeat(beaconLimits.bodyBytes) })), 413],
-    ['a body that declares more than the limit', () => send('{}', { headers: { 'content-length': String(beaconLimits.bodyBytes + 1) } }), 413],
+    [
+      'a body that declares more than the limit',
+      () => send('{}', { headers: { 'content-length': String(beaconLimits.bodyBytes + 1) } }),
+      413,
+    ],
     ['a beacon with a field the site does not keep', () => send(JSON.stringify({ ...beacon, ua: 'Mozilla/5.0' })), 400],
     ['a beacon without metrics', () => send(JSON.stringify({ v: 1, page: 'home', conn: '4g', device: 'phone' })), 400],
     ['not JSON', () => send('LCP=2480'), 400],
@@ -100,7 +140,14 @@ describe('what is refused before anything is kept', () => {
   it('takes a beacon without an Origin header (a client that sends none), and one from the production address on a preview', async () => {
     expect((await handleVitalsBeacon(send(JSON.stringify(beacon), { origin: null }), { store })).status).toBe(204);
     const production = 'https://site.example.org';
-    expect((await handleVitalsBeacon(send(JSON.stringify(beacon), { origin: production }), { store, extraOrigins: [production] })).status).toBe(204);
+    expect(
+      (
+        await handleVitalsBeacon(send(JSON.stringify(beacon), { origin: production }), {
+          store,
+          extraOrigins: [production],
+        })
+      ).status,
+    ).toBe(204);
   });
 
   it('answers 503 and logs when the store cannot be written', async () => {
@@ -117,7 +164,8 @@ describe('retention', () => {
 
   async function seedDays(now: Date, daysBack: number[], perDay = 2) {
     for (const back of daysBack) {
-      for (let i = 0; i < perDay; i++) await store.add({ ...beacon, at: new Date(now.getTime() - back * day + i).toISOString() });
+      for (let i = 0; i < perDay; i++)
+        await store.add({ ...beacon, at: new Date(now.getTime() - back * day + i).toISOString() });
     }
   }
 
@@ -126,14 +174,27 @@ describe('retention', () => {
     await seedDays(now, [200, vitalsRetentionDays + 1, vitalsRetentionDays, 10]);
     const prune = dailyPruning();
     const lines: string[] = [];
-    expect((await handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => now, prune, log: (l) => lines.push(l) })).status).toBe(204);
+    expect(
+      (
+        await handleVitalsBeacon(send(JSON.stringify(beacon)), {
+          store,
+          now: () => now,
+          prune,
+          log: (l) => lines.push(l),
+        })
+      ).status,
+    ).toBe(204);
     // Kept: the day exactly 90 days back (at most one day more than 90), day 10, and today's beacon.
     expect(await daysKept()).toEqual(['2026-08-27', '2026-11-15', '2026-11-25']);
     expect(lines).toEqual(['vitals: 4 beacon(s) older than the retention period deleted']);
 
     // Later the same day: no listing at all.
     await seedDays(now, [300]);
-    await handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => new Date(now.getTime() + 3600_000), prune });
+    await handleVitalsBeacon(send(JSON.stringify(beacon)), {
+      store,
+      now: () => new Date(now.getTime() + 3600_000),
+      prune,
+    });
     expect((await daysKept())[0]).toBe('2026-01-29');
     // The next day it runs again.
     await handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => new Date(now.getTime() + day), prune });
@@ -154,7 +215,12 @@ describe('retention', () => {
     const now = new Date('2026-11-25T10:00:00.000Z');
     await seedDays(now, [200]);
     const waited: Promise<unknown>[] = [];
-    const response = await handleVitalsBeacon(send(JSON.stringify(beacon)), { store, now: () => now, prune: dailyPruning(), waitUntil: (p) => waited.push(p) });
+    const response = await handleVitalsBeacon(send(JSON.stringify(beacon)), {
+      store,
+      now: () => now,
+      prune: dailyPruning(),
+      waitUntil: (p) => waited.push(p),
+    });
     expect(response.status).toBe(204);
     expect(waited).toHaveLength(1);
     await waited[0];
@@ -166,7 +232,11 @@ describe('retention', () => {
     const failing = async () => {
       throw new Error('list failed');
     };
-    const response = await handleVitalsBeacon(send(JSON.stringify(beacon)), { store, prune: failing, log: (l) => lines.push(l) });
+    const response = await handleVitalsBeacon(send(JSON.stringify(beacon)), {
+      store,
+      prune: failing,
+      log: (l) => lines.push(l),
+    });
     expect(response.status).toBe(204);
     expect(lines).toEqual(['vitals: could not delete expired beacons: list failed']);
   });

@@ -9,7 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inlineScript } from '../../../src/build/inline-scripts';
 import { liteModeAttribute } from '../../../src/offline/lite-mode';
 import { routes } from '../../../src/model/routes';
-import { defaultVitalsSample, vitalsPageAttribute, vitalsSampleAttribute, vitalsSampleFrom } from '../../../src/vitals/sample';
+import {
+  defaultVitalsSample,
+  vitalsPageAttribute,
+  vitalsSampleAttribute,
+  vitalsSampleFrom,
+} from '../../../src/vitals/sample';
 
 const vitalsScript = inlineScript('src/vitals/sample.inline.ts').text;
 
@@ -146,7 +151,10 @@ describe('VITALS_SAMPLE', () => {
     expect(vitalsSampleFrom('100%')).toBe(1);
   });
 
-  it.each(['ten', '1.5', '-0.1', '150%', '%', 'NaN', 'Infinity', '0x10'])('stops the build on %s, saying what it takes', (value) => {
-    expect(() => vitalsSampleFrom(value)).toThrow(/VITALS_SAMPLE=.*from 0 to 1 \(0\.1\) or as a percentage \(10%\)/);
-  });
+  it.each(['ten', '1.5', '-0.1', '150%', '%', 'NaN', 'Infinity', '0x10'])(
+    'stops the build on %s, saying what it takes',
+    (value) => {
+      expect(() => vitalsSampleFrom(value)).toThrow(/VITALS_SAMPLE=.*from 0 to 1 \(0\.1\) or as a percentage \(10%\)/);
+    },
+  );
 });

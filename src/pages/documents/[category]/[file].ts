@@ -19,4 +19,6 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) =>
-  new Response(await readFile((props as { source: string }).source), { headers: { 'content-type': 'application/pdf' } });
+  new Response(await readFile((props as { source: string }).source), {
+    headers: { 'content-type': 'application/pdf' },
+  });
