@@ -27,13 +27,39 @@ const original = readdirSync(join(productsRoot, category))
   .sort()[0]!;
 const folder = () => join(root, 'src/content/products', category);
 
+/** Another category, which the same build fills past its full cards (so one build serves both tests). */
+const largeCategory = readdirSync(productsRoot).find(
+  (name) => name !== category && readdirSync(join(productsRoot, name)).some((file) => file.endsWith('.md')),
+);
+if (!largeCategory) throw new Error('src/content/products: a second category with a product file is needed');
+const largeFolder = () => join(root, 'src/content/products', largeCategory);
+const largeOriginal = readdirSync(join(productsRoot, largeCategory))
+  .filter((file) => file.endsWith('.md'))
+  .sort()[0]!;
+
+/** The one build of the copy with both changes, made before the tests read it. */
+let build: ReturnType<typeof spawnSync>;
+let cardsBefore: number;
+
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'catalogue-build-'));
   for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'netlify.toml', 'src', 'public', 'bench']) {
     cpSync(entry, join(root, entry), { recursive: true });
   }
   symlinkSync(join(process.cwd(), 'node_modules'), join(root, 'node_modules'));
-});
+  // One more file in one category; enough files in another to take it past its full cards.
+  cardsBefore = readdirSync(folder()).filter((name) => name.endsWith('.md')).length;
+  addCopy((data) => {
+    data['name' in data ? 'name' : 'title'] = newTitle;
+  });
+  const text = readFileSync(join(largeFolder(), largeOriginal), 'utf8');
+  for (let n = 1; n <= perPage + fullCardLimit; n++) {
+    const data = parseFrontmatter(text) as Record<string, unknown>;
+    data['name' in data ? 'name' : 'title'] = `Listing Test Item ${n}`;
+    writeFileSync(join(largeFolder(), `listing-test-${n}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
+  }
+  build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
+}, 300_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const newTitle = 'Catalogue Build Test Item';
@@ -51,54 +77,40 @@ function addCopy(edit: (data: Record<string, unknown>) => void) {
 
 describe('adding a product', () => {
   it('one more Markdown file is one more card on its category page', () => {
-    const before = readdirSync(folder()).filter((name) => name.endsWith('.md')).length;
-    addCopy((data) => {
-      data['name' in data ? 'name' : 'title'] = newTitle;
-    });
-    const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
-    expect(build.status, build.stderr).toBe(0);
+    expect(build.status, String(build.stderr)).toBe(0);
     const page = readFileSync(join(root, `dist/products/${category}.html`), 'utf8');
-    expect(page.match(/<article\b/g)).toHaveLength(before + 1);
+    expect(page.match(/<article\b/g)).toHaveLength(cardsBefore + 1);
     expect(page).toMatch(new RegExp(`<h[34]\\b[^>]*>(?:<a [^>]*>)?${newTitle}(?:</a>)?</h[34]>`));
-  }, 300_000);
+  });
 
   it('a category too large for full cards lists compact rows over pages, every item once, each page within budget', () => {
-    const text = readFileSync(join(folder(), original), 'utf8');
-    const extra = perPage + fullCardLimit;
-    for (let n = 1; n <= extra; n++) {
-      const data = parseFrontmatter(text) as Record<string, unknown>;
-      data['name' in data ? 'name' : 'title'] = `Listing Test Item ${n}`;
-      writeFileSync(join(folder(), `listing-test-${n}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
-    }
-    const files = readdirSync(folder())
+    expect(build.status, String(build.stderr)).toBe(0);
+    const files = readdirSync(largeFolder())
       .filter((name) => name.endsWith('.md'))
       .map((name) => name.replace(/\.md$/, ''));
-    const build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
-    expect(build.status, build.stderr).toBe(0);
-
     const pages = Math.ceil(files.length / perPage);
     const { bytes } = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
       bytes: { htmlAndCssGzipKB: { max: number } };
     };
     const seen: string[] = [];
     for (let n = 1; n <= pages; n++) {
-      const file = n === 1 ? `dist/products/${category}.html` : `dist/products/${category}/page/${n}.html`;
+      const file = n === 1 ? `dist/products/${largeCategory}.html` : `dist/products/${largeCategory}/page/${n}.html`;
       const html = readFileSync(join(root, file), 'utf8');
       const ids = [...html.matchAll(/<article id="([^"]+)"/g)].map((m) => m[1]!);
       expect(ids.length, file).toBeLessThanOrEqual(perPage);
       seen.push(...ids);
       expect(html, file).toMatch(new RegExp(`aria-current="page"[^>]*>\\s*${n}\\s*</a>`));
       expect(gzipSync(html).length / 1024, file).toBeLessThanOrEqual(bytes.htmlAndCssGzipKB.max);
-      for (const id of ids) expect(html, file).toContain(`href="/products/${category}/${id}"`);
+      for (const id of ids) expect(html, file).toContain(`href="/products/${largeCategory}/${id}"`);
     }
-    expect(readdirSync(join(root, `dist/products/${category}/page`))).toHaveLength(pages - 1);
+    expect(readdirSync(join(root, `dist/products/${largeCategory}/page`))).toHaveLength(pages - 1);
     expect(seen.sort()).toEqual(files.sort());
 
     // An item page of that category links to its 12 nearest neighbours and, once, to the whole list.
-    const itemPage = readFileSync(join(root, `dist/products/${category}/listing-test-30.html`), 'utf8');
+    const itemPage = readFileSync(join(root, `dist/products/${largeCategory}/listing-test-30.html`), 'utf8');
     const more = itemPage.slice(itemPage.indexOf('id="more-heading"'));
     const section = more.slice(0, more.indexOf('</section>'));
-    expect([...section.matchAll(new RegExp(`href="/products/${category}/[^"#]+"`, 'g'))]).toHaveLength(12);
+    expect([...section.matchAll(new RegExp(`href="/products/${largeCategory}/[^"#]+"`, 'g'))]).toHaveLength(12);
     expect(itemPage.match(new RegExp(`All ${files.length} items of`, 'g'))).toHaveLength(1);
   }, 300_000);
 
