@@ -33,6 +33,7 @@ import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { splitStylesheets } from '../src/model/page-stylesheets.ts';
+import { htmlElements } from '../src/text/html-elements.ts';
 import { benchCatalogue } from './catalogue.mjs';
 import { chromeFlags, lighthouseChecks, lighthouseFigures, lighthouseHeadings } from './lighthouse.mjs';
 import { benchSearch, searchBudgetsFor, searchTable } from './search.mjs';
@@ -300,8 +301,13 @@ try {
 
       const lcpEveryRun = (lh.lcpMs.everyRun ?? []).includes(page.route);
       const figures = await lighthouseFigures(page.url, { runs, lcpEveryRun });
-      const noindex = /<meta name="robots" content="noindex"/.test(html.toString());
-      const islandAt1280 = /<astro-island[^>]+client="(?:load|idle|visible|settled)"/.test(html.toString());
+      const elements = htmlElements(html.toString(), ['meta', 'astro-island']);
+      const noindex = elements.some(
+        (e) => e.name === 'meta' && e.attributes.name === 'robots' && e.attributes.content === 'noindex',
+      );
+      const islandAt1280 = elements.some(
+        (e) => e.name === 'astro-island' && ['load', 'idle', 'visible', 'settled'].includes(e.attributes.client ?? ''),
+      );
       rows.push({
         route: page.route,
         noindex,

@@ -48,8 +48,7 @@ const resultsSelector = 'header [data-search-results] li a';
  */
 async function firstSearch(browser, origin, startPath, query) {
   // No service worker: the page's own requests are what this session sees, and a page the worker
-  // controls would have it fetch the island and React itself, out of this count (a run whose
-  // worker took control before the click showed 0 KB of them).
+  // controls would have it fetch the island and React itself, out of this count.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 echo "== lint (Prettier, ESLint)"
 prettier --check .
-eslint .
+eslint --max-warnings=0 .
 echo "== astro check"
 astro check
 echo "== content check"

@@ -3,7 +3,7 @@
  * local server's own process.
  *
  * Netlify's local emulation rebuilds a function and starts a worker thread for every call, seconds
- * each on a small machine (docs/decisions/0041). Here each function is bundled once, when the
+ * each on a small machine (docs/decisions/0041-local-netlify-measured.md). Here each function is bundled once, when the
  * server starts, with esbuild (as Netlify bundles TypeScript functions), imported, and then called
  * directly with a standard `Request` and a Netlify-like `Context`. Routes come from Netlify's own
  * parser of the function's in-source `config` (`path`, `excludedPath`, `method`, `schedule`), so a

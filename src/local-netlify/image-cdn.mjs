@@ -4,7 +4,7 @@
  *
  * Netlify resizes and encodes a picture on its first request and then serves it from its cache.
  * The emulation built into @netlify/dev does the same work on every request, at the encoder's
- * slowest settings (about 2 s per picture here), which makes a catalogue page crawl. This one
+ * slowest settings, seconds per picture, which makes a catalogue page crawl. This one
  * keeps each result in memory, shares the work of identical requests that arrive together, and
  * encodes at low effort: the files are a few per cent larger than the CDN's, never smaller.
  *

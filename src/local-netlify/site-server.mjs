@@ -10,7 +10,7 @@
  *   Netlify's own emulation (`NetlifyDev` from @netlify/dev), which does not answer unmatched
  *   paths: they get dist/404.html with status 404 and the configured headers here.
  * - `/.netlify/images` is answered by a local stand-in of the image CDN (image-cdn.mjs).
- * What stays here and why, measured against the emulation: docs/decisions/0041.
+ * What stays here and why, measured against the emulation: docs/decisions/0041-local-netlify-measured.md.
  * - Text is compressed with Brotli or gzip, as Netlify's CDN does, so page weights measured
  *   locally match production; the compressed copies of files are kept, within a bound. Files
  *   carry an ETag and a repeated request with it is answered 304, as there.
@@ -150,14 +150,14 @@ export async function startSiteServer({
     // the functions called in this process use it unchanged.
     blobs: { enabled: true },
     // Functions are run here instead (functions.mjs): the emulation builds a function and starts a
-    // worker for every call (docs/decisions/0041). Features the site does not use stay off, as
+    // worker for every call (docs/decisions/0041-local-netlify-measured.md). Features the site does not use stay off, as
     // they would try to reach Netlify or download Deno.
     functions: { enabled: false },
     aiGateway: { enabled: false },
     database: { enabled: false },
     edgeFunctions: { enabled: false },
     geolocation: { enabled: false },
-    // Pictures are answered by lib/image-cdn.mjs instead.
+    // Pictures are answered by ./image-cdn.mjs instead.
     images: { enabled: false },
     environmentVariables: { enabled: false },
   });
@@ -278,8 +278,7 @@ export async function startSiteServer({
     const method = (req.method ?? 'GET').toUpperCase();
     if (url.pathname === imageCdnPath) {
       // The image CDN's own headers only, as Netlify's emulation answers it: the headers rules are
-      // for the site's files. (They used to be added here, the 404 page's whole policy with them:
-      // 1.5 KB more on every picture.)
+      // for the site's files, and a page's policy on every picture would only add bytes.
       const image = await imageCdn(url, { method, accept: String(req.headers.accept ?? '') });
       return send(new Response(image.body, { status: image.status, headers: image.headers }), req, res);
     }

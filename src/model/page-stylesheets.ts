@@ -1,7 +1,7 @@
 /**
  * The stylesheets a built page carries, in the order it has them: CSS inline in a `<style>`
  * element, or a linked file (`<link rel="stylesheet">`, the site's one stylesheet; see
- * astro.config.mjs). Read by the byte budgets (tests/e2e/bytes.spec.ts, bench/run.mjs, the
+ * astro.config.mjs). Read by the byte budgets (tests/dist/bytes.test.ts, bench/run.mjs, the
  * catalogue bench) and by the editor's preview stylesheet (src/cms/integration.ts), so each
  * counts or copies the same thing. Read with an HTML parser (src/text/html-elements.ts); Node
  * runs it as it is.

@@ -23,8 +23,8 @@ declare const __WORKER_PATH__: string;
 /**
  * How long after the load event. The load event comes when the page's pictures have arrived, not
  * when they are on screen: a phone still decodes and paints the largest one after it. The
- * manifest's request, begun at the load event, came before that paint in half the Lighthouse runs
- * of a page with a picture in its head, and then shared the link with it: one round trip more of
+ * manifest's request, begun at the load event, can come before that paint on a page with a
+ * picture in its head, and then shares the link with it: one round trip more of
  * simulated LCP (docs/decisions/0024-manifest-and-worker-after-load.md). A second later both are
  * done while the visitor reads.
  */

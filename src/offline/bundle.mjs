@@ -20,7 +20,7 @@ import { bundle, literals } from '../build/bundle.ts';
 
 /** @typedef {'stale-while-revalidate' | 'network-first'} Strategy */
 
-/** How the site's worker answers a page it has kept (README, "Service worker and offline pages"). */
+/** How the site's worker answers a page it has kept (docs/decisions/0033-service-worker-stale-while-revalidate.md). */
 export const siteStrategy = /** @type {Strategy} */ ('stale-while-revalidate');
 
 /** With `network-first`: how long a navigation waits for the network before it shows the kept copy. */

@@ -6,7 +6,8 @@
  * one entry (inside an inert `<template>`, with `{href}`, `{title}`, `{datetime}` and `{time}` in
  * place of the values) and the company suffix of titles each between a pair of markers
  * (`keptListMarkers`), comments that nothing else in a page writes. The worker has no HTML parser:
- * it cuts at the markers and replaces the placeholders, and never reads the page's markup itself.
+ * it cuts at the markers and replaces the placeholders, and reads nothing else of the page's
+ * markup but its title element.
  *
  * Unit-tested (tests/unit/offline-kept-list.test.ts).
  */

@@ -11,8 +11,9 @@
  *
  * Astro's policy lists the hashes of every script and style of the whole site, and of its own
  * hydration scripts whether the site uses them or not (the built-in `client:` directives, and the
- * island script of `astro dev`): 23 hashes, about 1.2 KB of every page's answer, which on a slow
- * link costs the pages near the first round trip's 14.6 KB a round trip more. So each page's
+ * island script of `astro dev`): on every page's answer, that list would push pages near the size
+ * of the first round trip past it, a round trip more on a slow link
+ * (docs/decisions/0038-content-security-policy-per-page.md). So each page's
  * policy keeps only the hashes of the scripts and styles its HTML carries (`inlineHashes`), and
  * those the site's own scripts add once the page runs, which no HTML carries (`runtimeHashes` of
  * the integration).

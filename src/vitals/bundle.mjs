@@ -13,7 +13,7 @@ import { routes } from '../model/routes.ts';
 /**
  * Writes `<dist>/vitals.js`; returns its size.
  * @param {{ dist: string, attribution?: boolean }} options `attribution`: web-vitals' attribution
- *   build instead of its standard one (the README says why the site does not use it).
+ *   build instead of its standard one (docs/decisions/0039-field-vitals-from-a-sample.md says why the site does not use it).
  */
 export async function bundleVitals({ dist, attribution = false }) {
   const outfile = join(dist, 'vitals.js');
