@@ -1,7 +1,8 @@
 /**
  * The one way the site bundles code for the browser with esbuild: the service worker
  * (src/offline/bundle.mjs), the field-data script (src/vitals/bundle.mjs), the editor's preview
- * (src/cms/integration.ts) and every inline script (./inline-scripts.ts). Here rather than in one
+ * (src/cms/integration.ts), the site's entry to Pagefind (src/search/integration.ts) and every
+ * inline script (./inline-scripts.ts). Here rather than in one
  * of those features' folders because all of them use it, and only at build time (in the build,
  * the benches and the tests, never in a page or a function).
  *
@@ -13,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { build, buildSync, type BuildOptions } from 'esbuild';
 
 /** What a bundle may set besides the shared options: its format, the build-time values it reads, aliases. */
-export type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'alias' | 'tsconfigRaw'>;
+export type BundleOptions = Pick<BuildOptions, 'format' | 'define' | 'alias' | 'tsconfigRaw' | 'external'>;
 
 /** Every bundle: minified, for the browsers the site supports, without licence comments (the files' own). */
 const shared = {

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import * as pagefind from 'pagefind';
 import { pagefindEntry, pagefindOptions } from './search';
 import { eachLimited } from '../server/each-limited';
+import { bundle, literals } from '../build/bundle';
 
 /**
  * Site search: after the build, Pagefind indexes every page marked `data-pagefind-body` (category
@@ -53,7 +54,7 @@ export function siteSearch(): AstroIntegration {
           if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`);
           await writeFile(
             join(root, pagefindEntry),
-            entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))),
+            await entryModule(JSON.parse(await readFile(join(root, 'pagefind', 'pagefind-entry.json'), 'utf8'))),
           );
           // Pagefind also writes its ready-made interfaces; the site has its own (SiteSearch.tsx).
           const bundle = join(root, 'pagefind');
@@ -74,13 +75,11 @@ export function siteSearch(): AstroIntegration {
 type PagefindEntry = { languages: Record<string, { hash: string; wasm?: string }> };
 
 /**
- * The site's entry to Pagefind (`pagefindEntry`). Pagefind fetches its entry file, then its
- * metadata and WebAssembly, one after the other; the build knows their names, so this module
- * asks for all three at once (`<link rel="preload">`, which Pagefind's own requests then use)
- * before it loads Pagefind. The entry file's address is tied to this build (`metaCacheTag`) so
- * it can be preloaded; every other name Pagefind writes carries a hash of its content.
+ * The site's entry to Pagefind (./site-search-entry.ts), bundled with the names of the files it
+ * preloads. The entry file's address is tied to this build (`metaCacheTag`) so it can be
+ * preloaded; every other name Pagefind writes carries a hash of its content.
  */
-function entryModule(entry: PagefindEntry, warmResults = 8): string {
+function entryModule(entry: PagefindEntry, warmResults = 8): Promise<string> {
   const tag = createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 10);
   const files = [
     `pagefind-entry.json?ts=${tag}`,
@@ -89,26 +88,13 @@ function entryModule(entry: PagefindEntry, warmResults = 8): string {
       `wasm.${language.wasm ?? 'unknown'}.pagefind`,
     ]),
   ];
-  return [
-    '// Written by the build (src/search/integration.ts): Pagefind, configured once for the site.',
-    `for (const file of ${JSON.stringify(files)}) {`,
-    "  const link = Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: `/pagefind/${file}` });",
-    '  document.head.append(link);',
-    '}',
-    "const pagefind = await import('./pagefind.js');",
-    `await pagefind.options(${JSON.stringify({ ...pagefindOptions, metaCacheTag: tag })});`,
-    'await pagefind.init();',
-    '// What is typed in a search field is searched at once, results included, while the island that',
-    '// shows them may still be loading: its own search then finds everything already here.',
-    'const warm = async (field) => {',
-    "  const query = field instanceof HTMLInputElement && field.type === 'search' ? field.value.trim() : '';",
-    '  if (!query) return;',
-    '  const found = await pagefind.debouncedSearch(query, {}, 60);',
-    `  await Promise.all(found?.results.slice(0, ${warmResults}).map((result) => result.data()) ?? []);`,
-    '};',
-    "document.addEventListener('input', (event) => void warm(event.target));",
-    'void warm(document.activeElement);',
-    'export const { search, debouncedSearch, filters, preload } = pagefind;',
-    '',
-  ].join('\n');
+  return bundle(new URL('./site-search-entry.ts', import.meta.url), {
+    format: 'esm',
+    define: literals({
+      __PAGEFIND_FILES__: files,
+      __PAGEFIND_OPTIONS__: { ...pagefindOptions, metaCacheTag: tag },
+      __WARM_RESULTS__: warmResults,
+    }),
+    external: ['./pagefind.js'],
+  });
 }
