@@ -7,6 +7,9 @@
  * on the category page than before. The category is whichever folder holds the aroma variants, so
  * editors may rename, add or remove categories.
  *
+ * The tests run in order on one copy and one dev server; each leaves the copy's catalogue as it
+ * found it, so the last one can count the cards its edit adds.
+ *
  * The copy holds the project's tracked (and new, not ignored) files, and a node_modules folder of
  * links to this one's packages, so the copy's build caches stay its own.
  */
@@ -33,7 +36,14 @@ const aroma: string = (() => {
 })();
 
 let copy = '';
-const servers: { name: string; child: ChildProcess; output: string[] }[] = [];
+interface Server {
+  child: ChildProcess;
+  output: string[];
+}
+/** The copy's dev server, started once for the whole file: its first compile of each page is the slow part. */
+let dev: (Server & { site: string; decapPort: number }) | undefined;
+/** decap-server, restarted only when a test asks for another mode (its files or Git). */
+let decap: (Server & { mode: string }) | undefined;
 
 /** The port named by `variable`, else a free one. */
 function port(variable: string): Promise<number> {
@@ -49,26 +59,25 @@ const env = (extra: Record<string, string>) => ({
   ...extra,
 });
 
-function start(name: string, args: string[], extra: Record<string, string>) {
+function start(args: string[], extra: Record<string, string>): Server {
   const child = spawn(process.execPath, args, { cwd: copy, env: env(extra), stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout!.on('data', (chunk) => output.push(String(chunk)));
   child.stderr!.on('data', (chunk) => output.push(String(chunk)));
-  servers.push({ name, child, output });
-  return child;
+  return { child, output };
+}
+
+function stop(server: Server | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return resolve();
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
 }
 
 async function stopServers() {
-  await Promise.all(
-    servers.splice(0).map(
-      ({ child }) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
+  await Promise.all([stop(decap), stop(dev)]);
+  decap = dev = undefined;
 }
 
 function build() {
@@ -76,9 +85,9 @@ function build() {
   expect(result.status, `${result.stdout}\n${result.stderr}`).toBe(0);
 }
 
-/** Product cards on the built category page of the aroma variants in the copy, and their headings. */
-async function builtCards(page: Page) {
-  await page.setContent(readFileSync(join(copy, `dist/products/${aroma}.html`), 'utf8'), {
+/** Product cards on a built category page of the aroma variants (under `distFolder`), and their headings. */
+async function builtCards(page: Page, distFolder: string) {
+  await page.setContent(readFileSync(join(distFolder, `products/${aroma}.html`), 'utf8'), {
     waitUntil: 'domcontentloaded',
   });
   return page.locator('#products article h3').allTextContents();
@@ -86,19 +95,29 @@ async function builtCards(page: Page) {
 
 /**
  * `npm run cms` on the copy: decap-server (with `decapEnv`, e.g. its git mode) and `astro dev`,
- * on the ports CMS_E2E_SITE_PORT and CMS_E2E_DECAP_PORT or free ones. Resolves to the site's
- * address once /admin/api/v1 answers through the dev server.
+ * on the ports CMS_E2E_SITE_PORT and CMS_E2E_DECAP_PORT or free ones. The dev server is started
+ * once and kept; decap-server is started again when the mode asked for differs from the running
+ * one's. Resolves to the site's address once /admin/api/v1 answers through the dev server.
  */
 async function startEditor(decapEnv: Record<string, string> = {}): Promise<string> {
-  const [sitePort, decapPort] = [await port('CMS_E2E_SITE_PORT'), await port('CMS_E2E_DECAP_PORT')];
-  start('decap-server', [bin('decap-server')], {
-    PORT: String(decapPort),
-    BIND_HOST: 'localhost',
-    GIT_REPO_DIRECTORY: copy,
-    ...decapEnv,
-  });
-  start('astro dev', [bin('astro'), 'dev', '--port', String(sitePort)], { DECAP_SERVER_PORT: String(decapPort) });
-  const site = `http://localhost:${sitePort}`;
+  if (!dev) {
+    const [sitePort, decapPort] = [await port('CMS_E2E_SITE_PORT'), await port('CMS_E2E_DECAP_PORT')];
+    const server = start([bin('astro'), 'dev', '--port', String(sitePort)], { DECAP_SERVER_PORT: String(decapPort) });
+    dev = { ...server, site: `http://localhost:${sitePort}`, decapPort };
+  }
+  const mode = JSON.stringify(decapEnv);
+  if (decap?.mode !== mode) {
+    await stop(decap);
+    const server = start([bin('decap-server')], {
+      PORT: String(dev.decapPort),
+      BIND_HOST: 'localhost',
+      GIT_REPO_DIRECTORY: copy,
+      ...decapEnv,
+    });
+    decap = { ...server, mode };
+  }
+  const { site } = dev;
+  const servers = { 'astro dev': dev, 'decap-server': decap };
   await expect
     .poll(
       async () => {
@@ -113,7 +132,8 @@ async function startEditor(decapEnv: Record<string, string> = {}): Promise<strin
     )
     .toBe(200)
     .catch((error: Error) => {
-      throw new Error(`${error.message}\n${servers.map((s) => `${s.name}:\n${s.output.join('')}`).join('\n')}`);
+      const outputs = Object.entries(servers).map(([name, s]) => `${name}:\n${s.output.join('')}`);
+      throw new Error(`${error.message}\n${outputs.join('\n')}`);
     });
   return site;
 }
@@ -201,182 +221,6 @@ test.afterAll(async () => {
   if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
-test('a content mistake saved to a file shows in the dev site, file and field named, until it is corrected', async ({
-  page,
-}) => {
-  const site = await startEditor();
-  const item = firstEntry(`src/content/products/${aroma}`);
-  // A mistake saved to a file shows in the browser, file and field named, instead of the page;
-  // corrected, the page comes back by itself.
-  const file = `src/content/products/${aroma}/${item.slug}.md`;
-  const text = readFileSync(join(copy, file), 'utf8');
-  await page.goto(`${site}/products/${aroma}`);
-  await expect(page.locator('#products article h3').first()).toBeVisible();
-  // The whole content check runs again (every picture's size read): on a busy machine, in the
-  // full suite, that has taken longer than 20 s.
-  writeFileSync(join(copy, file), text.replace(/^name: .*$/m, 'name:'));
-  await expect(page.getByRole('heading', { name: 'Content error' })).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator('#content-problems')).toContainText(`${file}: name: required:`);
-  writeFileSync(join(copy, file), text);
-  await expect(page.locator('#products article h3').first()).toBeVisible({ timeout: 60_000 });
-  await stopServers();
-});
-
-test('a new aroma variant made in /admin is saved next to the others and built as one more card', async ({ page }) => {
-  const folder = join(copy, 'src/content/products', aroma);
-  const markdown = join(folder, 'neroli-morning.md');
-  const picture = join(folder, 'images/neroli-morning.webp');
-  expect(existsSync(markdown)).toBe(false);
-
-  // The catalogue as built before the edit.
-  build();
-  const before = await builtCards(page);
-  expect(before.length).toBeGreaterThan(0);
-
-  // decap-server saves the working copy's files: it has no drafts, so Decap publishes at once
-  // although the configuration asks for the editorial workflow.
-  const site = await startEditor();
-  const item: AromaVariant = {
-    order: 10,
-    name: 'Neroli Morning',
-    variantName: 'AF-299 Neroli Morning',
-    scentFamily: 'Citrus',
-    audience: 'Unisex',
-    description:
-      'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
-    imageAlt: 'Abstract illustration of an orange blossom in a warm morning light',
-    upload: join(copy, 'neroli-morning.webp'),
-  };
-  await drawPicture(item.upload, '#f7a440');
-  const { policyViolations, pageErrors } = watchErrors(page);
-  await fillNewAromaVariant(page, site, item);
-
-  await page.getByRole('button', { name: 'Publish' }).click();
-  await page.getByRole('menuitem', { name: 'Publish now' }).click();
-  await expect(page).toHaveURL(entryUrl('neroli-morning'), { timeout: 30_000 });
-  await expect(page.getByText('Changes saved')).toBeVisible();
-
-  // The file, as the content guide asks for it, and its picture next to the others.
-  await expect.poll(() => existsSync(markdown)).toBe(true);
-  expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
-  expect((await sharp(picture).metadata()).width).toBe(1200);
-  expect(policyViolations).toEqual([]);
-  expect(pageErrors).toEqual([]);
-
-  await stopServers();
-
-  // The content check accepts it, and the rebuilt page has one more card: the new one.
-  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], {
-    cwd: copy,
-    env: env({}),
-    encoding: 'utf8',
-  });
-  expect(check.status, check.stdout + check.stderr).toBe(0);
-  build();
-  const after = await builtCards(page);
-  expect(after).toHaveLength(before.length + 1);
-  expect(after).toContain('Neroli Morning');
-  expect(before).not.toContain('Neroli Morning');
-
-  // The editor is in the build, out of the sitemap, and no page of the site loads it.
-  const dist = join(copy, 'dist');
-  expect(existsSync(join(dist, 'admin/index.html')) && existsSync(join(dist, 'admin/decap-cms.js'))).toBe(true);
-  // Its configuration is generated by the build, one catalogue collection per category folder.
-  const editorConfig = parseYaml(readFileSync(join(dist, 'admin/config.yml'), 'utf8')) as {
-    collections: { name: string }[];
-  };
-  expect(editorConfig.collections.map((c) => c.name)).toContain(aroma);
-  const sitemaps = readdirSync(dist).filter((name) => /^sitemap.*\.xml$/.test(name));
-  expect(sitemaps.length).toBeGreaterThan(0);
-  for (const name of sitemaps) expect(readFileSync(join(dist, name), 'utf8')).not.toContain('/admin');
-  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
-    (p) => p.endsWith('.html') && !p.startsWith('admin'),
-  );
-  expect(pages.length).toBeGreaterThan(10);
-  for (const name of pages) expect(readFileSync(join(dist, name), 'utf8'), name).not.toMatch(/\/admin\//);
-});
-
-test('with the editorial workflow an edit is a draft on its own branch until it is reviewed and published', async ({
-  page,
-}) => {
-  // decap-server's git mode stands in for Git Gateway here: a draft is a commit on its own branch
-  // (on GitHub, a pull request, which Netlify builds as a deploy preview), and publishing merges
-  // it into main.
-  const identity = {
-    GIT_AUTHOR_NAME: 'Editor',
-    GIT_AUTHOR_EMAIL: 'editor@example.com',
-    GIT_COMMITTER_NAME: 'Editor',
-    GIT_COMMITTER_EMAIL: 'editor@example.com',
-  };
-  const git = (...args: string[]) => {
-    const result = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], {
-      cwd: copy,
-      env: { ...process.env, ...identity },
-      encoding: 'utf8',
-    });
-    expect(result.status, result.stderr).toBe(0);
-    return result.stdout.trim();
-  };
-  git('init', '-q', '-b', 'main');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'The site before the edit');
-
-  const markdown = join(copy, 'src/content/products', aroma, 'yuzu-dawn.md');
-  const branch = `cms/${aroma}/yuzu-dawn`;
-  const site = await startEditor({ MODE: 'git', ...identity });
-  const item: AromaVariant = {
-    order: 11,
-    name: 'Yuzu Dawn',
-    variantName: 'AF-300 Yuzu Dawn',
-    scentFamily: 'Citrus',
-    audience: 'Women',
-    description:
-      'Sparkling yuzu peel and green mandarin over white tea, in melamine-free capsules for blouses and summer dresses.',
-    imageAlt: 'Abstract illustration of a yuzu fruit cut open in pale morning light',
-    upload: join(copy, 'yuzu-dawn.webp'),
-  };
-  await drawPicture(item.upload, '#e8c547');
-  const { policyViolations, pageErrors } = watchErrors(page);
-  // Decap asks "Are you sure you want to publish this entry?"
-  page.on('dialog', (dialog) => dialog.accept());
-  await fillNewAromaVariant(page, site, item);
-
-  // Save: a draft on its own branch; the site's files stay as they were.
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page).toHaveURL(entryUrl('yuzu-dawn'), { timeout: 30_000 });
-  await expect(page.getByText('Changes saved')).toBeVisible();
-  expect(git('branch', '--list', 'cms/*', '--format=%(refname:short)')).toBe(branch);
-  expect(existsSync(markdown)).toBe(false);
-  const drafted = git('show', `${branch}:src/content/products/${aroma}/yuzu-dawn.md`);
-  expect(parseFrontmatter(drafted)).toEqual(expectedFrontmatter(item));
-
-  // Review: the draft becomes Ready, then is published.
-  await page.getByRole('button', { name: 'Status: Draft' }).click();
-  await page.getByRole('menuitem', { name: 'Ready' }).click();
-  await expect(page.getByRole('button', { name: 'Status: Ready' })).toBeVisible();
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Publish now' }).click();
-
-  // Published: merged into main, the branch gone, the file and its picture in the site's folder.
-  // decap-server merges, then deletes the branch: the file can appear a moment before the branch
-  // is gone, so both are waited for.
-  await expect.poll(() => existsSync(markdown), { timeout: 30_000 }).toBe(true);
-  await expect.poll(() => git('branch', '--list', 'cms/*'), { timeout: 30_000 }).toBe('');
-  expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
-  expect((await sharp(join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')).metadata()).width).toBe(1200);
-  expect(git('status', '--porcelain', '--', 'src')).toBe('');
-  expect(policyViolations).toEqual([]);
-  expect(pageErrors).toEqual([]);
-
-  await stopServers();
-  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], {
-    cwd: copy,
-    env: env({}),
-    encoding: 'utf8',
-  });
-  expect(check.status, check.stdout + check.stderr).toBe(0);
-});
-
 /** A category folder with one kind of item and PDFs in its documents folder: its slug and the PDFs. */
 function categoryWithDocuments(): { slug: string; pdfs: string[] } {
   for (const { slug, kinds } of categoryGroups()) {
@@ -398,6 +242,26 @@ function firstEntry(folder: string): { slug: string; data: Record<string, unknow
     data: parseFrontmatter(readFileSync(join(copy, folder, name), 'utf8')) as Record<string, unknown>,
   };
 }
+
+test('a content mistake saved to a file shows in the dev site, file and field named, until it is corrected', async ({
+  page,
+}) => {
+  const site = await startEditor();
+  const item = firstEntry(`src/content/products/${aroma}`);
+  // A mistake saved to a file shows in the browser, file and field named, instead of the page;
+  // corrected, the page comes back by itself.
+  const file = `src/content/products/${aroma}/${item.slug}.md`;
+  const text = readFileSync(join(copy, file), 'utf8');
+  await page.goto(`${site}/products/${aroma}`);
+  await expect(page.locator('#products article h3').first()).toBeVisible();
+  // The whole content check runs again (every picture's size read): on a busy machine, in the
+  // full suite, that has taken longer than 20 s.
+  writeFileSync(join(copy, file), text.replace(/^name: .*$/m, 'name:'));
+  await expect(page.getByRole('heading', { name: 'Content error' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.locator('#content-problems')).toContainText(`${file}: name: required:`);
+  writeFileSync(join(copy, file), text);
+  await expect(page.locator('#products article h3').first()).toBeVisible({ timeout: 60_000 });
+});
 
 test('the form offers only files of their kind, refuses oversize uploads, shows saved pictures and counts characters', async ({
   page,
@@ -464,8 +328,6 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
 
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
-
-  await stopServers();
 });
 
 test('saving one changed sentence through /admin changes one line of the file', async ({ page }) => {
@@ -499,7 +361,6 @@ test('saving one changed sentence through /admin changes one line of the file', 
   );
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
-  await stopServers();
 });
 
 test("the preview shows a product as the site's card and page, and a technology as its page, with the site's stylesheet, as the editor types", async ({
@@ -654,5 +515,160 @@ test("the preview shows a product as the site's card and page, and a technology 
 
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
+});
+
+test('with the editorial workflow an edit is a draft on its own branch until it is reviewed and published', async ({
+  page,
+}) => {
+  // decap-server's git mode stands in for Git Gateway here: a draft is a commit on its own branch
+  // (on GitHub, a pull request, which Netlify builds as a deploy preview), and publishing merges
+  // it into main.
+  const identity = {
+    GIT_AUTHOR_NAME: 'Editor',
+    GIT_AUTHOR_EMAIL: 'editor@example.com',
+    GIT_COMMITTER_NAME: 'Editor',
+    GIT_COMMITTER_EMAIL: 'editor@example.com',
+  };
+  const git = (...args: string[]) => {
+    const result = spawnSync('git', ['-c', 'commit.gpgsign=false', ...args], {
+      cwd: copy,
+      env: { ...process.env, ...identity },
+      encoding: 'utf8',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    return result.stdout.trim();
+  };
+  git('init', '-q', '-b', 'main');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'The site before the edit');
+
+  const markdown = join(copy, 'src/content/products', aroma, 'yuzu-dawn.md');
+  const branch = `cms/${aroma}/yuzu-dawn`;
+  const site = await startEditor({ MODE: 'git', ...identity });
+  const item: AromaVariant = {
+    order: 11,
+    name: 'Yuzu Dawn',
+    variantName: 'AF-300 Yuzu Dawn',
+    scentFamily: 'Citrus',
+    audience: 'Women',
+    description:
+      'Sparkling yuzu peel and green mandarin over white tea, in melamine-free capsules for blouses and summer dresses.',
+    imageAlt: 'Abstract illustration of a yuzu fruit cut open in pale morning light',
+    upload: join(copy, 'yuzu-dawn.webp'),
+  };
+  await drawPicture(item.upload, '#e8c547');
+  const { policyViolations, pageErrors } = watchErrors(page);
+  // Decap asks "Are you sure you want to publish this entry?"
+  page.on('dialog', (dialog) => dialog.accept());
+  await fillNewAromaVariant(page, site, item);
+
+  // Save: a draft on its own branch; the site's files stay as they were.
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(entryUrl('yuzu-dawn'), { timeout: 30_000 });
+  await expect(page.getByText('Changes saved')).toBeVisible();
+  expect(git('branch', '--list', 'cms/*', '--format=%(refname:short)')).toBe(branch);
+  expect(existsSync(markdown)).toBe(false);
+  const drafted = git('show', `${branch}:src/content/products/${aroma}/yuzu-dawn.md`);
+  expect(parseFrontmatter(drafted)).toEqual(expectedFrontmatter(item));
+
+  // Review: the draft becomes Ready, then is published.
+  await page.getByRole('button', { name: 'Status: Draft' }).click();
+  await page.getByRole('menuitem', { name: 'Ready' }).click();
+  await expect(page.getByRole('button', { name: 'Status: Ready' })).toBeVisible();
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+
+  // Published: merged into main, the branch gone, the file and its picture in the site's folder.
+  // decap-server merges, then deletes the branch: the file can appear a moment before the branch
+  // is gone, so both are waited for.
+  await expect.poll(() => existsSync(markdown), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => git('branch', '--list', 'cms/*'), { timeout: 30_000 }).toBe('');
+  expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
+  expect((await sharp(join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')).metadata()).width).toBe(1200);
+  expect(git('status', '--porcelain', '--', 'src')).toBe('');
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], {
+    cwd: copy,
+    env: env({}),
+    encoding: 'utf8',
+  });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  // The next test counts the cards of a build: the copy's catalogue goes back to the project's.
+  for (const file of [markdown, join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')]) rmSync(file);
+});
+
+test('a new aroma variant made in /admin is saved next to the others and built as one more card', async ({ page }) => {
+  const folder = join(copy, 'src/content/products', aroma);
+  const markdown = join(folder, 'neroli-morning.md');
+  const picture = join(folder, 'images/neroli-morning.webp');
+  expect(existsSync(markdown)).toBe(false);
+
+  // The catalogue before the edit: the project's own build, of the content the copy was made from
+  // (the one test before that added an item has taken it out again).
+  const before = await builtCards(page, join(process.cwd(), 'dist'));
+  expect(before.length).toBeGreaterThan(0);
+
+  // decap-server saves the working copy's files: it has no drafts, so Decap publishes at once
+  // although the configuration asks for the editorial workflow.
+  const site = await startEditor();
+  const item: AromaVariant = {
+    order: 10,
+    name: 'Neroli Morning',
+    variantName: 'AF-299 Neroli Morning',
+    scentFamily: 'Citrus',
+    audience: 'Unisex',
+    description:
+      'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
+    imageAlt: 'Abstract illustration of an orange blossom in a warm morning light',
+    upload: join(copy, 'neroli-morning.webp'),
+  };
+  await drawPicture(item.upload, '#f7a440');
+  const { policyViolations, pageErrors } = watchErrors(page);
+  await fillNewAromaVariant(page, site, item);
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page).toHaveURL(entryUrl('neroli-morning'), { timeout: 30_000 });
+  await expect(page.getByText('Changes saved')).toBeVisible();
+
+  // The file, as the content guide asks for it, and its picture next to the others.
+  await expect.poll(() => existsSync(markdown)).toBe(true);
+  expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
+  expect((await sharp(picture).metadata()).width).toBe(1200);
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
   await stopServers();
+
+  // The content check accepts it, and the rebuilt page has one more card: the new one.
+  const check = spawnSync(process.execPath, ['scripts/content-check.mjs'], {
+    cwd: copy,
+    env: env({}),
+    encoding: 'utf8',
+  });
+  expect(check.status, check.stdout + check.stderr).toBe(0);
+  build();
+  const after = await builtCards(page, join(copy, 'dist'));
+  expect(after).toHaveLength(before.length + 1);
+  expect(after).toContain('Neroli Morning');
+  expect(before).not.toContain('Neroli Morning');
+
+  // The editor is in the build, out of the sitemap, and no page of the site loads it.
+  const dist = join(copy, 'dist');
+  expect(existsSync(join(dist, 'admin/index.html')) && existsSync(join(dist, 'admin/decap-cms.js'))).toBe(true);
+  // Its configuration is generated by the build, one catalogue collection per category folder.
+  const editorConfig = parseYaml(readFileSync(join(dist, 'admin/config.yml'), 'utf8')) as {
+    collections: { name: string }[];
+  };
+  expect(editorConfig.collections.map((c) => c.name)).toContain(aroma);
+  const sitemaps = readdirSync(dist).filter((name) => /^sitemap.*\.xml$/.test(name));
+  expect(sitemaps.length).toBeGreaterThan(0);
+  for (const name of sitemaps) expect(readFileSync(join(dist, name), 'utf8')).not.toContain('/admin');
+  const pages = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter(
+    (p) => p.endsWith('.html') && !p.startsWith('admin'),
+  );
+  expect(pages.length).toBeGreaterThan(10);
+  for (const name of pages) expect(readFileSync(join(dist, name), 'utf8'), name).not.toMatch(/\/admin\//);
 });
