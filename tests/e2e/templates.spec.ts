@@ -17,7 +17,7 @@ for (const path of templatePages()) {
     const violations = watchViolations(page);
     for (const viewport of [wide, narrow]) {
       await page.setViewportSize(viewport);
-      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.goto(path, { waitUntil: 'load' });
       // Sections are laid out only near the viewport (content-visibility: auto), and their cards'
       // entrance animations start, transparent, when a section comes into view, and pause when it
       // leaves. Lay every section out at once (through the CSS object model, which the policy
