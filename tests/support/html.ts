@@ -37,3 +37,42 @@ export function closest(element: Element, test: (element: Element) => boolean): 
   }
   return undefined;
 }
+
+/** The element's text as a reader gets it in one line: white space collapsed, ends trimmed (as Playwright's toHaveText compares). */
+export const shownText = (element: Element): string => textContent(element).replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether the markup keeps the element from everyone: it or an ancestor is `hidden`, a
+ * `<template>`, or `aria-hidden="true"`. What a stylesheet hides is for the browser tests to see.
+ */
+export const isHidden = (element: Element): boolean =>
+  closest(
+    element,
+    (node) => node.name === 'template' || 'hidden' in node.attribs || node.attribs['aria-hidden'] === 'true',
+  ) !== undefined;
+
+/**
+ * The element's accessible name as the markup gives it: the text of the elements `aria-labelledby`
+ * names, its `aria-label`, an image's `alt`, or its own text.
+ */
+export function accessibleName(element: Element, document: Document): string {
+  const labelledBy = element.attribs['aria-labelledby'];
+  if (labelledBy)
+    return labelledBy
+      .split(/\s+/)
+      .map((id) => one(`[id="${id}"]`, document))
+      .map((label) => (label ? shownText(label) : ''))
+      .join(' ')
+      .trim();
+  if (element.attribs['aria-label'] !== undefined) return element.attribs['aria-label'].replace(/\s+/g, ' ').trim();
+  if (element.name === 'img') return (element.attribs.alt ?? '').trim();
+  return shownText(element);
+}
+
+/** The elements matching `selector` under `root` that are not hidden and are named exactly `name`. */
+export const named = (selector: string, name: string, root: Document | Element, document: Document): Element[] =>
+  all(selector, root).filter((element) => !isHidden(element) && accessibleName(element, document) === name);
+
+/** The one section (a region) named `name`, or undefined. */
+export const region = (document: Document, name: string): Element | undefined =>
+  named('section[aria-labelledby], section[aria-label]', name, document, document)[0];

@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
+import { contactHref } from '../../src/contact/contact-link';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 
 /** The production build's folder. */
@@ -241,3 +242,96 @@ export function templatePages(): string[] {
   for (const path of builtPages()) if (!chosen.has(templateOf(path))) chosen.set(templateOf(path), path);
   return [...chosen.values()];
 }
+
+/** For a string that goes into a RegExp: editors' titles may hold "&", "(", "+" and the like. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface Action {
+  label: string;
+  href?: string;
+  topic?: string;
+  context?: string;
+}
+
+/** A content button's accessible name: its label, and its words for screen readers. */
+export const actionName = (action: Action) => (action.context ? `${action.label} ${action.context}` : action.label);
+
+/** Where a content button leads: its page, or the contact form about its topic and the page's subject. */
+export const actionHref = (action: Action, about?: string) => action.href ?? contactHref(action.topic!, about);
+
+// ---------------------------------------------------------------------------------------------
+// Words of the interface, from the files that hold them: the page frame (site/labels.json), the
+// contact form (contact-form.json) and the page for an unknown address (pages/not-found.md).
+
+const frameLabels = readContent('site/labels.json');
+const formWords = readContent('contact-form.json');
+const notFoundPage = readContent('pages/not-found.md');
+const searchPage = readContent('pages/search.md');
+const offlinePage = readContent('pages/offline.md');
+
+export const ui = {
+  skipLink: frameLabels.skipLink as string,
+  /** The home page's rotating statistic. */
+  keyFigures: frameLabels.regions.keyFigures as string,
+  /** The small-screen menu's button. */
+  menu: frameLabels.topBar.menu as string,
+  /** The search field's label, in the top bar and on /search. */
+  searchLabel: searchPage.field.label as string,
+  /** The headings of /search's results and filters. */
+  searchResultsHeading: searchPage.results.heading as string,
+  searchFiltersHeading: searchPage.results.filtersHeading as string,
+  /** What the results say of their number ("12 results"). */
+  searchCount: (count: number) =>
+    ((count === 1 ? searchPage.results.countOne : searchPage.results.count) as string).replace(
+      '{count}',
+      String(count),
+    ),
+  /** The names of /search's groups of filters, by the key Pagefind stores them under. */
+  searchLoading: searchPage.results.loading as string,
+  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
+  /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */
+  offline: {
+    heading: offlinePage.heading as string,
+    listHeading: offlinePage.listHeading as string,
+    listEmpty: offlinePage.listEmpty as string,
+    saved: offlinePage.saved as string,
+  },
+  /** The button that sends the chosen filters without JavaScript. */
+  searchApplyFilters: searchPage.results.applyFilters as string,
+  /** The top bar's link to the A-Z list when nothing matches. */
+  searchAtoZ: searchPage.results.atoZ as string,
+  /** Under industries or methods an item takes from its category ({category} filled in). */
+  inheritedFact: frameLabels.catalogue.inheritedFact as string,
+  notFound: {
+    heading: notFoundPage.heading as string,
+    home: notFoundPage.homeLabel as string,
+    /** The page for a missing item of a category; {category} is filled in with its title. */
+    missingItem: notFoundPage.missingItem as { heading: string; intro: string; categoryLink: string },
+    missingCategory: notFoundPage.missingCategory as { heading: string; intro: string; categoriesHeading: string },
+  },
+  /** A template's {placeholders} filled in, as the site fills them (src/model/labels.ts). */
+  fill: (template: string, values: Record<string, string | number>) =>
+    template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole)),
+  /** The labels of the visible fields, in the order of the form. */
+  formLabels: {
+    firstName: formWords.labels.firstName as string,
+    lastName: formWords.labels.lastName as string,
+    email: formWords.labels.email as string,
+    company: formWords.labels.company as string,
+    message: formWords.labels.message as string,
+  },
+  topicLabel: formWords.labels.topic as string,
+  /** The heading of the box above the form when the server refused a form posted without JavaScript. */
+  refusedHeading: formWords.correction.title as string,
+  lastUpdated: `${frameLabels.legal.lastUpdated}:`,
+  /** Lite mode's footer control and the button in place of a product picture. */
+  liteMode: frameLabels.liteMode.control as string,
+  showPicture: frameLabels.liteMode.showPicture as string,
+  /** The names of the sub-navigation bars and their small-screen toggle. */
+  subnav: {
+    technologies: frameLabels.subNav.technologies.label as string,
+    categories: frameLabels.subNav.categories.label as string,
+    toggle: frameLabels.subNav.toggle as string,
+    productsTitle: frameLabels.subNav.categories.title as string,
+  },
+};
