@@ -1,12 +1,14 @@
 /**
- * Item pages: every field, breadcrumb, structured data, documents, print, and the contact form
- * pre-filled about the item with and without JavaScript. Expectations come from the content.
+ * Item pages in the browser: the card's link to them, print, and the contact form pre-filled about
+ * the item with and without JavaScript. What every item page holds as built (its fields,
+ * breadcrumb, structured data, documents) is checked over dist/ in tests/dist/item-pages.test.ts.
+ * Expectations come from the content.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { catalogueItem, complianceLine, itemLabel, itemName, type ItemData } from '../../src/model/catalogue-item';
+import { catalogueItem, itemLabel, itemName, type ItemData } from '../../src/model/catalogue-item';
 import { narrow, readContent, wide } from './support';
 
 const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as {
@@ -24,46 +26,13 @@ const items = readdirSync(products).flatMap((category) =>
       return { id: `${category}/${file.slice(0, -3)}`, category, slug: file.slice(0, -3), data };
     }),
 );
-const withDocument = items.find((i) => i.data.documents?.length);
 const withoutDataSheet = items.find((i) => !i.data.documents?.some((d) => d.type === 'Technical data sheet'))!;
 const withoutSafetyDataSheet = items.filter((i) => !i.data.documents?.some((d) => d.type === 'Safety data sheet'));
 const catalogueWords = readContent('site/labels.json').catalogue as {
   requestDataSheet: string;
   requestSafetyDataSheet: string;
   documents: string;
-  compliance: string;
 };
-
-test('every item has a page headed by its name, with a breadcrumb and every field', async ({ page }) => {
-  test.setTimeout(20_000 + items.length * 3_000);
-  for (const item of items) {
-    await page.goto(`/products/${item.id}`);
-    await expect(page.locator('h1')).toHaveText(itemName(item.data));
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link');
-    await expect(crumbs).toHaveCount(3);
-    await expect(crumbs.nth(2)).toHaveAttribute('aria-current', 'page');
-    for (const fact of catalogueItem(item).facts) {
-      // Compliance has a section of its own, with each scheme's proof.
-      if (fact.key === 'compliance') continue;
-      const first = Array.isArray(fact.value) ? fact.value[0]! : fact.value;
-      await expect(
-        page.locator('dl').getByText(first, { exact: true }).first(),
-        `${item.id}: ${fact.key}`,
-      ).toBeVisible();
-    }
-    const compliance = page.getByRole('region', { name: catalogueWords.compliance, exact: true });
-    await expect(compliance.locator('li > p:first-child'), `${item.id}: compliance`).toHaveText(
-      (item.data.compliance ?? []).map(complianceLine).map((line) => line.replace(': ', ' · ')),
-    );
-    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-    const types = jsonLd.map((text) => JSON.parse(text)['@type']);
-    expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'Product']));
-    const product = jsonLd.map((text) => JSON.parse(text)).find((d) => d['@type'] === 'Product');
-    expect(product.name).toBe(itemName(item.data));
-    expect(product.brand['@id']).toBe(product.manufacturer['@id']);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${item.id}$`));
-  }
-});
 
 test('category cards link their heading to the item page and carry the item id', async ({ page }) => {
   const item = items[0]!;
@@ -135,21 +104,6 @@ test.describe('an item without a safety data sheet offers to request one, pre-fi
       });
     }
   }
-});
-
-test('documents are listed with their type and size, and are PDFs', async ({ page, request }) => {
-  test.skip(!withDocument, 'no item lists a document');
-  await page.goto(`/products/${withDocument!.id}`);
-  const document = withDocument!.data.documents![0]!;
-  const link = page.getByRole('link', { name: document.title });
-  const item = page.locator('li', { has: link });
-  // Under the heading of its type, with its size and language.
-  await expect(item.locator('xpath=../preceding-sibling::h3[1]')).toHaveText(document.type);
-  await expect(item).toContainText(/PDF, \d+ (bytes|KB|MB)/);
-  await expect(link).toHaveAttribute('hreflang', document.language);
-  const response = await request.get((await link.getAttribute('href'))!);
-  expect(response.status()).toBe(200);
-  expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('the item page prints as a data sheet: company, fields, address and date, no navigation', async ({ page }) => {
