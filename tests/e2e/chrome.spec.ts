@@ -1,3 +1,8 @@
+/**
+ * The frame of every page in the browser: the top bar's dropdowns, menu and fit at each width,
+ * with and without JavaScript, and the manifest linked after load. The links of the top bar and
+ * the footer as built are checked over dist/ in tests/dist/content-pages.test.ts.
+ */
 import { expect, test } from '@playwright/test';
 import { escapeRegExp, expectExpanded, identity, isExpanded, narrow, offerings, recordScripts, wide } from './support';
 
@@ -7,15 +12,9 @@ const categories = offerings('categories');
 test.describe('top bar at 1280 px', () => {
   test.use({ viewport: wide });
 
-  test('is fixed and links to the main pages', async ({ page }) => {
+  test('is fixed, and its menu toggle is for small screens only', async ({ page }) => {
     await page.goto('/');
-    const header = page.locator('body > header');
-    await expect(header).toHaveCSS('position', 'fixed');
-    const nav = page.getByRole('navigation', { name: 'Main', exact: true });
-    await expect(nav.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about');
-    await expect(nav.getByRole('link', { name: 'Careers', exact: true })).toHaveAttribute('href', '/careers');
-    await expect(header.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-    // The menu toggle is for small screens only.
+    await expect(page.locator('body > header')).toHaveCSS('position', 'fixed');
     await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   });
 
@@ -173,30 +172,4 @@ test('the web app manifest is linked once the page has loaded, not before, and n
   const manifest = await (await request.get((await link.getAttribute('href'))!)).json();
   expect(manifest.name).toBe(identity.name);
   expect(manifest.icons.map((icon: { src: string }) => icon.src)).toContain('/favicon.svg');
-});
-
-test.describe('footer', () => {
-  test.use({ viewport: wide });
-
-  test("lists resources, technologies, products, the identity file's contact strip and year, legal links", async ({
-    page,
-  }) => {
-    await page.goto('/');
-    const footer = page.getByRole('contentinfo');
-    for (const heading of ['Resources', 'Technologies', 'Products']) {
-      await expect(footer.getByRole('heading', { name: heading })).toBeVisible();
-    }
-    const technologyLinks = footer.getByRole('navigation', { name: 'Footer: Technologies' }).getByRole('link');
-    await expect(technologyLinks).toHaveText(technologies.map((t) => t.title));
-    const productLinks = footer.getByRole('navigation', { name: 'Footer: Products' }).getByRole('link');
-    await expect(productLinks).toHaveText(categories.map((c) => c.title));
-    const headquarters = identity.offices.find((office) => office.id === 'headquarters')!;
-    await expect(footer.locator('address')).toContainText(headquarters.city);
-    await expect(footer.locator('a[href^="mailto:"]')).toHaveText(identity.emails.general);
-    await expect(footer.locator('a[href^="mailto:"]')).toHaveAttribute('href', `mailto:${identity.emails.general}`);
-    await expect(footer.locator('a[href^="tel:"]')).toHaveAttribute('href', `tel:${identity.phones[0]!.tel}`);
-    await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-    await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
-    await expect(footer).toContainText(`© ${identity.footerYear} ${identity.name}`);
-  });
 });
