@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { productionStoreName } from '../../../src/contact/deploy-context';
 import { blobsMessageStore, type MessageStore } from '../../../src/contact/store';
@@ -153,6 +154,18 @@ export interface Inbox {
   stop: () => Promise<void>;
 }
 
+/**
+ * smtp-server holds every new connection 100 ms before its greeting, to catch clients that talk
+ * before it (spam tools); the mailer waits for the greeting, as every SMTP client must. The tests
+ * open hundreds of connections, so the inboxes here greet at once. Other servers keep the wait.
+ */
+const greetAtOnce = new WeakSet<object>();
+const initConnection = SMTPConnection.prototype.init;
+SMTPConnection.prototype.init = function (this: SMTPConnection) {
+  if (!greetAtOnce.has(this._server)) return initConnection.call(this);
+  this._setListeners(() => this.connectionReady());
+};
+
 export async function startSmtp(port = 0): Promise<Inbox> {
   const received: ParsedMail[] = [];
   const receive = async (stream: SMTPServerDataStream) => {
@@ -178,6 +191,7 @@ export async function startSmtp(port = 0): Promise<Inbox> {
       receive(stream).then(() => callback(), callback);
     },
   });
+  greetAtOnce.add(server);
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actual = (server.server.address() as AddressInfo).port;
   const inbox: Inbox = {
