@@ -13,7 +13,7 @@
  * bench/five-page-visit.mjs, as `--low-bandwidth` measures it), in Chromium at 390 px,
  * each page from its navigation until the network has been quiet for 3 s after its load event
  * (so a worker's background work is counted too), 4x CPU slowdown. The network is a local link
- * (`startLink`) every request crosses, the worker's included: 300 ms round trip and 250 kbit/s
+ * (`startLink`, bench/link.mjs) every request crosses, the worker's included: 300 ms round trip and 250 kbit/s
  * each way, shared by all connections. (DevTools' network emulation would apply to the page's
  * requests only, not to the worker's.) Connections open without a handshake round trip, as with
  * DevTools' emulation. The repeat visit is the same five pages in a new tab of the same browser
@@ -24,71 +24,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { startSiteServer } from '../src/local-netlify/site-server.mjs';
 import { bundleWorker, siteStrategy, networkFirstTimeoutMs } from '../src/offline/bundle.mjs';
 import { browserArgs } from './lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
-
-/**
- * A network link to `targetPort` on localhost, as a TCP proxy: every chunk waits half the round
- * trip, and each direction's chunks share one queue drained at `kbps`. Counts the bytes that reach
- * the browser.
- */
-export async function startLink({ targetPort, rttMs = slowLink.rttMs, kbps = slowLink.kbps }) {
-  const bytesPerMs = (kbps * 1000) / 8 / 1000;
-  const queue = () => {
-    let freeAt = 0;
-    return (bytes) => {
-      const now = performance.now();
-      freeAt = Math.max(now, freeAt) + bytes / bytesPerMs;
-      return freeAt - now + rttMs / 2;
-    };
-  };
-  const [down, up] = [queue(), queue()];
-  const state = { bytesDown: 0, pending: 0, lastActivity: performance.now() };
-  const relay = (from, to, delayFor, count) => {
-    let lastAt = 0;
-    from.on('data', (chunk) => {
-      if (count) state.bytesDown += chunk.length;
-      state.pending++;
-      state.lastActivity = performance.now();
-      const at = Math.max(performance.now() + delayFor(chunk.length), lastAt);
-      lastAt = at;
-      setTimeout(() => {
-        state.pending--;
-        state.lastActivity = performance.now();
-        if (!to.destroyed) to.write(chunk);
-      }, at - performance.now());
-    });
-    from.on('end', () => setTimeout(() => to.end(), Math.max(0, lastAt - performance.now())));
-    from.on('error', () => to.destroy());
-  };
-  const server = createServer((client) => {
-    const upstream = connect(targetPort, 'localhost');
-    relay(client, upstream, up, false);
-    relay(upstream, client, down, true);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => setTimeout(() => client.destroy(), rttMs));
-  });
-  await new Promise((resolve) => server.listen(0, 'localhost', resolve));
-  return {
-    port: server.address().port,
-    bytesDown: () => state.bytesDown,
-    /**
-     * Resolves once nothing has crossed the link for `ms`, counted from `since` (performance.now())
-     * at the earliest: a page the worker answered may have sent nothing yet, and still send its
-     * after-load requests a second later.
-     */
-    async quiet(ms = 1000, since = 0) {
-      while (state.pending > 0 || performance.now() - Math.max(state.lastActivity, since) < ms)
-        await new Promise((resolve) => setTimeout(resolve, 100));
-    },
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
+import { startLink } from './link.mjs';
 
 /** One visit of `paths` in a new tab of `context`: per page the bytes, first paint and load. */
 async function visitPages(context, origin, link, paths, { worker }) {

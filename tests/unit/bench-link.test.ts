@@ -1,10 +1,11 @@
 /**
- * The slow link of `npm run bench -- --visit` (bench/visit.mjs): a request waits a
- * round trip, a body its bytes at the link's rate, and the bytes that reach the browser are counted.
+ * The slow link of `npm run bench -- --visit` (bench/link.mjs, which bench/visit.mjs uses): a request
+ * waits a round trip, a body its bytes at the link's rate, and the bytes that reach the browser are
+ * counted.
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLink } from '../../bench/visit.mjs';
+import { startLink } from '../../bench/link.mjs';
 
 const body = Buffer.alloc(31_250, 'x'); // 250 kbit: one second at 250 kbit/s
 let server: Server;
@@ -16,6 +17,16 @@ beforeAll(async () => {
   port = (server.address() as { port: number }).port;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/**
+ * The link's server closes once its connections have; they end when the target's do, and the
+ * target keeps fetch's connections alive for seconds after their last answer. Its idle ones are
+ * closed first.
+ */
+async function closeLink(link: { close: () => Promise<unknown> }) {
+  server.closeIdleConnections();
+  await link.close();
+}
 
 describe('startLink', () => {
   it('adds the round trip to every request and drains bodies at its rate, counting the bytes', async () => {
@@ -37,7 +48,7 @@ describe('startLink', () => {
       expect(link.bytesDown() - before).toBeGreaterThan(body.length);
       expect(link.bytesDown() - before).toBeLessThan(body.length + 1024);
     } finally {
-      await link.close();
+      await closeLink(link);
     }
   });
 
@@ -55,7 +66,7 @@ describe('startLink', () => {
       await link.quiet(400, started);
       expect(performance.now() - started).toBeGreaterThanOrEqual(390);
     } finally {
-      await link.close();
+      await closeLink(link);
     }
   });
 });
