@@ -1,4 +1,6 @@
 /**
  * npm run messages: the contact messages (src/contact/messages-command.mjs says what it does and how).
  */
-import '../src/contact/messages-command.mjs';
+import { runMessages } from '../src/contact/messages-command.mjs';
+
+process.exitCode = await runMessages(process.argv.slice(2));

@@ -45,88 +45,104 @@ Filters (list, export):
 ${storeHelp(defaultStoreName)}
   --help               this text`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    status: { type: 'string' },
-    text: { type: 'string' },
-    since: { type: 'string' },
-    out: { type: 'string' },
-    'all-failed': { type: 'boolean' },
-    ...storeOptions,
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+/**
+ * Runs the command on `args` (the words after `npm run messages --`) and returns its exit code.
+ * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} [io]
+ * @returns {Promise<number>}
+ */
+export async function runMessages(
+  args,
+  { env = process.env, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text) } = {},
+) {
+  const print = (line) => out(`${line}\n`);
+  const printError = (line) => err(`${line}\n`);
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      status: { type: 'string' },
+      text: { type: 'string' },
+      since: { type: 'string' },
+      out: { type: 'string' },
+      'all-failed': { type: 'boolean' },
+      ...storeOptions,
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
 
-const [action = 'list', id] = positionals;
-if (values.help || action === 'help') {
-  console.log(help);
-  process.exit(0);
-}
-if (!['list', 'show', 'requeue', 'export'].includes(action)) {
-  console.error(`Unknown action "${action}".\n\n${help}`);
-  process.exit(2);
-}
-
-let close = async () => {};
-try {
-  const opened = await openStoreFrom(values, defaultStoreName);
-  close = opened.close;
-  const { store, where } = opened;
-  const filters = { status: values.status, text: values.text, since: values.since };
-  if (action === 'list') {
-    const records = await listMessages(store, filters);
-    const filtered = Boolean(values.status || values.text || values.since);
-    if (records.length === 0) {
-      // The address `npm start` noted, whatever its port; none when the site is not running.
-      const site = runningSite();
-      const hint = site
-        ? `send one from ${site}${routes.contact}`
-        : `start the site with \`npm start\`, then send one from its ${routes.contact} page`;
-      console.log(
-        filtered
-          ? `No messages match, in ${where}.`
-          : `No messages yet in ${where}${values.token || values.site || process.env.NETLIFY_SITE_ID ? '' : ` (${hint})`}.`,
-      );
-    }
-    for (const record of records) for (const line of describeMessage(record)) console.log(line);
-    if (records.length) {
-      const failed = records.filter((r) => r.status === 'failed').length;
-      const pending = records.filter((r) => r.status === 'pending').length;
-      console.log(
-        `${records.length} message(s)${pending ? `, ${pending} pending` : ''}${failed ? `, ${failed} failed` : ''}, in ${where}`,
-      );
-    }
-  } else if (action === 'show') {
-    if (!id) throw new Error('show needs the id of a message (list prints it)');
-    const record = await findMessage(store, id);
-    if (!record) throw new Error(`no message ${id} in ${where}`);
-    for (const line of describeInFull(record)) console.log(line);
-  } else if (action === 'requeue') {
-    if (values['all-failed']) {
-      const outcomes = await requeueAllFailed(store);
-      for (const { id: each, outcome } of outcomes) console.log(`${each}: ${outcome}`);
-      console.log(
-        `${outcomes.filter((o) => o.outcome === 'requeued').length} message(s) requeued in ${where}; the next retry run sends them`,
-      );
-    } else {
-      if (!id) throw new Error('requeue needs the id of a failed message, or --all-failed');
-      const outcome = await requeueMessage(store, id);
-      if (outcome === 'not failed') throw new Error(`${id} is not a failed message in ${where}`);
-      console.log(`${id}: ${outcome}${outcome === 'requeued' ? '; the next retry run sends it' : ''}`);
-    }
-  } else {
-    const csv = toCsv(await listMessages(store, filters));
-    if (values.out) {
-      writeFileSync(values.out, csv);
-      console.log(`${csv.split('\r\n').length - 2} message(s) written to ${values.out}`);
-    } else {
-      process.stdout.write(csv);
-    }
+  const [action = 'list', id] = positionals;
+  if (values.help || action === 'help') {
+    print(help);
+    return 0;
   }
-} catch (error) {
-  console.error(`npm run messages: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await close();
+  if (!['list', 'show', 'requeue', 'export'].includes(action)) {
+    printError(`Unknown action "${action}".\n\n${help}`);
+    return 2;
+  }
+
+  let close = async () => {};
+  try {
+    const opened = await openStoreFrom(values, defaultStoreName, env);
+    close = opened.close;
+    const { store, where } = opened;
+    const filters = { status: values.status, text: values.text, since: values.since };
+    if (action === 'list') {
+      const records = await listMessages(store, filters);
+      const filtered = Boolean(values.status || values.text || values.since);
+      if (records.length === 0) {
+        // The address `npm start` noted, whatever its port; none when the site is not running.
+        const site = runningSite();
+        const hint = site
+          ? `send one from ${site}${routes.contact}`
+          : `start the site with \`npm start\`, then send one from its ${routes.contact} page`;
+        print(
+          filtered
+            ? `No messages match, in ${where}.`
+            : `No messages yet in ${where}${values.token || values.site || env.NETLIFY_SITE_ID ? '' : ` (${hint})`}.`,
+        );
+      }
+      for (const record of records) for (const line of describeMessage(record)) print(line);
+      if (records.length) {
+        const failed = records.filter((r) => r.status === 'failed').length;
+        const pending = records.filter((r) => r.status === 'pending').length;
+        print(
+          `${records.length} message(s)${pending ? `, ${pending} pending` : ''}${failed ? `, ${failed} failed` : ''}, in ${where}`,
+        );
+      }
+    } else if (action === 'show') {
+      if (!id) throw new Error('show needs the id of a message (list prints it)');
+      const record = await findMessage(store, id);
+      if (!record) throw new Error(`no message ${id} in ${where}`);
+      for (const line of describeInFull(record)) print(line);
+    } else if (action === 'requeue') {
+      if (values['all-failed']) {
+        const outcomes = await requeueAllFailed(store);
+        for (const { id: each, outcome } of outcomes) print(`${each}: ${outcome}`);
+        print(
+          `${outcomes.filter((o) => o.outcome === 'requeued').length} message(s) requeued in ${where}; the next retry run sends them`,
+        );
+      } else {
+        if (!id) throw new Error('requeue needs the id of a failed message, or --all-failed');
+        const outcome = await requeueMessage(store, id);
+        if (outcome === 'not failed') throw new Error(`${id} is not a failed message in ${where}`);
+        print(`${id}: ${outcome}${outcome === 'requeued' ? '; the next retry run sends it' : ''}`);
+      }
+    } else {
+      const csv = toCsv(await listMessages(store, filters));
+      if (values.out) {
+        writeFileSync(values.out, csv);
+        print(`${csv.split('\r\n').length - 2} message(s) written to ${values.out}`);
+      } else {
+        out(csv);
+      }
+    }
+  } catch (error) {
+    printError(`npm run messages: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await close();
+  }
+  return 0;
 }

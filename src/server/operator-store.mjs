@@ -73,12 +73,13 @@ export const storeHelp = (defaultName) => `Where:
  * Opens the store the parsed options and the environment name.
  * @param {{ token?: string, site?: string, store?: string, dir?: string }} values
  * @param {string} defaultName
+ * @param {NodeJS.ProcessEnv} [env] the environment (the process's own by default)
  */
-export const openStoreFrom = (values, defaultName) =>
+export const openStoreFrom = (values, defaultName, env = process.env) =>
   openStore({
     name: values.store ?? defaultName,
-    token: values.token ?? process.env.NETLIFY_AUTH_TOKEN,
-    site: values.site ?? process.env.NETLIFY_SITE_ID,
-    apiURL: process.env.NETLIFY_API_URL,
+    token: values.token ?? env.NETLIFY_AUTH_TOKEN,
+    site: values.site ?? env.NETLIFY_SITE_ID,
+    apiURL: env.NETLIFY_API_URL,
     ...(values.dir ? { directory: values.dir } : {}),
   });

@@ -1,9 +1,11 @@
 /**
- * `npm run messages`, run as the operator runs it (a child process of the script), on a local
- * store holding pending, failed and sent messages: list with filters, show, export as CSV, and
- * requeue, after which a retry run against the SMTP test server sends the message exactly once.
- * The production path (a token and a site id, through Netlify's API) is run against a local Blobs
- * server that answers the API's requests as Netlify does.
+ * `npm run messages` on a local store holding pending, failed and sent messages: list with
+ * filters, show, export as CSV, and requeue, after which a retry run against the SMTP test server
+ * sends the message exactly once. The actions run in this process, through the function the
+ * script calls; a few run as the operator runs them (a child process of the script), which ends
+ * with the command's output and exit code. The production path (a token and a site id, through
+ * Netlify's API) is run against a local Blobs server that answers the API's requests as Netlify
+ * does.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,6 +19,7 @@ import { retryPendingMessages } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../../src/contact/store';
 import { csvCell, detailFields } from '../../../src/contact/operator-messages.mjs';
+import { runMessages } from '../../../src/contact/messages-command.mjs';
 import { requestDetailFields } from '../../../src/contact/message';
 import { startSmtp, valid, type Inbox } from './harness';
 
@@ -120,9 +123,29 @@ async function seed() {
   });
 }
 
-async function messages(...args: string[]): Promise<string> {
+/**
+ * The command in this process, on the local store in `directory`: its standard output, or, when
+ * its exit code is not 0, an error with the code and its standard error (as a child process's).
+ */
+async function inProcess(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runMessages(args, {
+    env,
+    out: (text) => void (stdout += text),
+    err: (text) => void (stderr += text),
+  });
+  if (code !== 0) throw Object.assign(new Error(`npm run messages: exit code ${code}\n${stderr}`), { code, stderr });
+  return stdout;
+}
+
+const localEnv = { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' };
+const messages = (...args: string[]) => inProcess([...args, '--dir', directory], localEnv);
+
+/** The same as the operator runs it: `node scripts/messages.mjs`, a child process. */
+async function spawned(...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['scripts/messages.mjs', ...args, '--dir', directory], {
-    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+    env: localEnv,
   });
   return stdout;
 }
@@ -312,6 +335,18 @@ describe('npm run messages on a local store', () => {
   it('an empty or missing local store says so', async () => {
     expect(await messages()).toMatch(/^No messages yet in the local store/);
   });
+
+  it('run as a child process of the script, it ends with the same output, and exit code 1 with the reason on a failure', async () => {
+    expect(await spawned('--help')).toBe(await messages('--help'));
+    await seed();
+    const listed = await spawned('list', '--status', 'failed');
+    expect(listed).toContain(`  id ${ids.failed}`);
+    expect(listed).toBe(await messages('list', '--status', 'failed'));
+    await expect(spawned('requeue', ids.sent)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining(`npm run messages: ${ids.sent} is not a failed message`),
+    });
+  });
 });
 
 describe('npm run messages on the production store', () => {
@@ -334,12 +369,11 @@ describe('npm run messages on the production store', () => {
       const list = await run(process.execPath, ['scripts/messages.mjs', 'list'], { env });
       expect(list.stdout).toContain('1 message(s), 1 failed, in store "contact-messages" of Netlify site site-123');
       // Flags as well as the environment.
-      const flags = await run(
-        process.execPath,
-        ['scripts/messages.mjs', 'requeue', ids.failed, '--token', 'personal-token', '--site', 'site-123'],
-        { env: { ...process.env, NETLIFY_API_URL: api } },
-      );
-      expect(flags.stdout).toContain('requeued');
+      const flags = await inProcess(['requeue', ids.failed, '--token', 'personal-token', '--site', 'site-123'], {
+        ...process.env,
+        NETLIFY_API_URL: api,
+      });
+      expect(flags).toContain('requeued');
       // (The local server lists by prefix only at its edge address, so the keys are read directly.)
       expect(await raw.get(`pending/${ids.failed}`, { type: 'json' })).toMatchObject({
         status: 'pending',
@@ -347,11 +381,7 @@ describe('npm run messages on the production store', () => {
       });
       expect(await raw.get(`failed/${ids.failed}`)).toBeNull();
       // A token alone is not enough.
-      await expect(
-        run(process.execPath, ['scripts/messages.mjs', '--token', 'x'], {
-          env: { ...process.env, NETLIFY_SITE_ID: '' },
-        }),
-      ).rejects.toMatchObject({
+      await expect(inProcess(['--token', 'x'], { ...process.env, NETLIFY_SITE_ID: '' })).rejects.toMatchObject({
         stderr: expect.stringContaining('needs both a Netlify token'),
       });
     } finally {
