@@ -26,40 +26,56 @@ Options:
 ${storeHelp(vitalsStoreName)}
   --help               this text`;
 
-const { values } = parseArgs({
-  options: {
-    lab: { type: 'string' },
-    now: { type: 'string' },
-    ...storeOptions,
-    help: { type: 'boolean', short: 'h' },
-  },
-});
-if (values.help) {
-  console.log(help);
-  process.exit(0);
-}
-
-let close = async () => {};
-try {
-  const now = values.now ? new Date(values.now) : new Date();
-  if (Number.isNaN(now.getTime())) throw new Error(`--now "${values.now}" is not a time (2026-11-25T12:00Z)`);
-  const labSource = values.lab ?? 'bench/results.md';
-  const lab = existsSync(labSource) ? labFigures(readFileSync(labSource, 'utf8'), technologySlugs()) : undefined;
-  const opened = await openStoreFrom(values, vitalsStoreName);
-  close = opened.close;
-  const { beacons, unreadable } = await readBeacons(opened.store, now);
-  for (const line of reportLines({ beacons, unreadable, now, where: opened.where, lab, labSource })) console.log(line);
-  if (beacons.length === 0 && opened.local) {
-    const site = runningSite();
-    console.log(
-      `\nNo field data yet in ${opened.where}: a sample of page views (VITALS_SAMPLE when the site was built, 10% unless set) ` +
-        `sends one beacon each as it is left, never in lite mode, under Save-Data or in a browser driven by automation` +
-        (site ? ` (the site is running at ${site}).` : '; start the site with `npm start` and browse it.'),
-    );
+/**
+ * Runs the command on `args` (the words after `npm run vitals --`) and returns its exit code.
+ * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} [io]
+ * @returns {Promise<number>}
+ */
+export async function runVitals(
+  args,
+  { env = process.env, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text) } = {},
+) {
+  const print = (line) => out(`${line}\n`);
+  const printError = (line) => err(`${line}\n`);
+  const { values } = parseArgs({
+    args,
+    options: {
+      lab: { type: 'string' },
+      now: { type: 'string' },
+      ...storeOptions,
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    print(help);
+    return 0;
   }
-} catch (error) {
-  console.error(`npm run vitals: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await close();
+
+  let close = async () => {};
+  try {
+    const now = values.now ? new Date(values.now) : new Date();
+    if (Number.isNaN(now.getTime())) throw new Error(`--now "${values.now}" is not a time (2026-11-25T12:00Z)`);
+    const labSource = values.lab ?? 'bench/results.md';
+    const lab = existsSync(labSource) ? labFigures(readFileSync(labSource, 'utf8'), technologySlugs()) : undefined;
+    const opened = await openStoreFrom(values, vitalsStoreName, env);
+    close = opened.close;
+    const { beacons, unreadable } = await readBeacons(opened.store, now);
+    for (const line of reportLines({ beacons, unreadable, now, where: opened.where, lab, labSource })) print(line);
+    if (beacons.length === 0 && opened.local) {
+      const site = runningSite();
+      print(
+        `\nNo field data yet in ${opened.where}: a sample of page views (VITALS_SAMPLE when the site was built, 10% unless set) ` +
+          `sends one beacon each as it is left, never in lite mode, under Save-Data or in a browser driven by automation` +
+          (site ? ` (the site is running at ${site}).` : '; start the site with `npm start` and browse it.'),
+      );
+    }
+  } catch (error) {
+    printError(`npm run vitals: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await close();
+  }
+  return 0;
 }

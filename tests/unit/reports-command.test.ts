@@ -1,8 +1,10 @@
 /**
- * `npm run reports`, run as the operator runs it (a child process of the script), on a local store
- * that the report endpoint itself filled with reports of both formats: grouped by directive and
- * page with counts, filtered, as JSON; and on the production store through Netlify's API (a local
- * Blobs server answering the API's requests), reached the way `npm run messages` reaches it.
+ * `npm run reports` on a local store that the report endpoint itself filled with reports of both
+ * formats: grouped by directive and page with counts, filtered, as JSON; and on the production
+ * store through Netlify's API (a local Blobs server answering the API's requests), reached the way
+ * `npm run messages` reaches it. The listings run in this process, through the function the script
+ * calls; a refused option and the production store's listing run as the operator runs them (a
+ * child process of the script).
  */
 import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -16,6 +18,8 @@ import { getStore, type Store } from '@netlify/blobs';
 import { handleCspReport } from '../../src/security/reports/handler';
 import { blobsReportStore, reportStoreName } from '../../src/security/reports/store';
 import { routes } from '../../src/model/routes';
+import { runReports } from '../../src/security/reports/command.mjs';
+import { runInProcess } from './command-in-process';
 
 const run = promisify(execFile);
 const site = 'https://www.example.com';
@@ -98,12 +102,12 @@ async function seed() {
   }
 }
 
-const reports = async (...args: string[]) =>
-  (
-    await run(process.execPath, ['scripts/reports.mjs', ...args, '--dir', directory], {
-      env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
-    })
-  ).stdout;
+const reports = (...args: string[]) =>
+  runInProcess(runReports, [...args, '--dir', directory], {
+    ...process.env,
+    NETLIFY_AUTH_TOKEN: '',
+    NETLIFY_SITE_ID: '',
+  });
 
 describe('npm run reports on a local store', () => {
   it('--help says what it lists and how to reach each store', async () => {

@@ -30,68 +30,84 @@ Filters:
 ${storeHelp(reportStoreName)}
   --help               this text`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    since: { type: 'string' },
-    days: { type: 'string' },
-    directive: { type: 'string' },
-    page: { type: 'string' },
-    json: { type: 'boolean' },
-    ...storeOptions,
-    help: { type: 'boolean', short: 'h' },
-  },
-});
+/**
+ * Runs the command on `args` (the words after `npm run reports --`) and returns its exit code.
+ * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} [io]
+ * @returns {Promise<number>}
+ */
+export async function runReports(
+  args,
+  { env = process.env, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text) } = {},
+) {
+  const print = (line) => out(`${line}\n`);
+  const printError = (line) => err(`${line}\n`);
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      since: { type: 'string' },
+      days: { type: 'string' },
+      directive: { type: 'string' },
+      page: { type: 'string' },
+      json: { type: 'boolean' },
+      ...storeOptions,
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
 
-const [action = 'list'] = positionals;
-if (values.help || action === 'help') {
-  console.log(help);
-  process.exit(0);
-}
-if (action !== 'list') {
-  console.error(`Unknown action "${action}".\n\n${help}`);
-  process.exit(2);
-}
-
-/** The first day asked for, as yyyy-mm-dd, or undefined for all. */
-function sinceDay() {
-  if (values.days !== undefined) {
-    const days = Number(values.days);
-    if (!Number.isInteger(days) || days < 1) throw new Error(`--days "${values.days}" is not a whole number of days`);
-    return new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+  const [action = 'list'] = positionals;
+  if (values.help || action === 'help') {
+    print(help);
+    return 0;
   }
-  if (values.since === undefined) return undefined;
-  const time = Date.parse(values.since);
-  if (Number.isNaN(time)) throw new Error(`--since "${values.since}" is not a date (2026-11-01)`);
-  return new Date(time).toISOString().slice(0, 10);
-}
-
-let close = async () => {};
-try {
-  const since = sinceDay();
-  const opened = await openStoreFrom(values, reportStoreName);
-  close = opened.close;
-  const { store, where, local } = opened;
-  const records = (store ? await blobsReportStore(store).list({ since }) : []).filter(
-    (r) => (!values.directive || r.directive === values.directive) && (!values.page || r.page === values.page),
-  );
-  if (values.json) {
-    for (const record of records) console.log(JSON.stringify(record));
-  } else if (records.length === 0) {
-    const filtered = Boolean(since || values.directive || values.page);
-    const site = local ? runningSite() : undefined;
-    const hint = local
-      ? ` (a page of ${site ?? 'the site `npm start` serves'} that breaks the policy reports here)`
-      : '';
-    console.log(filtered ? `No reports match, in ${where}.` : `No reports in ${where}${hint}.`);
-  } else {
-    for (const line of describeReports(groupReports(records))) console.log(line);
-    const total = records.reduce((sum, r) => sum + r.count, 0);
-    console.log(`${total} report(s), ${records.length} distinct a day, in ${where}`);
+  if (action !== 'list') {
+    printError(`Unknown action "${action}".\n\n${help}`);
+    return 2;
   }
-} catch (error) {
-  console.error(`npm run reports: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  await close();
+
+  /** The first day asked for, as yyyy-mm-dd, or undefined for all. */
+  function sinceDay() {
+    if (values.days !== undefined) {
+      const days = Number(values.days);
+      if (!Number.isInteger(days) || days < 1) throw new Error(`--days "${values.days}" is not a whole number of days`);
+      return new Date(Date.now() - (days - 1) * 86_400_000).toISOString().slice(0, 10);
+    }
+    if (values.since === undefined) return undefined;
+    const time = Date.parse(values.since);
+    if (Number.isNaN(time)) throw new Error(`--since "${values.since}" is not a date (2026-11-01)`);
+    return new Date(time).toISOString().slice(0, 10);
+  }
+
+  let close = async () => {};
+  try {
+    const since = sinceDay();
+    const opened = await openStoreFrom(values, reportStoreName, env);
+    close = opened.close;
+    const { store, where, local } = opened;
+    const records = (store ? await blobsReportStore(store).list({ since }) : []).filter(
+      (r) => (!values.directive || r.directive === values.directive) && (!values.page || r.page === values.page),
+    );
+    if (values.json) {
+      for (const record of records) print(JSON.stringify(record));
+    } else if (records.length === 0) {
+      const filtered = Boolean(since || values.directive || values.page);
+      const site = local ? runningSite() : undefined;
+      const hint = local
+        ? ` (a page of ${site ?? 'the site `npm start` serves'} that breaks the policy reports here)`
+        : '';
+      print(filtered ? `No reports match, in ${where}.` : `No reports in ${where}${hint}.`);
+    } else {
+      for (const line of describeReports(groupReports(records))) print(line);
+      const total = records.reduce((sum, r) => sum + r.count, 0);
+      print(`${total} report(s), ${records.length} distinct a day, in ${where}`);
+    }
+  } catch (error) {
+    printError(`npm run reports: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await close();
+  }
+  return 0;
 }

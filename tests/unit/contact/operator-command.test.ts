@@ -22,6 +22,7 @@ import { csvCell, detailFields } from '../../../src/contact/operator-messages.mj
 import { runMessages } from '../../../src/contact/messages-command.mjs';
 import { requestDetailFields } from '../../../src/contact/message';
 import { startSmtp, valid, type Inbox } from './harness';
+import { runInProcess } from '../command-in-process';
 
 const run = promisify(execFile);
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
@@ -123,21 +124,8 @@ async function seed() {
   });
 }
 
-/**
- * The command in this process, on the local store in `directory`: its standard output, or, when
- * its exit code is not 0, an error with the code and its standard error (as a child process's).
- */
-async function inProcess(args: string[], env: NodeJS.ProcessEnv): Promise<string> {
-  let stdout = '';
-  let stderr = '';
-  const code = await runMessages(args, {
-    env,
-    out: (text) => void (stdout += text),
-    err: (text) => void (stderr += text),
-  });
-  if (code !== 0) throw Object.assign(new Error(`npm run messages: exit code ${code}\n${stderr}`), { code, stderr });
-  return stdout;
-}
+/** The command in this process (see runInProcess). */
+const inProcess = (args: string[], env: NodeJS.ProcessEnv) => runInProcess(runMessages, args, env);
 
 const localEnv = { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' };
 const messages = (...args: string[]) => inProcess([...args, '--dir', directory], localEnv);

@@ -1,8 +1,9 @@
 /**
- * `npm run vitals`, run as the operator runs it (a child process of the script), on a local store
- * holding beacons of several days, kinds of page and connections, beside a lab table; and on the
- * live site's store through Netlify's API (a local Blobs server answering as the API does), as
- * `npm run messages` is tested.
+ * `npm run vitals` on a local store holding beacons of several days, kinds of page and
+ * connections, beside a lab table; and on the live site's store through Netlify's API (a local
+ * Blobs server answering as the API does), as `npm run messages` is tested. The command runs in
+ * this process, through the function the script calls; a refused time and the live store's
+ * report run as the operator runs them (a child process of the script).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +16,8 @@ import { getStore } from '@netlify/blobs';
 import type { StoredBeacon } from '../../../src/vitals/beacon';
 import { blobsVitalsStore, vitalsStoreName } from '../../../src/vitals/store';
 import { labFigures, technologySlugs } from '../../../src/vitals/report.mjs';
+import { runVitals } from '../../../src/vitals/command.mjs';
+import { runInProcess } from '../command-in-process';
 
 const run = promisify(execFile);
 const now = '2026-11-25T12:00:00.000Z';
@@ -84,12 +87,12 @@ async function seedLocal(list: StoredBeacon[]) {
   }
 }
 
-async function vitals(...args: string[]) {
-  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs', '--now', now, '--lab', labFile, ...args], {
-    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+const vitals = (...args: string[]) =>
+  runInProcess(runVitals, ['--now', now, '--lab', labFile, ...args], {
+    ...process.env,
+    NETLIFY_AUTH_TOKEN: '',
+    NETLIFY_SITE_ID: '',
   });
-  return stdout;
-}
 
 /** The cells of the row named `label` in the window of `days` days. */
 function row(output: string, days: number, label: string, after?: string): string[] {
@@ -199,14 +202,13 @@ describe('npm run vitals on the production store', () => {
       expect(row(stdout, 7, 'all').slice(0, 6)).toEqual(['all', '4', '3000', '300', '0.200', '300']);
       expect(row(stdout, 28, 'all').slice(0, 3)).toEqual(['all', '5', '4000']);
       // Flags as well as the environment; a token alone is not enough.
-      const flags = await run(
-        process.execPath,
-        ['scripts/vitals.mjs', '--now', now, '--token', 'personal-token', '--site', 'site-123'],
-        { env: { ...process.env, NETLIFY_API_URL: api } },
-      );
-      expect(flags.stdout).toContain('Last 28 days (2026-10-29 to 2026-11-25): 5 page view(s)');
+      const flags = await runInProcess(runVitals, ['--now', now, '--token', 'personal-token', '--site', 'site-123'], {
+        ...process.env,
+        NETLIFY_API_URL: api,
+      });
+      expect(flags).toContain('Last 28 days (2026-10-29 to 2026-11-25): 5 page view(s)');
       await expect(
-        run(process.execPath, ['scripts/vitals.mjs', '--token', 'x'], { env: { ...process.env, NETLIFY_SITE_ID: '' } }),
+        runInProcess(runVitals, ['--token', 'x'], { ...process.env, NETLIFY_SITE_ID: '' }),
       ).rejects.toMatchObject({
         stderr: expect.stringContaining('needs both a Netlify token'),
       });
