@@ -7,5 +7,9 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
     testTimeout: 60_000,
+    // Vitest's default is half the cores, one worker on a two-core machine. Many files here wait
+    // on child processes, builds and local servers rather than on the CPU, so a second worker
+    // overlaps those waits.
+    maxWorkers: 2,
   },
 });
