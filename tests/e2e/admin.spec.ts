@@ -435,10 +435,16 @@ test("the preview shows a product as the site's card and page, and a technology 
   await expect
     .poll(() => previewCard.locator('h3').evaluate((h3) => getComputedStyle(h3).fontWeight), { timeout: 30_000 })
     .toBe(onSite[1]!.fontWeight);
-  const inPreview = await Promise.all(
-    parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)),
-  );
-  expect(inPreview).toEqual(onSite);
+  // The pane is drawn again when the entry's state settles (Decap's copy of the picture ready):
+  // the new HTML replaces the card, and a read of the old, detached one finds no styles. So the
+  // card is read again until a read is of the card in the pane.
+  let inPreview: ReturnType<typeof styles>[] = [];
+  await expect(async () => {
+    inPreview = await Promise.all(
+      parts.map((part) => preview.locator(`article#${item.slug}${part}`).first().evaluate(styles, part)),
+    );
+    expect(inPreview).toEqual(onSite);
+  }).toPass({ timeout: 20_000 });
   // The site's type and shapes, not the browser's defaults: a sans-serif heading, a rounded card with a shadow, a cropped picture.
   expect(inPreview[1]!.fontFamily).not.toMatch(/^(serif|"?Times)/);
   expect(inPreview[0]!.borderRadius).not.toBe('0px');
@@ -446,14 +452,17 @@ test("the preview shows a product as the site's card and page, and a technology 
   expect(inPreview[3]!.objectFit).toBe('cover');
   const box = (await picture.boundingBox())!;
   expect(box.width / box.height).toBeCloseTo(3 / 2, 1);
-  const shot = await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png') });
+  // The screenshot shows the picture: its top part (3:2 of the card's width) is no empty box; a
+  // shot taken across a redraw of the pane (above) is taken again of the new card.
+  await expect(async () => {
+    const shot = await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png'), timeout: 5_000 });
+    const { width: shotWidth } = await sharp(shot).metadata();
+    const top = await sharp(shot)
+      .extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor((shotWidth! * 2) / 3) - 2 })
+      .stats();
+    expect(Math.max(...top.channels.map((c) => c.stdev))).toBeGreaterThan(5);
+  }).toPass({ timeout: 20_000 });
   await testInfo.attach('preview card', { path: testInfo.outputPath('preview-card.png'), contentType: 'image/png' });
-  // The screenshot shows the picture: its top part (3:2 of the card's width) is no empty box.
-  const { width: shotWidth } = await sharp(shot).metadata();
-  const top = await sharp(shot)
-    .extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor((shotWidth! * 2) / 3) - 2 })
-    .stats();
-  expect(Math.max(...top.channels.map((c) => c.stdev))).toBeGreaterThan(5);
 
   // Below the card, the item page as the site renders it: its heading and breadcrumb, styled
   // alike (the site's page seen as wide as the preview's frame, so the same breakpoints apply).
@@ -478,14 +487,19 @@ test("the preview shows a product as the site's card and page, and a technology 
   expect((await previewPage.locator('nav[aria-label] ol li a').allTextContents()).map((text) => text.trim())).toEqual(
     breadcrumb,
   );
-  const itemPageInPreview = await Promise.all(
-    pageParts.map((part) => previewPage.locator(part).first().evaluate(styles, part)),
-  );
-  expect(itemPageInPreview).toEqual(itemPageOnSite);
-  await previewPage
-    .locator('section')
-    .first()
-    .screenshot({ path: testInfo.outputPath('preview-page.png') });
+  await expect(async () => {
+    const itemPageInPreview = await Promise.all(
+      pageParts.map((part) => previewPage.locator(part).first().evaluate(styles, part)),
+    );
+    expect(itemPageInPreview).toEqual(itemPageOnSite);
+  }).toPass({ timeout: 20_000 });
+  // Taken again if a redraw of the preview replaces the section under the shot (above).
+  await expect(async () => {
+    await previewPage
+      .locator('section')
+      .first()
+      .screenshot({ path: testInfo.outputPath('preview-page.png'), timeout: 5_000 });
+  }).toPass({ timeout: 20_000 });
   await testInfo.attach('preview item page', {
     path: testInfo.outputPath('preview-page.png'),
     contentType: 'image/png',

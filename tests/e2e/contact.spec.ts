@@ -130,7 +130,8 @@ test('a send the server refuses: destructive toast, values kept, error logged', 
   // Its close button is a target of at least 24 by 24 px (WCAG 2.2, 2.5.8), and closes it.
   const close = toast.locator('[data-close-button]');
   const box = (await close.boundingBox())!;
-  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+  // Layout measures in fractions of a pixel: 23.99999 is the 24 px the stylesheet sets.
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24 - 0.01);
   await close.click();
   await expect(toast).toBeHidden();
 });

@@ -197,6 +197,7 @@ test('each cache keeps at most its bound, the oldest saved out first', async ({ 
   // Opened again, the oldest becomes the newest: the other one goes next.
   // (A page opened again is saved anew once the worker's refresh of it, after its load, is answered.)
   await visit(page, visited[2]!);
+  await expect.poll(() => kept(page, cacheNames.pages)).toEqual([visited[3]!, visited[2]!]);
   await visit(page, routes.about);
   await expect
     .poll(async () => (await kept(page, cacheNames.pages)).sort())
