@@ -16,7 +16,7 @@ import {
   toCsv,
 } from './operator-messages.mjs';
 import { runningSite } from '../local-netlify/local-messages.mjs';
-import { openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
+import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
 import { routes } from '../model/routes.ts';
 
 const help = `npm run messages -- [action] [options]
@@ -49,15 +49,11 @@ ${storeHelp(defaultStoreName)}
  * Runs the command on `args` (the words after `npm run messages --`) and returns its exit code.
  * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} [io]
+ * @param {import('../server/operator-store.mjs').CommandIo} [io]
  * @returns {Promise<number>}
  */
-export async function runMessages(
-  args,
-  { env = process.env, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text) } = {},
-) {
-  const print = (line) => out(`${line}\n`);
-  const printError = (line) => err(`${line}\n`);
+export async function runMessages(args, io) {
+  const { env, out, print, printError } = commandIo(io);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,

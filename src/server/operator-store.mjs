@@ -1,5 +1,5 @@
 /**
- * How the operator's commands (`npm run messages`, `npm run reports`) reach a Netlify Blobs store:
+ * How the operator's commands (`npm run messages`, `reports`, `vitals`) reach a Netlify Blobs store:
  * the local one (.netlify/blobs-serve, written by `npm start` and `npm run dev`, through a Blobs
  * server of its own on that folder) or the live site's (a Netlify personal access token and the
  * site's id, through Netlify's API). The command-line options and their help are shared too, so
@@ -83,3 +83,20 @@ export const openStoreFrom = (values, defaultName, env = process.env) =>
     apiURL: env.NETLIFY_API_URL,
     ...(values.dir ? { directory: values.dir } : {}),
   });
+
+/**
+ * @typedef {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} CommandIo
+ */
+
+/**
+ * What an operator's command reads and writes: the process's environment and output unless a caller
+ * (its tests) gives others, and the line printers every command uses.
+ * @param {CommandIo} [io]
+ */
+export function commandIo({
+  env = process.env,
+  out = (text) => process.stdout.write(text),
+  err = (text) => process.stderr.write(text),
+} = {}) {
+  return { env, out, err, print: (line) => out(`${line}\n`), printError: (line) => err(`${line}\n`) };
+}

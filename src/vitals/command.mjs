@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { labFigures, readBeacons, reportLines, technologySlugs, vitalsStoreName } from './report.mjs';
-import { openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
+import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
 import { runningSite } from '../local-netlify/local-messages.mjs';
 
 const help = `npm run vitals -- [options]
@@ -30,15 +30,11 @@ ${storeHelp(vitalsStoreName)}
  * Runs the command on `args` (the words after `npm run vitals --`) and returns its exit code.
  * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} [io]
+ * @param {import('../server/operator-store.mjs').CommandIo} [io]
  * @returns {Promise<number>}
  */
-export async function runVitals(
-  args,
-  { env = process.env, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text) } = {},
-) {
-  const print = (line) => out(`${line}\n`);
-  const printError = (line) => err(`${line}\n`);
+export async function runVitals(args, io) {
+  const { env, print, printError } = commandIo(io);
   const { values } = parseArgs({
     args,
     options: {

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { describeReports, groupReports } from './operator.mjs';
-import { openStoreFrom, storeHelp, storeOptions } from '../../server/operator-store.mjs';
+import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../../server/operator-store.mjs';
 import { runningSite } from '../../local-netlify/local-messages.mjs';
 import { blobsReportStore, reportStoreLimits, reportStoreName } from './store.ts';
 
@@ -34,15 +34,11 @@ ${storeHelp(reportStoreName)}
  * Runs the command on `args` (the words after `npm run reports --`) and returns its exit code.
  * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} [io]
+ * @param {import('../../server/operator-store.mjs').CommandIo} [io]
  * @returns {Promise<number>}
  */
-export async function runReports(
-  args,
-  { env = process.env, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text) } = {},
-) {
-  const print = (line) => out(`${line}\n`);
-  const printError = (line) => err(`${line}\n`);
+export async function runReports(args, io) {
+  const { env, print, printError } = commandIo(io);
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
