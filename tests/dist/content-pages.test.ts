@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { categoryPath, routes } from '../../src/model/routes';
-import { all, attribute, isHidden, named, parseHtml, readPage, shownText, text, type Document } from '../support/html';
+import { all, attribute, isHidden, named, oneLine, parseHtml, readPage, shownText, text, type Document } from '../support/html';
 import {
   actionName,
   categoryGroups,
@@ -25,7 +25,7 @@ import {
   ui,
   type Action,
 } from '../support/site';
-import { expectActions, expectSections, inOneLine, the } from './page-content';
+import { expectActions, expectSections, the } from './page-content';
 
 const site = inject('site');
 const labels = readContent('site/labels.json');
@@ -62,7 +62,7 @@ describe('catalogue', () => {
     const items = productsOf(slug);
     it(`${title}: a card for each of its ${items.length} product files, its sections, buttons and navigation`, () => {
       const document = built(categoryPath(slug));
-      expect(texts(all('h1', document))).toEqual([inOneLine(data.hero.heading)]);
+      expect(texts(all('h1', document))).toEqual([oneLine(data.hero.heading)]);
       const cards = all('main #products article', document);
       expect(cards).toHaveLength(items.length);
       // Each card is headed by its file's name or title; without groups, in the files' order.
@@ -75,7 +75,7 @@ describe('catalogue', () => {
       expectActions(document, main, data.hero.actions ?? [], slug);
       expectSections(document, data.sections ?? [], slug);
       const closing = the('#get-in-touch', document);
-      expect(texts(all('h2', closing))).toEqual([inOneLine(data.supportHeading)]);
+      expect(texts(all('h2', closing))).toEqual([oneLine(data.supportHeading)]);
       expectActions(document, closing, data.supportActions ?? [], slug);
 
       const [nav] = named('nav', ui.subnav.categories, document, document);
@@ -95,7 +95,7 @@ describe('catalogue', () => {
       for (const group of groups) {
         const section = the(`section#${group.id}`, products);
         const expected = kinds.filter((kind) => kind === group.kind).length;
-        expect(texts(all('h3', section))).toEqual([`${inOneLine(group.heading)} (${expected})`]);
+        expect(texts(all('h3', section))).toEqual([`${oneLine(group.heading)} (${expected})`]);
         const articles = all('article', section);
         expect(articles).toHaveLength(expected);
         // Item names are h4 under the group's h3, so headings stay in order.
@@ -112,7 +112,7 @@ describe('technologies', () => {
 
   it('the overview has a card for every technology file, with its features and link, and its buttons', () => {
     const document = built(routes.technologies);
-    expect(texts(all('h1', document))).toEqual([inOneLine(overview.hero.heading)]);
+    expect(texts(all('h1', document))).toEqual([oneLine(overview.hero.heading)]);
     const cards = all('main article', document);
     expect(cards).toHaveLength(technologies.length);
     for (const [i, { slug, title, data }] of technologies.entries()) {
@@ -123,7 +123,7 @@ describe('technologies', () => {
       );
       expect(links.map((link) => attribute(link, 'href'))).toEqual([`/${slug}`]);
       expect(all('img', card).map((img) => attribute(img, 'alt'))).toEqual([data.imageAlt]);
-      expect(texts(all('ul li', card))).toEqual(data.features.map(inOneLine));
+      expect(texts(all('ul li', card))).toEqual(data.features.map(oneLine));
     }
     expectActions(document, the('main', document), overview.hero.actions ?? []);
     expectActions(document, the('#closing', document), overview.closing.actions);
@@ -132,7 +132,7 @@ describe('technologies', () => {
   for (const { slug, title, data, file } of technologies) {
     it(`${title}: its file's heading, buttons, sections and long description`, () => {
       const document = built(`/${slug}`);
-      expect(texts(all('h1', document))).toEqual([inOneLine(data.hero.heading)]);
+      expect(texts(all('h1', document))).toEqual([oneLine(data.hero.heading)]);
       expectActions(document, the('main', document), data.hero.actions ?? [], slug);
       expectSections(document, data.sections ?? [], slug);
       // The long description, the Markdown under the fields, is in the page as written.
@@ -158,16 +158,16 @@ describe('company pages', () => {
     const about = companyPage('about');
     const document = built(routes.about);
     const main = the('main', document);
-    expect(texts(all('h1', document))).toEqual([inOneLine(about.hero.heading)]);
+    expect(texts(all('h1', document))).toEqual([oneLine(about.hero.heading)]);
     const milestones = about.story.timeline as { year: number | string; title: string }[];
     expect(all('#story ol > li p:first-child', document).map(text)).toEqual(milestones.map((m) => String(m.year)));
-    expect(texts(all('#story ol > li h3', document))).toEqual(milestones.map((m) => inOneLine(m.title)));
+    expect(texts(all('#story ol > li h3', document))).toEqual(milestones.map((m) => oneLine(m.title)));
     for (const card of [about.mission, about.vision]) {
-      expect(texts(all('h2', main)), card.title).toContain(inOneLine(card.title));
-      expect(shownText(main)).toContain(inOneLine(card.text));
+      expect(texts(all('h2', main)), card.title).toContain(oneLine(card.title));
+      expect(shownText(main)).toContain(oneLine(card.text));
     }
     expect(texts(all('#values h3', document))).toEqual(
-      about.values.items.map((v: { title: string }) => inOneLine(v.title)),
+      about.values.items.map((v: { title: string }) => oneLine(v.title)),
     );
     const offices = all('#global-presence li', document);
     expect(offices).toHaveLength(identity.offices.length);
@@ -176,8 +176,8 @@ describe('company pages', () => {
     expect(tiles).toHaveLength(about.expertise.items.length);
     for (const [i, tile] of about.expertise.items.entries()) {
       const [value, label] = all('p', tiles[i]!).map(shownText);
-      expect(value).toBe(inOneLine(tile.value));
-      expect(label).toBe(inOneLine(tile.label));
+      expect(value).toBe(oneLine(tile.value));
+      expect(label).toBe(oneLine(tile.label));
     }
     expect(all('#certifications li', document)).toHaveLength(certifications().length);
     const closing = the('#closing', document);
@@ -186,7 +186,7 @@ describe('company pages', () => {
     for (const action of about.closing.actions.filter((a: Action) => a.context)) {
       const [link] = named('a[href]', actionName(action), closing, document);
       expect(link && shownText(link)).toBe(actionName(action));
-      expect(link && texts(all('.sr-only', link))).toEqual([inOneLine(action.context)]);
+      expect(link && texts(all('.sr-only', link))).toEqual([oneLine(action.context)]);
     }
   });
 
@@ -195,7 +195,7 @@ describe('company pages', () => {
     const document = built(routes.careers);
     expect(all('#benefits li', document)).toHaveLength(careers.benefits.items.length);
     expect(texts(all('#benefits h3', document))).toEqual(
-      careers.benefits.items.map((b: { title: string }) => inOneLine(b.title)),
+      careers.benefits.items.map((b: { title: string }) => oneLine(b.title)),
     );
     const pictures = all('#culture img', document);
     expect(pictures.map((img) => attribute(img, 'alt'))).toEqual(
@@ -208,9 +208,9 @@ describe('company pages', () => {
     expect(url.searchParams.get('subject')).toBe(careers.apply.subject);
     expect(href).toContain(`subject=${encodeURIComponent(careers.apply.subject)}`);
     expect(href).not.toContain(' ');
-    expect(shownText(mailto)).toBe(inOneLine(careers.apply.buttonLabel));
+    expect(shownText(mailto)).toBe(oneLine(careers.apply.buttonLabel));
     expect(all('main form', document)).toHaveLength(0);
-    expect(texts(all('#apply ol li', document))).toEqual(careers.apply.steps.map(inOneLine));
+    expect(texts(all('#apply ol li', document))).toEqual(careers.apply.steps.map(oneLine));
   });
 
   for (const name of ['privacy-policy', 'terms-of-service'] as const) {
@@ -268,17 +268,17 @@ describe('home page', () => {
       'certifications',
       'closing',
     ]);
-    expect(shownText(the('#research', document))).toContain(inOneLine(home.research.figure));
+    expect(shownText(the('#research', document))).toContain(oneLine(home.research.figure));
   });
 
   it('hero, about, cards and calls to action show the home file and lead where it says', () => {
-    expect(texts(all('h1', document))).toEqual([inOneLine(home.hero.heading)]);
+    expect(texts(all('h1', document))).toEqual([oneLine(home.hero.heading)]);
     expectActions(document, the('#home', document), home.hero.actions);
 
     const about = the('#about', document);
-    expect(texts(all('h2', about))).toEqual([inOneLine(home.about.heading)]);
-    expect(texts(all('li', about))).toEqual(home.about.checklist.map(inOneLine));
-    for (const paragraph of home.about.paragraphs) expect(shownText(about)).toContain(inOneLine(paragraph));
+    expect(texts(all('h2', about))).toEqual([oneLine(home.about.heading)]);
+    expect(texts(all('li', about))).toEqual(home.about.checklist.map(oneLine));
+    for (const paragraph of home.about.paragraphs) expect(shownText(about)).toContain(oneLine(paragraph));
     expectActions(document, about, [home.about.action]);
 
     const technologyCards = all('#technologies article', document);
@@ -305,7 +305,7 @@ describe('home page', () => {
     for (const { name, description } of certifications()) {
       const card = cards.filter((li) => texts(all('h1, h2, h3, h4, h5, h6', li)).includes(name));
       expect(card, name).toHaveLength(1);
-      expect(shownText(card[0]!)).toContain(inOneLine(description));
+      expect(shownText(card[0]!)).toContain(oneLine(description));
       expect(all('img, svg[role="img"]', card[0]!), name).toHaveLength(1);
     }
     expectActions(document, the('#closing', document), [home.closing.action]);
@@ -363,7 +363,7 @@ describe('not-found pages', () => {
   it('an unknown path answers 404 with the not-found page, which is not indexed', async () => {
     const { status, document } = await answer('/missing');
     expect(status).toBe(404);
-    expect(texts(all('h1', document))).toEqual([inOneLine(ui.notFound.heading)]);
+    expect(texts(all('h1', document))).toEqual([oneLine(ui.notFound.heading)]);
     expect(attribute(named('a[href]', ui.notFound.home, document, document)[0], 'href')).toBe(routes.home);
     expect(all('meta[name="robots"]', document).map((meta) => attribute(meta, 'content'))).toEqual(['noindex']);
   });

@@ -5,7 +5,7 @@
  * browser tests once made on the rendered page, made on the built document.
  */
 import { expect } from 'vitest';
-import { all, attribute, named, one, shownText, type Document, type Element } from '../support/html';
+import { all, attribute, named, one, oneLine, shownText, type Document, type Element } from '../support/html';
 import { actionHref, actionName, type Action, type Data } from '../support/site';
 
 /** Each of the content's buttons is a link in `scope`, named and leading as the content says. */
@@ -24,9 +24,6 @@ export function the(selector: string, root: Document | Element): Element {
   return element!;
 }
 
-/** Text as the content writes it, compared as the page shows it: white space collapsed. */
-export const inOneLine = (words: string) => words.replace(/\s+/g, ' ').trim();
-
 /**
  * The typed sections of a technology or category page (`sections` of its file), each under its
  * id with its heading, and with every card, figure, tag and button the file gives it.
@@ -36,25 +33,25 @@ export function expectSections(document: Document, sections: readonly Data[], ab
     const shown = all(`main section#${section.id}`, document);
     expect(shown, `section #${section.id}`).toHaveLength(1);
     const root = shown[0]!;
-    if (section.heading) expect(shownText(the('h2', root)), `#${section.id}`).toBe(inOneLine(section.heading));
+    if (section.heading) expect(shownText(the('h2', root)), `#${section.id}`).toBe(oneLine(section.heading));
     if (section.type === 'cards') {
       expect(all('h3', root).map(shownText), `#${section.id}`).toEqual(
-        section.items.map((item: Data) => inOneLine(item.title)),
+        section.items.map((item: Data) => oneLine(item.title)),
       );
       for (const item of section.items)
         if (item.value) {
-          const card = all('li', root).find((li) => all('h3', li).some((h3) => shownText(h3) === inOneLine(item.title)));
-          expect(card && shownText(card), `#${section.id}: ${item.title}`).toContain(inOneLine(item.value));
+          const card = all('li', root).find((li) => all('h3', li).some((h3) => shownText(h3) === oneLine(item.title)));
+          expect(card && shownText(card), `#${section.id}: ${item.title}`).toContain(oneLine(item.value));
         }
     } else if (section.type === 'metrics') {
       const figures = all('dl > div', root);
       expect(figures, `#${section.id}`).toHaveLength(section.items.length);
       for (const [i, item] of section.items.entries()) {
-        expect(shownText(the('dt', figures[i]!))).toBe(inOneLine(item.label));
-        expect(shownText(the('dd', figures[i]!))).toBe(inOneLine(item.value));
+        expect(shownText(the('dt', figures[i]!))).toBe(oneLine(item.label));
+        expect(shownText(the('dd', figures[i]!))).toBe(oneLine(item.value));
       }
     } else if (section.type === 'tags') {
-      expect(all('li', root).map(shownText), `#${section.id}`).toEqual(section.items.map(inOneLine));
+      expect(all('li', root).map(shownText), `#${section.id}`).toEqual(section.items.map(oneLine));
     } else if (section.type === 'cta') {
       expectActions(document, root, section.actions, about);
     }

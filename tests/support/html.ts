@@ -38,8 +38,11 @@ export function closest(element: Element, test: (element: Element) => boolean): 
   return undefined;
 }
 
-/** The element's text as a reader gets it in one line: white space collapsed, ends trimmed (as Playwright's toHaveText compares). */
-export const shownText = (element: Element): string => textContent(element).replace(/\s+/g, ' ').trim();
+/** Text in one line: white space collapsed, ends trimmed (as Playwright's toHaveText compares). */
+export const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+/** The element's text as a reader gets it, in one line. */
+export const shownText = (element: Element): string => oneLine(textContent(element));
 
 /**
  * Whether the markup keeps the element from everyone: it or an ancestor is `hidden`, a
@@ -64,7 +67,7 @@ export function accessibleName(element: Element, document: Document): string {
       .map((label) => (label ? shownText(label) : ''))
       .join(' ')
       .trim();
-  if (element.attribs['aria-label'] !== undefined) return element.attribs['aria-label'].replace(/\s+/g, ' ').trim();
+  if (element.attribs['aria-label'] !== undefined) return oneLine(element.attribs['aria-label']);
   if (element.name === 'img') return (element.attribs.alt ?? '').trim();
   return shownText(element);
 }
