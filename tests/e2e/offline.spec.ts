@@ -41,15 +41,39 @@ async function visit(page: Page, address: string) {
   await expect.poll(() => kept(page, cacheNames.pages)).toContain(new URL(address, page.url()).pathname);
 }
 
-/** Serves /sw.js to this context with `change` applied: a new deploy, or other bounds. */
-async function serveWorker(context: BrowserContext, change: (code: string) => string) {
-  let fetched = 0;
-  await context.route('**/sw.js', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, body: change(await response.text()) });
-    fetched++;
+/**
+ * A server of the test's own over a copy of the build, whose files `change` rewrites: another
+ * deploy, or a worker with other bounds. Routing /sw.js in the browser would not do: Chromium
+ * checks the worker for updates itself after navigations, Playwright's routing does not see that
+ * check, and the worker the server answers with then takes over.
+ */
+async function ownSite() {
+  const root = mkdtempSync(join(tmpdir(), 'site-copy-'));
+  cpSync('netlify.toml', join(root, 'netlify.toml'));
+  cpSync('dist', join(root, 'dist'), { recursive: true });
+  mkdirSync(join(root, 'no-functions'));
+  const site = await startSiteServer({
+    projectRoot: root,
+    host: 'localhost',
+    port: 0,
+    functionsDirectory: join(root, 'no-functions'),
+    builtFunctionsDirectory: join(root, 'no-functions'),
+    log: () => {},
+    logError: () => {},
   });
-  return { fetched: () => fetched };
+  return {
+    url: site.url,
+    change(file: string, change: (text: string) => string) {
+      const path = join(root, 'dist', file);
+      const text = readFileSync(path, 'utf8');
+      rmSync(path);
+      writeFileSync(path, change(text));
+    },
+    async close() {
+      await site.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
 }
 
 test('pages opened before open again offline, with their styles and pictures', async ({ page, context }) => {
@@ -187,21 +211,26 @@ test('/admin and /api/ never reach the worker; pages do', async ({ page, context
   expect(await kept(page, cacheNames.pages)).not.toContain('/admin');
 });
 
-test('each cache keeps at most its bound, the oldest saved out first', async ({ page, context }) => {
+test('each cache keeps at most its bound, the oldest saved out first', async ({ page }) => {
   const bound = `pages:${budgets.serviceWorker.cache.pages.max}`;
   expect(worker, 'the worker carries the pages bound of bench/budgets.json').toContain(bound);
   // The same worker, with room for two pages.
-  await serveWorker(context, (code) => code.replace(bound, 'pages:2'));
-  for (const path of visited) await visit(page, path);
-  expect((await kept(page, cacheNames.pages)).sort()).toEqual(visited.slice(-2).sort());
-  // Opened again, the oldest becomes the newest: the other one goes next.
-  // (A page opened again is saved anew once the worker's refresh of it, after its load, is answered.)
-  await visit(page, visited[2]!);
-  await expect.poll(() => kept(page, cacheNames.pages)).toEqual([visited[3]!, visited[2]!]);
-  await visit(page, routes.about);
-  await expect
-    .poll(async () => (await kept(page, cacheNames.pages)).sort())
-    .toEqual([visited[2]!, routes.about].sort());
+  const site = await ownSite();
+  site.change('sw.js', (code) => code.replace(bound, 'pages:2'));
+  try {
+    for (const path of visited) await visit(page, `${site.url}${path}`);
+    expect((await kept(page, cacheNames.pages)).sort()).toEqual(visited.slice(-2).sort());
+    // Opened again, the oldest becomes the newest: the other one goes next.
+    // (A page opened again is saved anew once the worker's refresh of it, after its load, is answered.)
+    await visit(page, `${site.url}${visited[2]}`);
+    await expect.poll(() => kept(page, cacheNames.pages)).toEqual([visited[3]!, visited[2]!]);
+    await visit(page, `${site.url}${routes.about}`);
+    await expect
+      .poll(async () => (await kept(page, cacheNames.pages)).sort())
+      .toEqual([visited[2]!, routes.about].sort());
+  } finally {
+    await site.close();
+  }
 });
 
 test('a repeat visit renders from the cache without waiting for the network', async ({ page, context }) => {
@@ -285,28 +314,8 @@ test('a kept page opened without its script is refreshed all the same, a few sec
 });
 
 test('after a deploy, the next navigation shows the new content', async ({ page }) => {
-  // A deploy changes the files the server answers with, so this test has a server of its own,
-  // over a copy of the build (Chromium checks the worker for updates itself, and Playwright's
-  // routing does not see that check).
-  const root = mkdtempSync(join(tmpdir(), 'site-deploy-'));
-  cpSync('netlify.toml', join(root, 'netlify.toml'));
-  cpSync('dist', join(root, 'dist'), { recursive: true });
-  mkdirSync(join(root, 'no-functions'));
-  const site = await startSiteServer({
-    projectRoot: root,
-    host: 'localhost',
-    port: 0,
-    functionsDirectory: join(root, 'no-functions'),
-    builtFunctionsDirectory: join(root, 'no-functions'),
-    log: () => {},
-    logError: () => {},
-  });
-  const deploy = (file: string, change: (text: string) => string) => {
-    const path = join(root, 'dist', file);
-    const text = readFileSync(path, 'utf8');
-    rmSync(path);
-    writeFileSync(path, change(text));
-  };
+  // A deploy changes the files the server answers with: a server of the test's own.
+  const site = await ownSite();
   try {
     await page.addInitScript(() => {
       navigator.serviceWorker?.addEventListener(
@@ -320,8 +329,8 @@ test('after a deploy, the next navigation shows the new content', async ({ page 
 
     // The deploy: a new worker (another build) and a changed careers page.
     const marker = 'Content of the next deploy';
-    deploy('sw.js', (code) => code.replaceAll(build!, '"build:next-deploy"'));
-    deploy('careers.html', (html) => html.replace(/(<h1[^>]*>)/, `$1${marker} `));
+    site.change('sw.js', (code) => code.replaceAll(build!, '"build:next-deploy"'));
+    site.change('careers.html', (html) => html.replace(/(<h1[^>]*>)/, `$1${marker} `));
 
     // The visitor opens a page: it answers at once from the kept copy, and meanwhile the browser
     // checks the worker, finds the new one, which takes over.
@@ -341,6 +350,5 @@ test('after a deploy, the next navigation shows the new content', async ({ page 
     await expect(page.locator('h1').first()).toContainText(marker);
   } finally {
     await site.close();
-    rmSync(root, { recursive: true, force: true });
   }
 });
