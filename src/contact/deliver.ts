@@ -326,7 +326,8 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
       noteError(record);
       if (unrecorded)
         log(
-          `contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})`,
+          `contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})` +
+            (record.status === 'sent' ? '; a later run may e-mail it a second time, with the same Message-ID' : ''),
         );
       else if (record.status === 'failed')
         log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
