@@ -5,28 +5,37 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 
-# The type checker and the linters each use one core and only read the tree (the checker writes
-# nothing the linters read: .astro/ is ignored by both), so the checker runs beside them.
-check_log=$(mktemp)
-astro check >"$check_log" 2>&1 &
-check_pid=$!
-trap 'kill "$check_pid" 2>/dev/null || true; rm -f "$check_log"' EXIT
+# Three lanes share the cores until the build is done, as none reads what another writes:
+# - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
+#   ignored by both linters);
+# - the type checker, then the build: one after the other, as both write .astro/, and the
+#   checker empties the adapter's .netlify/v1/functions/ that the build fills;
+# - the unit tests, which build copies of the project in temporary folders, never dist/.
+# Each lane's output is printed whole once all are done, in this order.
+lanes=(lint build unit)
+declare -A commands=(
+  [lint]='echo "== lint (Prettier, ESLint)" && prettier --check . && eslint --max-warnings=0 . && echo "== content check" && node scripts/content-check.mjs'
+  [build]='echo "== astro check" && astro check && echo "== production build" && astro build'
+  [unit]='echo "== unit tests" && vitest run'
+)
+declare -A pids logs
+trap 'for lane in "${lanes[@]}"; do kill "${pids[$lane]:-}" 2>/dev/null || true; rm -f "${logs[$lane]:-}"; done' EXIT
+for lane in "${lanes[@]}"; do
+  logs[$lane]=$(mktemp)
+  bash -c "set -euo pipefail; ${commands[$lane]}" >"${logs[$lane]}" 2>&1 &
+  pids[$lane]=$!
+done
+failed=()
+for lane in "${lanes[@]}"; do
+  wait "${pids[$lane]}" || failed+=("$lane")
+  unset "pids[$lane]"
+  cat "${logs[$lane]}"
+done
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "npm test: failed in ${failed[*]}" >&2
+  exit 1
+fi
 
-echo "== lint (Prettier, ESLint)"
-prettier --check .
-eslint --max-warnings=0 .
-echo "== content check"
-node scripts/content-check.mjs
-echo "== astro check"
-check_status=0
-wait "$check_pid" || check_status=$?
-cat "$check_log"
-if [ "$check_status" -ne 0 ]; then exit "$check_status"; fi
-
-echo "== unit tests"
-vitest run
-echo "== production build"
-astro build
 echo "== checks of the build"
 vitest run -c vitest.dist.config.ts
 echo "== browser tests"

@@ -25,17 +25,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import config from '../../playwright.config';
+import config, { browsers } from '../../playwright.config';
 import { routes } from '../../src/model/routes';
 
 const run = promisify(execFile);
 
 // Chromium delivers Reporting API reports about a minute after the violation; its switch
 // --short-reporting-delay makes it under a second, so the test need not wait. Its network service
-// posts the reports itself, so the front's certificate is accepted browser-wide.
+// posts the reports itself, so the front's certificate is accepted browser-wide. The headless
+// shell that runs the other tests delivers none: the full browser runs these.
 test.use({
   launchOptions: {
     ...config.use?.launchOptions,
+    executablePath: browsers.full,
     args: [...(config.use?.launchOptions?.args ?? []), '--short-reporting-delay', '--ignore-certificate-errors'],
   },
   ignoreHTTPSErrors: true,
