@@ -373,7 +373,10 @@ describe('not-found pages', () => {
       const { status, document } = await answer(`${categoryPath(category.slug)}/no-such-product`);
       expect(status, category.slug).toBe(404);
       const main = the('main', document);
-      expect(texts(all('h1', main))).toEqual([ui.fill(ui.notFound.missingItem.heading, { category: category.title })]);
+      expect(texts(all('h1', main))).toEqual([oneLine(ui.notFound.heading)]);
+      expect(texts(all('[data-not-found-lead]', main))).toEqual([
+        ui.fill(ui.notFound.missingItem.lead, { category: category.title }),
+      ]);
       const name = ui.fill(ui.notFound.missingItem.categoryLink, { category: category.title });
       expect(attribute(named('a[href]', name, main, document)[0], 'href'), name).toBe(categoryPath(category.slug));
     }
@@ -383,7 +386,8 @@ describe('not-found pages', () => {
     const { status, document } = await answer(`${routes.products}/no-such-category/or-item`);
     expect(status).toBe(404);
     const main = the('main', document);
-    expect(texts(all('h1', main))).toEqual([ui.notFound.missingCategory.heading]);
+    expect(texts(all('h1', main))).toEqual([oneLine(ui.notFound.heading)]);
+    expect(texts(all('[data-not-found-lead]', main))).toEqual([ui.notFound.missingCategory.lead]);
     const [list] = named('nav', ui.notFound.missingCategory.categoriesHeading, main, document);
     expect(list).toBeDefined();
     const links = all('a[href]', list!).filter((link) => !isHidden(link));

@@ -44,9 +44,8 @@ for (const viewport of [narrow, wide]) {
         const response = await page.goto(`${categoryPath(category.slug)}/no-such-product`);
         expect(response?.status()).toBe(404);
         const main = page.getByRole('main');
-        await expect(main.getByRole('heading', { level: 1 })).toHaveText(
-          ui.fill(ui.notFound.missingItem.heading, { category: category.title }),
-        );
+        await expect(main.getByRole('heading', { level: 1 })).toHaveText(ui.notFound.heading);
+        await expect(main.getByText(ui.fill(ui.notFound.missingItem.lead, { category: category.title }))).toBeVisible();
         const back = main.getByRole('link', {
           name: ui.fill(ui.notFound.missingItem.categoryLink, { category: category.title }),
           exact: true,

@@ -275,6 +275,14 @@ test('routes: every route of the specification answers 200', async ({ request })
 test('not-found page: "Oops! Page not found", "Return to Home" to /, the path logged', async ({ page }) => {
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
+  // The catalogue's own 404s (a missing category, a missing item) have the same heading.
+  for (const path of ['/products/no-such-category', '/products/aroma-finishes/no-such-product']) {
+    const response = await page.goto(path);
+    expect.soft(response?.status(), `${path} answers 404`).toBe(404);
+    expect
+      .soft(await text(page.getByRole('heading', { level: 1 })), `the not-found heading at ${path}`)
+      .toBe('Oops! Page not found');
+  }
   const response = await page.goto('/no/such-page');
   expect.soft(response?.status(), 'an unknown path answers 404').toBe(404);
   expect

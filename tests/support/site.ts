@@ -306,8 +306,8 @@ export const ui = {
     heading: notFoundPage.heading as string,
     home: notFoundPage.homeLabel as string,
     /** The page for a missing item of a category; {category} is filled in with its title. */
-    missingItem: notFoundPage.missingItem as { heading: string; intro: string; categoryLink: string },
-    missingCategory: notFoundPage.missingCategory as { heading: string; intro: string; categoriesHeading: string },
+    missingItem: notFoundPage.missingItem as { lead: string; intro: string; categoryLink: string },
+    missingCategory: notFoundPage.missingCategory as { lead: string; intro: string; categoriesHeading: string },
   },
   /** A template's {placeholders} filled in, as the site fills them (src/model/labels.ts). */
   fill: (template: string, values: Record<string, string | number>) =>

@@ -14,8 +14,8 @@ export const notFoundPageSchema = z.strictObject({
     .strictObject({
       title: text('Browser tab title; {category} is the category, e.g. "Not found in {category}"'),
       description: text('Description of the page (it is not indexed); {category} is the category'),
-      heading: text(
-        'Heading when an address names a product its category does not have; {category} is the category, e.g. "This product is not in {category}"',
+      lead: text(
+        'Line under the page heading when an address names a product its category does not have; {category} is the category, e.g. "This product is not in {category}"',
       ),
       intro: text('Paragraph under it; {category} is the category'),
       categoryLink: text('Link to the category; {category} is the category, e.g. "See every product in {category}"'),
@@ -25,7 +25,9 @@ export const notFoundPageSchema = z.strictObject({
     .strictObject({
       title: text('Browser tab title, e.g. "Product category not found"'),
       description: text('Description of the page (it is not indexed)'),
-      heading: text('Heading when an address names no product category, e.g. "This product category does not exist"'),
+      lead: text(
+        'Line under the page heading when an address names no product category, e.g. "This product category does not exist"',
+      ),
       intro: text('Paragraph under it'),
       categoriesHeading: text('Heading of the list of every product category, e.g. "Our product categories"'),
     })
