@@ -95,6 +95,8 @@ export const expectExpanded = (toggle: Locator, expanded: boolean) =>
 
 export const wide = { width: 1280, height: 900 };
 export const narrow = { width: 390, height: 844 };
+/** The narrowest phone the site is laid out for. */
+export const narrowest = { width: 320, height: 640 };
 
 /** Each of the content's buttons is a link in `scope`, named and leading as the content says. */
 export async function expectActions(scope: Locator, actions: readonly Action[], about?: string) {

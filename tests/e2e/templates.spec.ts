@@ -2,15 +2,15 @@
  * One page of each template, and each variant of a template (tests/support/site.ts,
  * `templatePages`), run in the browser at two widths: axe finds no accessibility violation, and
  * the browser reports no Content Security Policy violation while the page loads, hydrates and is
- * scrolled through. What every built page carries is checked without a browser in tests/dist
- * (headings, the hashes of its policy, bytes).
+ * scrolled through, and nothing scrolls sideways down to 320 px. What every built page carries is
+ * checked without a browser in tests/dist (headings, the hashes of its policy, bytes).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { narrow, templatePages, watchViolations, wide } from './support';
+import { narrow, narrowest, templatePages, watchViolations, wide } from './support';
 
 for (const path of templatePages()) {
-  test(`${path}: no accessibility violation (WCAG 2.2 AA) at ${wide.width} and ${narrow.width} px, and no Content Security Policy violation`, async ({
+  test(`${path}: no accessibility violation (WCAG 2.2 AA) at ${wide.width} and ${narrow.width} px, nothing wider than the screen down to ${narrowest.width} px, and no Content Security Policy violation`, async ({
     page,
   }) => {
     test.setTimeout(60_000);
@@ -44,6 +44,14 @@ for (const path of templatePages()) {
           (v) => `${viewport.width} px: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
         ),
       ).toEqual([]);
+      // Nothing scrolls sideways, at this width or at the narrowest phone's (a resize lays out again).
+      for (const width of viewport === narrow ? [narrow.width, narrowest.width] : [viewport.width]) {
+        await page.setViewportSize({ ...viewport, width });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px wide`).toBeLessThanOrEqual(
+          width,
+        );
+      }
+      await page.setViewportSize(viewport);
       // Then what loads on the way down: pictures, islands that hydrate when visible.
       await page.mouse.wheel(0, 20_000);
       await page.waitForLoadState('networkidle');
