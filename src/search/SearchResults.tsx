@@ -217,7 +217,7 @@ export default function SearchResults({ words, className = '', server }: SearchR
                           return (
                             <li key={value}>
                               <label
-                                className={`flex items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}
+                                className={`flex min-h-6 items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}
                               >
                                 <input
                                   type="checkbox"

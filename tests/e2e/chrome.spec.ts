@@ -4,7 +4,17 @@
  * the footer as built are checked over dist/ in tests/dist/content-pages.test.ts.
  */
 import { expect, test } from '@playwright/test';
-import { escapeRegExp, expectExpanded, identity, isExpanded, narrow, offerings, recordScripts, wide } from './support';
+import {
+  escapeRegExp,
+  expectExpanded,
+  identity,
+  isExpanded,
+  narrow,
+  narrowest,
+  offerings,
+  recordScripts,
+  wide,
+} from './support';
 
 const technologies = offerings('technologies');
 const categories = offerings('categories');
@@ -136,6 +146,17 @@ test('from 390 to 1280 px nothing in the top bar wraps or overflows, and the hom
       `${width} px`,
     ).toEqual([]);
     expect(await bar.evaluate((element) => element.scrollWidth <= element.clientWidth), `${width} px`).toBe(true);
+  }
+});
+
+test('at 320 px every link of the footer is a target of at least 24 px (WCAG 2.2, 2.5.8)', async ({ page }) => {
+  await page.setViewportSize(narrowest);
+  await page.goto('/about');
+  const links = await page.locator('body > footer a').all();
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) {
+    const box = (await link.boundingBox())!;
+    expect(Math.min(box.width, box.height), await link.innerText()).toBeGreaterThanOrEqual(24);
   }
 });
 

@@ -253,6 +253,9 @@ test('/search on a phone: the filters are folded above the results until opened'
   await expect(categories).toBeHidden();
   await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
   await expect(categories).toBeVisible();
+  // Each filter is a target of at least 24 px (WCAG 2.2, 2.5.8): its label, box and words.
+  for (const label of await categories.locator('label').all())
+    expect((await label.boundingBox())!.height, await label.innerText()).toBeGreaterThanOrEqual(24);
   await categories.getByLabel(offerings('categories').find((c) => c.slug === item.category)!.title).check();
   await expect(main.locator('summary')).toContainText('(1)');
 });
