@@ -26,7 +26,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { startSiteServer } from '../src/local-netlify/site-server.mjs';
+import { startPagesServer } from '../src/local-netlify/site-server.mjs';
 import { bundleWorker, siteStrategy, networkFirstTimeoutMs } from '../src/offline/bundle.mjs';
 import { browserArgs } from './lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';
@@ -109,21 +109,12 @@ function buildVariant(project, inlineStylesheets) {
   if (built.status !== 0)
     throw new Error(`build with inlineStylesheets '${inlineStylesheets}' failed:\n${built.stdout}\n${built.stderr}`);
   cpSync(join(project, 'netlify.toml'), join(root, 'netlify.toml'));
-  mkdirSync(join(root, 'no-functions'));
   return { root, dist: join(root, 'dist'), remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
 /** The local production server over a built variant, behind the slow link. */
 async function serveVariant(root) {
-  const site = await startSiteServer({
-    projectRoot: root,
-    host: 'localhost',
-    port: 0,
-    functionsDirectory: join(root, 'no-functions'),
-    builtFunctionsDirectory: join(root, 'no-functions'),
-    log: () => {},
-    logError: () => {},
-  });
+  const site = await startPagesServer(root);
   const link = await startLink({ targetPort: site.port });
   return { origin: `http://localhost:${link.port}`, link, close: async () => (await link.close(), await site.close()) };
 }

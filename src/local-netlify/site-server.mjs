@@ -19,7 +19,7 @@
  * only comes from a function that fails, and is logged.
  */
 import { createServer } from 'node:http';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -104,6 +104,25 @@ const clientIP = (req) => (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '
 
 const isClientGone = (error, res) =>
   res.destroyed || ['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'EPIPE'].includes(/** @type {any} */ (error)?.code);
+
+/**
+ * The built pages of `projectRoot` (its dist/ and netlify.toml) alone, with no function and no
+ * log, on a free port: for the tests and benches that serve another build or a changed copy.
+ * @param {string} projectRoot
+ */
+export function startPagesServer(projectRoot) {
+  const noFunctions = join(projectRoot, 'no-functions');
+  mkdirSync(noFunctions, { recursive: true });
+  return startSiteServer({
+    projectRoot,
+    host: 'localhost',
+    port: 0,
+    functionsDirectory: noFunctions,
+    builtFunctionsDirectory: noFunctions,
+    log: () => {},
+    logError: () => {},
+  });
+}
 
 /**
  * @param {{

@@ -6,13 +6,13 @@
  *
  * The worker only runs on localhost or https; Playwright allows service workers by default.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cacheNames, offlinePath, refreshWithoutLoadMs } from '../../src/offline/requests';
 import { categoryPath, itemPath, routes } from '../../src/model/routes';
-import { startSiteServer } from '../../src/local-netlify/site-server.mjs';
+import { startPagesServer } from '../../src/local-netlify/site-server.mjs';
 import { narrow, offerings, productsOf, ui } from './support';
 
 test.use({ viewport: narrow });
@@ -51,16 +51,7 @@ async function ownSite() {
   const root = mkdtempSync(join(tmpdir(), 'site-copy-'));
   cpSync('netlify.toml', join(root, 'netlify.toml'));
   cpSync('dist', join(root, 'dist'), { recursive: true });
-  mkdirSync(join(root, 'no-functions'));
-  const site = await startSiteServer({
-    projectRoot: root,
-    host: 'localhost',
-    port: 0,
-    functionsDirectory: join(root, 'no-functions'),
-    builtFunctionsDirectory: join(root, 'no-functions'),
-    log: () => {},
-    logError: () => {},
-  });
+  const site = await startPagesServer(root);
   return {
     url: site.url,
     change(file: string, change: (text: string) => string) {
