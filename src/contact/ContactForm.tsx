@@ -6,10 +6,12 @@
  * (the same markup) it sends JSON, shows toasts, disables itself while sending, clears on success
  * and keeps every value on failure.
  *
- * Once hydrated it also names each message with an id of its own before sending it, and a message
- * that cannot reach the server (no connection, no answer in time, a 5xx) is kept in the browser's
- * outbox (src/contact/outbox.ts) under that id, listed above the form until it has been sent
- * (each can be cancelled), and sent again when the connection is back and on the next visit.
+ * Once hydrated it also names each message with an id of its own and keeps it in the browser's
+ * outbox (src/contact/outbox.ts) before sending it. Any answer of the server takes it out again:
+ * sent, refused (the reasons under the fields), or failed (the specification's toast, every value
+ * kept). A message that got no answer (no connection, none in time, the tab closed meanwhile) stays
+ * there under that id, listed above the form until it has been sent (each can be cancelled), and
+ * is sent again while the page is open, when the connection is back and on the next visit.
  */
 import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
@@ -17,11 +19,18 @@ import SentConfirmation from './SentConfirmation';
 import { joinName } from './name';
 import { newBrowserId } from './browser-id';
 import KeptMessages from './KeptMessages';
-import { postEnquiry } from './outbox';
+import { postOwnEnquiry } from './outbox';
 import type { KeptEnquiry } from './outbox-store';
 import { useKeptMessages } from './useKeptMessages';
 import { prefillFor, type PrefillTopic } from './prefill';
-import { errorFields, requestDetailFields as detailFields, type ErrorField, type RequestDetail } from './form-fields';
+import {
+  errorFieldInputs as fieldIds,
+  errorFields,
+  requestDetailFields as detailFields,
+  type ErrorField,
+  type RequestDetail,
+} from './form-fields';
+import { browserIdField } from './browser-id';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from './message';
 import type { ContactFormState, FormValues } from './form-post';
@@ -59,17 +68,6 @@ const empty: FormValues = {
   message: '',
 };
 type Values = FormValues;
-
-/** The input of each field the server may name in its answer. */
-const fieldIds: Record<ErrorField, string> = {
-  name: 'firstName',
-  email: 'email',
-  company: 'company',
-  country: 'country',
-  quantity: 'quantity',
-  substrate: 'substrate',
-  message: 'message',
-};
 
 /** Attributes tying a field to its error message, when it has one. */
 const described = (error: string | undefined, id: string) =>
@@ -145,21 +143,33 @@ export default function ContactForm({
   const [sending, setSending] = useState(false);
   // The server's reason per field (400 "Some fields need your attention"), shown under each field.
   const [errors, setErrors] = useState<Partial<Record<ErrorField, string>>>(start?.errors ?? {});
-  // What the server said of a message posted without JavaScript; toasts say it once hydrated.
-  const [refusal, setRefusal] = useState(start?.error);
-  // What a link filled in, named above the form until the message is sent.
-  const [prefilled, setPrefilled] = useState(start?.prefilled);
+  // What a link filled in (the topic and item the form was opened for), named above the form.
+  const prefilled = start?.prefilled;
   // The last message sent from this page: its reference, shown above the emptied form.
   const [sent, setSent] = useState<{ reference: string | undefined } | undefined>();
+  // The id of the message in the form: the page rendered on demand gives one (the form posted
+  // without JavaScript carries it), and a message the server answered with an error keeps its id
+  // while it is sent again unchanged, so if that answer came after the message was stored, the
+  // second send stores nothing new. Any other message gets a new one.
+  const [attemptId, setAttemptId] = useState<{ id: string; body?: string } | undefined>(() =>
+    start?.messageId ? { id: start.messageId } : undefined,
+  );
 
-  const kept = useKeptMessages(endpoint, text.kept);
+  const kept = useKeptMessages(endpoint, text.kept, (reference) => setSent({ reference }));
 
   /** A refused message back into the form, to correct and send again; it leaves the outbox. */
   async function editKept(entry: KeptEnquiry) {
     if (entry.values) setValues({ ...empty, ...(entry.values as Partial<Values>) });
-    await kept.remove(entry);
+    await kept.remove(entry.id);
     document.getElementById(fieldIds.name)?.focus();
   }
+
+  /** The form after a message has gone (or waits in the outbox): empty, but for what it was opened for. */
+  const afterSend = () => {
+    setErrors({});
+    setValues({ ...empty, topic: values.topic, about: values.about });
+    setAttemptId(undefined);
+  };
 
   useEffect(() => {
     // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
@@ -179,10 +189,6 @@ export default function ContactForm({
     event.preventDefault();
     const honeypot = new FormData(event.currentTarget).get(honeypotField);
     setSending(true);
-    setRefusal(undefined);
-    // The message's own id, made before the first attempt: if this attempt reaches the server but
-    // its answer is lost, the copy kept below is the same message, and the server knows it.
-    const id = newBrowserId();
     // The request details go only with a topic that asks for them, as the form shows them.
     const details = topics.find((topic) => topic.id === values.topic)?.details
       ? Object.fromEntries(detailFields.filter((field) => values[field].trim()).map((field) => [field, values[field]]))
@@ -197,8 +203,28 @@ export default function ContactForm({
       ...(values.about ? { about: values.about } : {}),
       ...(honeypot ? { [honeypotField]: honeypot } : {}),
     };
+    // The message's own id, made before the first attempt (see `attemptId`).
+    const sameBody = JSON.stringify(body);
+    const id =
+      attemptId && (attemptId.body === undefined || attemptId.body === sameBody) ? attemptId.id : newBrowserId();
+    setAttemptId({ id, body: sameBody });
     try {
-      const attempt = await postEnquiry(fetch, id, body, { endpoint });
+      // Kept before the first byte leaves: closing or reloading the tab from now on loses nothing,
+      // and the next page of the site that opens online sends it under the same id.
+      const keptFirst = await kept.keepBeforeSending(body, { id, values });
+      const attempt = await postOwnEnquiry(fetch, id, body, { endpoint });
+      if (attempt.outcome === 'unreachable' && keptFirst) {
+        // No answer at all: it waits in this browser, to be sent when the connection is back.
+        await kept.waitForConnection();
+        toast(text.kept.title, { description: text.kept.text });
+        afterSend();
+        setSent(undefined);
+        return;
+      }
+      // An answer (or no copy to wait with): the message leaves the outbox, whatever it said.
+      await kept.remove(id);
+      if (attempt.outcome === 'unreachable') throw new Error(`The message could not be sent: ${attempt.reason}`);
+      if (attempt.outcome === 'busy') throw new Error(`The server could not take the message: ${attempt.reason}`);
       if (attempt.outcome === 'refused') {
         const { answer } = attempt;
         if (attempt.status === 400 && answer.fields && Object.keys(answer.fields).length > 0) {
@@ -212,22 +238,9 @@ export default function ContactForm({
         }
         throw new Error(`The server refused the message (${attempt.status}): ${attempt.reason}`);
       }
-      if (attempt.outcome === 'unreachable') {
-        // Kept in this browser under the same id, to be sent when the connection is back.
-        await kept.keep(body, { id, values });
-        toast(text.kept.title, { description: text.kept.text });
-        setErrors({});
-        setValues(empty);
-        setPrefilled(undefined);
-        setSent(undefined);
-        return;
-      }
       toast.success(text.success.title, { description: text.success.text });
-      const answer = (await attempt.response.json().catch(() => ({}))) as { reference?: unknown };
-      setErrors({});
-      setValues(empty);
-      setPrefilled(undefined);
-      setSent({ reference: typeof answer.reference === 'string' ? answer.reference : undefined });
+      afterSend();
+      setSent({ reference: attempt.reference });
     } catch (error) {
       console.error('Error sending message:', error);
       toast.error(text.failure.title, { description: text.failure.text });
@@ -236,7 +249,9 @@ export default function ContactForm({
     }
   }
 
-  const reasons = errorFields.filter((field) => errors[field]);
+  const length = [...values.message].length;
+  // The count shows from nine tenths of the limit, so a long message is never cut unseen.
+  const counting = length >= limits.message * 0.9;
   return (
     <>
       {kept.list.length > 0 && (
@@ -272,23 +287,8 @@ export default function ContactForm({
         noValidate={false}
         aria-describedby={prefilled ? 'contact-prefilled' : undefined}
       >
-        {refusal && (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-            <p className="font-semibold">{text.correction.title}</p>
-            <p className="mt-1">{refusal}</p>
-            {reasons.length > 0 && (
-              <ul className="mt-2 list-disc pl-5">
-                {reasons.map((field) => (
-                  <li key={field}>
-                    <a href={`#${fieldIds[field]}`} className="underline">
-                      {errors[field]}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {/* The message's id, for the form posted without JavaScript (the server keeps each id once). */}
+        <input type="hidden" name={browserIdField} value={attemptId?.id ?? ''} />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
             name="firstName"
@@ -389,13 +389,24 @@ export default function ContactForm({
             name="message"
             rows={5}
             required
-            maxLength={limits.message}
             value={values.message}
             onChange={update('message')}
             className={inputClass}
             {...described(errors.message, 'message')}
           />
           <FieldError id="message" error={errors.message} />
+          {/* No maxLength: the browser would cut pasted text unseen. The count says it instead. */}
+          <span
+            className={`mt-1 block text-sm ${length > limits.message ? 'font-medium text-red-700' : 'text-muted'}`}
+            aria-live="polite"
+            data-message-count
+          >
+            {counting &&
+              (length > limits.message ? text.count.over : text.count.within)
+                .replace('{count}', length.toLocaleString('en'))
+                .replace('{limit}', limits.message.toLocaleString('en'))
+                .replace('{over}', (length - limits.message).toLocaleString('en'))}
+          </span>
         </p>
         {/* A field people never see or fill; robots that fill every field are answered and ignored. */}
         <p className="absolute -left-[10000px]" aria-hidden="true">

@@ -22,3 +22,14 @@ export const requestDetailFields = Object.keys(requestDetailLabels) as RequestDe
 /** The fields the server names in its reasons, in the order of the form. */
 export const errorFields = ['name', 'email', 'company', ...requestDetailFields, 'message'] as const;
 export type ErrorField = (typeof errorFields)[number];
+
+/** The input of each field the server may name in its answer: where its reason links to. */
+export const errorFieldInputs: Record<ErrorField, string> = {
+  name: 'firstName',
+  email: 'email',
+  company: 'company',
+  country: 'country',
+  quantity: 'quantity',
+  substrate: 'substrate',
+  message: 'message',
+};

@@ -11,6 +11,7 @@ import { validateContactMessage, type FieldErrors } from './message';
 import { prefillFor, type PrefillTopic } from './prefill';
 import { routes } from '../model/routes';
 import { errorFields, type ErrorField } from './form-fields';
+import { browserIdField, isBrowserId, newBrowserId } from './browser-id';
 
 /** The fields of the form, as the form posts them. */
 export const formFields = [
@@ -36,6 +37,12 @@ export interface ContactFormState {
   error?: string;
   /** What a link filled in (an item's name and codes, a technology, a category or a topic), for the note above the form. */
   prefilled?: string;
+  /**
+   * The message's id (browser-id.ts), in a hidden field of the form: a page rendered for one
+   * visitor (never cached) gives its form one, so the form posted without JavaScript is kept
+   * once however often it is posted; a refused post keeps the id it came with.
+   */
+  messageId?: string;
 }
 
 export type FormPageAnswer =
@@ -71,10 +78,13 @@ export async function formPageAnswer(request: Request, data: FormPageData): Prom
   const url = new URL(request.url);
   if (request.method !== 'POST') {
     const { topic, about, message, named } = prefillFor(url.search, data.topics, data.subjects, data.items);
+    const messageId = newBrowserId();
     return {
       kind: 'page',
       status: 200,
-      state: topic ? { values: { topic, about, message }, errors: {}, prefilled: named } : { values: {}, errors: {} },
+      state: topic
+        ? { values: { topic, about, message }, errors: {}, prefilled: named, messageId }
+        : { values: {}, errors: {}, messageId },
     };
   }
   const read = await readContactRequest(request, data.extraOrigins);
@@ -83,10 +93,16 @@ export async function formPageAnswer(request: Request, data: FormPageData): Prom
   if (read.format !== 'form') return { kind: 'redirect', status: 307, location: routes.contactEndpoint };
   if (isRobot(read.body)) return { kind: 'redirect', status: 303, location: routes.contactThanks };
   const values = keptValues(read.body);
+  const posted = read.body[browserIdField];
+  const messageId = isBrowserId(posted) ? posted : newBrowserId();
   const validation = validateContactMessage(normalise(read.body, read.format));
   if (!validation.ok)
-    return { kind: 'page', status: 400, state: { values, errors: knownErrors(validation.fields), error: fieldsError } };
+    return {
+      kind: 'page',
+      status: 400,
+      state: { values, errors: knownErrors(validation.fields), error: fieldsError, messageId },
+    };
   if (url.searchParams.has(unsavedQuery))
-    return { kind: 'page', status: 503, state: { values, errors: {}, error: unsavedError } };
+    return { kind: 'page', status: 503, state: { values, errors: {}, error: unsavedError, messageId } };
   return { kind: 'redirect', status: 307, location: routes.contactEndpoint };
 }

@@ -14,8 +14,9 @@
  * browser-id.ts) and sends it again under the same id until it gets an answer (outbox.ts). The
  * first request with an id stores the message and writes the marker `received/<id>` only if none
  * exists (a conditional write); a request that finds the marker, or loses the race for it, is
- * answered as accepted and stores and e-mails nothing. Requests without an id (the form without
- * JavaScript, other clients) are kept as before, each as a new message.
+ * answered as accepted and stores and e-mails nothing. The form posted without JavaScript carries
+ * its id in a hidden field when the page rendered on demand or the service worker gave it one;
+ * requests without an id (the static form without a worker, other clients) are each a new message.
  */
 import { browserIdError, browserIdField, isBrowserId } from './browser-id';
 import { deliverHeld, leaseMs } from './deliver';
@@ -31,7 +32,7 @@ import {
   type BodyFormat,
 } from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
-import { referenceQuery, routes } from '../model/routes';
+import { contactErrorsAnchor, referenceQuery, routes } from '../model/routes';
 import { functionResponseHeaders } from '../security/function-headers';
 
 export interface ContactDependencies {
@@ -76,7 +77,8 @@ const handOver = (status: number) =>
   new Response(null, {
     status: 307,
     headers: {
-      location: status === 503 ? `${routes.contactForm}?${unsavedQuery}` : routes.contactForm,
+      // The fragment brings the box of reasons into view, without a script.
+      location: `${routes.contactForm}${status === 503 ? `?${unsavedQuery}` : ''}#${contactErrorsAnchor}`,
       ...responseHeaders(),
     },
   });
@@ -121,8 +123,10 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
 
   if (isRobot(read.body)) return accepted();
 
-  // Only the script's JSON carries an id; a form posted without JavaScript has no such field.
-  const browserId = format === 'json' ? read.body[browserIdField] : undefined;
+  // The script's JSON carries the message's id; so does a form posted without it, in a hidden
+  // field, filled in by the page rendered on demand or by the service worker (empty otherwise).
+  const posted = read.body[browserIdField];
+  const browserId = format === 'form' && posted === '' ? undefined : posted;
   if (browserId !== undefined && !isBrowserId(browserId)) return json(400, { error: browserIdError });
 
   const body = normalise(read.body, format);

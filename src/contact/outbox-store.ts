@@ -112,10 +112,26 @@ export async function keepEnquiry(
   return entry;
 }
 
-/** Every kept message, oldest first. */
-export async function keptEnquiries(): Promise<KeptEnquiry[]> {
-  const all = await inStore('readonly', (store) => done(store.getAll() as IDBRequest<KeptEnquiry[]>));
-  return all.sort((a, b) => a.keptAt.localeCompare(b.keptAt) || a.id.localeCompare(b.id));
+/**
+ * How long a message stays in the browser: one not sent by then is dropped rather than sent
+ * weeks late, and a copy does not linger on a shared computer (the privacy policy says so).
+ */
+export const keptForDays = 7;
+
+/** Whether a kept message has outstayed `keptForDays`. */
+export const isExpired = (entry: Pick<KeptEnquiry, 'keptAt'>, now = Date.now()) =>
+  !(now - Date.parse(entry.keptAt) < keptForDays * 24 * 60 * 60 * 1000);
+
+/** Every kept message, oldest first; expired ones are deleted on the way. */
+export async function keptEnquiries(now = Date.now()): Promise<KeptEnquiry[]> {
+  const { live, expired } = await inStore('readwrite', async (store) => {
+    const all = (await done(store.getAll())) as KeptEnquiry[];
+    const expired = all.filter((entry) => isExpired(entry, now));
+    for (const entry of expired) await done(store.delete(entry.id));
+    return { live: all.filter((entry) => !isExpired(entry, now)), expired };
+  });
+  if (expired.length > 0) await updateFlag();
+  return live.sort((a, b) => a.keptAt.localeCompare(b.keptAt) || a.id.localeCompare(b.id));
 }
 
 /** Removes a kept message (the visitor cancels it, or it has been sent). True if it was there. */

@@ -1,17 +1,19 @@
 /**
- * The browser's outbox of contact messages ("kept enquiries"): when a message goes. A message the
- * form could not get to the server (no connection, no answer in time, or a 5xx) is kept
- * (./outbox-store.ts) under the id the browser gave it before its first attempt, and sent again
+ * The browser's outbox of contact messages ("kept enquiries"): when a message goes. The form keeps
+ * every message (./outbox-store.ts) under the id it gives it, before the first byte of its first
+ * attempt leaves, and removes it when the server answers; a message that got no answer (no
+ * connection, no answer in time, the tab closed or reloaded meanwhile) stays, and is sent again
  * later under the same id: the contact function stores each id once, so a message whose first
  * answer was only lost on the way back still arrives once
- * (docs/decisions/0036-kept-messages-sent-exactly-once.md).
+ * (docs/decisions/0036-kept-messages-sent-exactly-once.md,
+ * docs/decisions/0047-kept-before-sending.md).
  *
  * It uses only what a page and a service worker both have (indexedDB, fetch, AbortSignal,
  * crypto), so a worker can import it and call `sendKeptMessages(fetch)` on a Background Sync
  * event tagged `outboxSyncTag`.
  */
 import { browserIdField } from './browser-id';
-import { honeypotField } from './form-fields';
+import { honeypotField, requestDetailFields } from './form-fields';
 import { joinName } from './name';
 import { routes } from '../model/routes';
 import { keptEnquiries, outboxDatabase, removeEnquiry, updateEnquiry, type KeptEnquiry } from './outbox-store';
@@ -19,12 +21,18 @@ import { keptEnquiries, outboxDatabase, removeEnquiry, updateEnquiry, type KeptE
 /** The tag of the Background Sync the page asks for when it keeps a message. */
 export const outboxSyncTag = 'contact-outbox';
 
+/**
+ * The key of the message a service worker posts to the site's pages when it has sent kept
+ * messages: `{ [outboxSentMessage]: references }`, so an open contact form says so at once.
+ */
+export const outboxSentMessage = 'outboxSent';
+
 /** How long an attempt may wait for the server's answer before the message is kept. */
 export const sendTimeoutMs = 15_000;
 
 /** What one attempt came to. */
 export type Attempt =
-  | { outcome: 'sent'; response: Response }
+  | { outcome: 'sent'; response: Response; reference: string | undefined }
   | {
       outcome: 'refused';
       response: Response;
@@ -32,6 +40,8 @@ export type Attempt =
       reason: string;
       answer: { error?: string; fields?: Record<string, string> };
     }
+  /** The server answered "not now" (a 5xx, 408, 425 or 429): an answer, though not a refusal. */
+  | { outcome: 'busy'; response: Response; status: number; reason: string }
   | { outcome: 'unreachable'; reason: string };
 
 export interface SendOptions {
@@ -39,13 +49,13 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
-/** Answers that say "not now" rather than "never": the message is kept and tried again. */
+/** Answers that say "not now" rather than "never": a kept message is tried again later. */
 const tryAgainLater = (status: number) => status >= 500 || status === 408 || status === 425 || status === 429;
 
 /**
- * Posts one message under its id and says what came of it: sent (2xx), refused (a 4xx that
- * another attempt would get too, with the server's reason), or unreachable (no answer, no answer
- * in time, a 5xx, 408, 425 or 429, or anything else that is not an answer to the message).
+ * Posts one message under its id and says what came of it: sent (2xx, with the reference the
+ * server gave it), refused (a 4xx that another attempt would get too, with the server's reason),
+ * busy (a 5xx, 408, 425 or 429), or unreachable (no answer, or none in time).
  */
 export async function postEnquiry(
   fetchFn: typeof fetch,
@@ -68,7 +78,14 @@ export async function postEnquiry(
       reason: timedOut ? 'no answer in time' : error instanceof Error ? error.message : String(error),
     };
   }
-  if (response.ok) return { outcome: 'sent', response };
+  if (response.ok) {
+    const answer = (await response.json().catch(() => ({}))) as { reference?: unknown };
+    return {
+      outcome: 'sent',
+      response,
+      reference: typeof answer.reference === 'string' ? answer.reference : undefined,
+    };
+  }
   if (response.status >= 400 && response.status < 500 && !tryAgainLater(response.status)) {
     const answer = (await response.json().catch(() => ({}))) as { error?: string; fields?: Record<string, string> };
     const reasons = [answer.error, ...Object.values(answer.fields ?? {})].filter(
@@ -82,7 +99,32 @@ export async function postEnquiry(
       answer,
     };
   }
-  return { outcome: 'unreachable', reason: `the server answered ${response.status}` };
+  return { outcome: 'busy', response, status: response.status, reason: `the server answered ${response.status}` };
+}
+
+/**
+ * Ids this page is sending itself, right now: the outbox already holds them (kept before
+ * sending), and a run of `sendKeptMessages` in the same page leaves them to their own attempt. A
+ * page or worker elsewhere may still send one at the same time; the server keeps it once.
+ */
+const ownAttempts = new Set<string>();
+
+/** Whether this page is sending the message with this id itself (`postOwnEnquiry`). */
+export const isOwnAttempt = (id: string) => ownAttempts.has(id);
+
+/** `postEnquiry`, for a message the page sends itself (see `ownAttempts`). */
+export async function postOwnEnquiry(
+  fetchFn: typeof fetch,
+  id: string,
+  body: Record<string, unknown>,
+  options: SendOptions = {},
+): Promise<Attempt> {
+  ownAttempts.add(id);
+  try {
+    return await postEnquiry(fetchFn, id, body, options);
+  } finally {
+    ownAttempts.delete(id);
+  }
 }
 
 /**
@@ -98,16 +140,17 @@ export function enquiryFromForm(form: URLSearchParams): Record<string, unknown> 
     company: field('company'),
     message: field('message'),
   };
-  for (const optional of ['topic', 'about', honeypotField]) if (field(optional)) body[optional] = field(optional);
+  for (const optional of ['topic', 'about', ...requestDetailFields, honeypotField])
+    if (field(optional)) body[optional] = field(optional);
   return body;
 }
 
 export interface SendReport {
-  /** Delivered (2xx): removed from the outbox. */
-  sent: KeptEnquiry[];
+  /** Delivered (2xx): removed from the outbox, each with the reference the server gave it. */
+  sent: (KeptEnquiry & { reference?: string | undefined })[];
   /** Refused by the server (4xx): kept with the reason, never sent again. */
   refused: KeptEnquiry[];
-  /** Still waiting: no connection, no answer in time, or a 5xx. */
+  /** Still waiting: no connection, no answer in time, or a 5xx, 408, 425 or 429. */
   waiting: KeptEnquiry[];
 }
 
@@ -141,12 +184,12 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
 async function sendAll(fetchFn: typeof fetch, options: SendOptions): Promise<SendReport> {
   const report: SendReport = { sent: [], refused: [], waiting: [] };
   for (const entry of await keptEnquiries()) {
-    if (entry.refused !== undefined) continue;
+    if (entry.refused !== undefined || isOwnAttempt(entry.id)) continue;
     const attempt = await postEnquiry(fetchFn, entry.id, entry.body, options);
     const tried = { attempts: entry.attempts + 1, lastTriedAt: new Date().toISOString() };
     if (attempt.outcome === 'sent') {
       await removeEnquiry(entry.id);
-      report.sent.push(entry);
+      report.sent.push({ ...entry, reference: attempt.reference });
     } else if (attempt.outcome === 'refused') {
       const after = await updateEnquiry(entry.id, (e) => ({ ...e, ...tried, refused: attempt.reason }));
       if (after) report.refused.push(after);

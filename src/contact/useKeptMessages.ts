@@ -1,39 +1,77 @@
 /**
- * The contact form's kept messages: the outbox (./outbox.ts) as last read, sent on the next visit
- * and whenever the connection comes back, with what came of it said in toasts.
+ * The contact form's kept messages: the outbox (./outbox.ts) as last read, sent on the next visit,
+ * whenever the connection comes back, and again and again while one waits (the link may be back
+ * without the browser noticing, or only an answer was lost), with what came of it said in toasts.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { requestBackgroundSync, sendKeptMessages } from './outbox';
+import { outboxSentMessage, requestBackgroundSync, sendKeptMessages, type SendReport } from './outbox';
 import { flaggedCount, keepEnquiry, keptEnquiries, removeEnquiry, updateFlag, type KeptEnquiry } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
-export function useKeptMessages(endpoint: string, words: ContactFormWords['kept']) {
+/**
+ * How long the page waits before it tries a waiting message again: 5 s, then twice as long each
+ * time, at most 30 s, so a message whose answer was lost is shown as sent within half a minute
+ * of the link coming back, and a dead link costs one small request every 30 s.
+ */
+export const retryDelayMs = (tries: number) => Math.min(30_000, 5_000 * 2 ** tries);
+
+export function useKeptMessages(
+  endpoint: string,
+  words: ContactFormWords['kept'],
+  /** A kept message has been sent: its reference (when the server gave one), for the confirmation. */
+  onSent: (reference: string | undefined) => void,
+) {
   // The messages kept in this browser's outbox, as last read.
   const [list, setList] = useState<KeptEnquiry[]>([]);
+  // The message this page is sending itself: kept before sending, but not yet "waiting".
+  const [own, setOwn] = useState<string | undefined>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const tries = useRef(0);
 
-  const refreshKept = useCallback(async () => setList(await keptEnquiries().catch(() => [])), []);
+  const refreshKept = useCallback(async () => {
+    const found = await keptEnquiries().catch(() => []);
+    setList(found);
+    return found;
+  }, []);
 
-  /** Sends what the outbox holds, and says what came of it. */
+  /** Says that kept messages went, each with its reference, and shows the last one's. */
+  const confirm = useCallback(
+    (references: (string | undefined)[]) => {
+      const known = references.filter((r): r is string => typeof r === 'string');
+      toast.success(words.sent, known.length > 0 ? { description: known.join(', ') } : undefined);
+      onSent(known.at(-1));
+    },
+    [onSent, words],
+  );
+
+  /** Sends what the outbox holds, says what came of it, and plans the next try while one waits. */
   const sendKept = useCallback(async () => {
-    if (!navigator.onLine) return;
+    clearTimeout(timer.current);
+    let report: SendReport | undefined;
     try {
       // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
       // this page): the flag still counts them, and the visitor hears of those too.
       const flagged = flaggedCount();
-      const report = await sendKeptMessages(fetch, { endpoint });
+      report = await sendKeptMessages(fetch, { endpoint });
       const left = await keptEnquiries().catch(() => undefined);
-      if (report.sent.length > 0 || (left && flagged > left.length)) toast.success(words.sent);
+      if (report.sent.length > 0) confirm(report.sent.map((entry) => entry.reference));
+      else if (left && flagged > left.length) confirm([]);
       await updateFlag().catch(() => undefined);
       if (report.refused.length > 0) toast.error(`${words.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
     } catch (error) {
       console.error('Kept messages could not be sent:', error);
     }
-    await refreshKept();
-  }, [endpoint, refreshKept, words]);
+    const found = await refreshKept();
+    if (found.some((entry) => entry.refused === undefined)) {
+      // Still waiting: no answer yet. Tried again later, even if the browser never says "online".
+      tries.current = report && report.sent.length > 0 ? 0 : tries.current + 1;
+      timer.current = setTimeout(() => void sendKept(), retryDelayMs(tries.current - 1));
+    } else tries.current = 0;
+  }, [confirm, endpoint, refreshKept, words]);
 
   useEffect(() => {
-    // Messages kept on an earlier visit go now; those kept on this one when the connection is back.
+    // Messages kept on an earlier visit (or left by a tab closed while sending) go now.
     keptEnquiries()
       .then((found) => {
         setList(found);
@@ -43,10 +81,25 @@ export function useKeptMessages(endpoint: string, words: ContactFormWords['kept'
       .catch(() => {
         // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.
       });
-    const online = () => void sendKept();
+    const online = () => {
+      tries.current = 0;
+      void sendKept();
+    };
+    // The service worker says when it has sent kept messages (Background Sync, a navigation).
+    const fromWorker = (event: MessageEvent) => {
+      const sent = (event.data as Record<string, unknown> | null)?.[outboxSentMessage];
+      if (!Array.isArray(sent)) return;
+      confirm(sent.map((reference) => (typeof reference === 'string' ? reference : undefined)));
+      void refreshKept().then(() => updateFlag().catch(() => undefined));
+    };
     window.addEventListener('online', online);
-    return () => window.removeEventListener('online', online);
-  }, [sendKept]);
+    navigator.serviceWorker?.addEventListener('message', fromWorker);
+    return () => {
+      window.removeEventListener('online', online);
+      navigator.serviceWorker?.removeEventListener('message', fromWorker);
+      clearTimeout(timer.current);
+    };
+  }, [confirm, refreshKept, sendKept]);
 
   /** Cancels a kept message: it leaves the outbox unsent. */
   async function cancel(entry: KeptEnquiry) {
@@ -54,18 +107,45 @@ export function useKeptMessages(endpoint: string, words: ContactFormWords['kept'
     await refreshKept();
   }
 
-  /** Takes a message out of the outbox without a word (it goes back into the form). */
-  async function remove(entry: KeptEnquiry) {
-    await removeEnquiry(entry.id).catch(() => false);
+  /** Takes a message out of the outbox without a word (it goes back into the form, or was answered). */
+  async function remove(id: string) {
+    await removeEnquiry(id).catch(() => false);
+    if (own === id) setOwn(undefined);
     await refreshKept();
   }
 
-  /** Keeps a message that could not reach the server, to be sent when the connection is back. */
-  async function keep(...args: Parameters<typeof keepEnquiry>) {
-    await keepEnquiry(...args);
+  /**
+   * Keeps a message before its first attempt, so that closing or reloading the tab while it is
+   * on its way loses nothing: false when the browser cannot keep it (no IndexedDB), and the
+   * attempt goes on without the copy.
+   */
+  async function keepBeforeSending(...args: Parameters<typeof keepEnquiry>): Promise<boolean> {
+    const id = args[1]?.id;
+    setOwn(id);
+    try {
+      await keepEnquiry(...args);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The page's own attempt got no answer: its message now waits like any other kept one. */
+  async function waitForConnection() {
+    setOwn(undefined);
     await refreshKept();
     void requestBackgroundSync();
+    tries.current = 0;
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void sendKept(), retryDelayMs(0));
   }
 
-  return { list, cancel, remove, keep };
+  return {
+    /** What the list shows: every kept message but the one this page is sending right now. */
+    list: list.filter((entry) => entry.id !== own),
+    cancel,
+    remove,
+    keepBeforeSending,
+    waitForConnection,
+  };
 }

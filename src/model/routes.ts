@@ -90,6 +90,8 @@ export const referenceQuery = 'reference';
 
 /** The id of the contact page's form section, where links that fill the form in land. */
 export const contactFormAnchor = 'form';
+/** The id of the box that lists a refused form's reasons, where the function hands the post over to. */
+export const contactErrorsAnchor = 'contact-errors';
 
 /**
  * The contact form about a topic, and optionally about a technology or category, whose message

@@ -35,8 +35,9 @@ import {
   refreshWithoutLoadMs,
   requestKind,
 } from './requests';
-import { enquiryFromForm, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
-import { keepEnquiry, keptEnquiries } from '../contact/outbox-store';
+import { enquiryFromForm, outboxSentMessage, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
+import { keepEnquiry, keptEnquiries, removeEnquiry } from '../contact/outbox-store';
+import { browserIdField, isBrowserId, newBrowserId } from '../contact/browser-id';
 import { routes } from '../model/routes';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -287,36 +288,55 @@ async function cacheFirst(event: FetchEvent, name: string, max: number): Promise
 
 /**
  * The contact form posted without the page's script (lite mode, or a page whose script did not
- * load). The server's answer passes through as it is (the thank-you page, or the form with its
- * reasons); when there is no answer, or a 5xx, the message is kept in this browser under an id of
- * its own, as the form's script keeps it (src/contact/outbox.ts), the browser is asked for a
- * Background Sync, and the visitor lands on the page that says so. It is sent once: the function
- * stores each id once.
+ * load). The message is kept in this browser first, under the id the form carries (the page
+ * rendered on demand gives one) or one made here, and posted with that id, so the server stores
+ * it once however often it arrives: closing the tab while it is on its way loses nothing, and the
+ * next page of the site that opens online sends it again. An answer takes it out of the outbox
+ * and passes through as it is (the thank-you page, or the form with its reasons); when there is
+ * no answer, or a 5xx, it stays, the browser is asked for a Background Sync, and the visitor
+ * lands on the page that says the message is kept (docs/decisions/0047-kept-before-sending.md).
  */
 async function contactFormPost(request: Request): Promise<Response> {
-  const copy = request.clone();
+  const form = new URLSearchParams(await request.text());
+  const posted = form.get(browserIdField);
+  const id = isBrowserId(posted) ? posted : newBrowserId();
+  form.set(browserIdField, id);
+  const keptFirst = await keepEnquiry(enquiryFromForm(form), { id }).then(
+    () => true,
+    () => false, // No IndexedDB (some private windows): posted all the same, without a copy.
+  );
   try {
-    const response = await fetch(request);
-    if (response.status < 500) return response;
+    // `manual`: a navigation must get the redirect itself (303 to the thank-you page, 307 to the
+    // form with its reasons), which the browser then follows as it would without a worker.
+    const response = await fetch(request.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
+    if (response.type === 'opaqueredirect' || response.status < 500) {
+      await removeEnquiry(id).catch(() => undefined);
+      return response;
+    }
   } catch {
-    // No connection: kept below.
+    // No connection, or the tab went: the copy waits.
   }
-  try {
-    await keepEnquiry(enquiryFromForm(new URLSearchParams(await copy.text())));
-  } catch {
-    // No IndexedDB (some private windows): the browser shows its own offline error instead.
-    return Response.error();
-  }
+  if (!keptFirst) return Response.error();
   await (self.registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync
     ?.register(outboxSyncTag)
     .catch(() => undefined);
   return Response.redirect(new URL(routes.contactKept, self.location.origin).href, 303);
 }
 
-/** Sends the messages kept in this browser, if any (one run at a time: outbox.ts). */
+/** Sends the messages kept in this browser, if any (one run at a time: outbox.ts), and tells the open pages. */
 async function sendKept(): Promise<void> {
   try {
-    if ((await keptEnquiries()).length > 0) await sendKeptMessages(fetch);
+    if ((await keptEnquiries()).length === 0) return;
+    const report = await sendKeptMessages(fetch);
+    if (report.sent.length === 0) return;
+    const references = report.sent.map((entry) => entry.reference ?? null);
+    for (const client of await self.clients.matchAll({ type: 'window' }))
+      client.postMessage({ [outboxSentMessage]: references });
   } catch {
     // The outbox could not be read: the next navigation tries again.
   }
@@ -325,5 +345,5 @@ async function sendKept(): Promise<void> {
 // Background Sync (Chromium): the browser wakes the worker once the connection is back.
 self.addEventListener('sync', (event) => {
   const sync = event as ExtendableEvent & { tag?: string };
-  if (sync.tag === outboxSyncTag) sync.waitUntil(sendKeptMessages(fetch).then(() => undefined));
+  if (sync.tag === outboxSyncTag) sync.waitUntil(sendKept());
 });

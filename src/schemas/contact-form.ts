@@ -42,6 +42,18 @@ export const contactFormSchema = z
     ).refine((words) => words.includes('{subject}'), {
       error: 'prefilled must contain {subject}, where the product, technology or topic goes',
     }),
+    count: z
+      .strictObject({
+        within: text(
+          'Under the message field near its limit; {count} is its length and {limit} the most allowed, e.g. "{count} of {limit} characters"',
+        ).refine((words) => words.includes('{count}') && words.includes('{limit}'), {
+          error: 'within must contain {count} and {limit}',
+        }),
+        over: text(
+          'Under the message field past its limit; {over} is how many characters too many, e.g. "{over} characters too many: at most {limit}"',
+        ).refine((words) => words.includes('{over}'), { error: 'over must contain {over}' }),
+      })
+      .describe('The count of characters under the message field, shown from nine tenths of its limit.'),
     submitLabel: text('Submit button label, e.g. "Send Message"'),
     sendingLabel: text('Submit button label while sending, e.g. "Sending..."'),
     success: toast('when the form was sent'),
@@ -66,8 +78,14 @@ export const contactFormSchema = z
     correction: z
       .strictObject({
         title: text('Heading of the box above the form, e.g. "Please check your message"'),
+        intro: text('Under that heading, e.g. "Nothing was sent. Correct what is marked, then send it again."'),
+        pageTitle: text(
+          'The page\'s title while it shows the box; {title} is the page\'s own title, e.g. "Error: {title}"',
+        ).refine((words) => words.includes('{title}'), { error: 'pageTitle must contain {title}' }),
       })
-      .describe('Shown without JavaScript when the message was refused: a box above the form, with every value kept.'),
+      .describe(
+        "Shown without JavaScript when the message was refused: a box at the top of the form's section, each reason a link to its field, with every value kept.",
+      ),
     kept: z
       .strictObject({
         title: text(

@@ -10,6 +10,7 @@ import ContactForm, { type ContactFormProps } from '../../../src/contact/Contact
 import { contactFormWords } from '../../../src/contact/form-words';
 import { contactLimits, honeypotField } from '../../../src/contact/message';
 import { routes } from '../../../src/model/routes';
+import { browserIdField } from '../../../src/contact/browser-id';
 import topics from '../../../src/content/topics.json';
 
 afterEach(cleanup);
@@ -82,7 +83,8 @@ describe('ContactForm', () => {
     }
   });
 
-  it('renders refused: each reason under its field, described by it, the values kept, and the whole in a box', () => {
+  it('renders refused: each reason under its field, described by it, the values kept, the id carried', () => {
+    const id = crypto.randomUUID();
     render(
       <ContactForm
         {...props}
@@ -90,6 +92,7 @@ describe('ContactForm', () => {
           values: { firstName: 'Ada', email: 'ada@example', message: 'Keep me' },
           errors: { email: 'Email must be a valid e-mail address' },
           error: 'Some fields need your attention',
+          messageId: id,
         }}
       />,
     );
@@ -101,10 +104,32 @@ describe('ContactForm', () => {
     );
     expect(field(labels.firstName).getAttribute('aria-invalid')).toBeNull();
     expect(field(labels.message).value).toBe('Keep me');
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain(contactFormWords.correction.title);
-    expect(alert.textContent).toContain('Some fields need your attention');
-    expect(alert.querySelector(`a[href="#${email.id}"]`)?.textContent).toBe('Email must be a valid e-mail address');
+    // The box of reasons is the page's, at the top of the form's section (ContactPage.astro).
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((document.querySelector(`input[type="hidden"][name="${browserIdField}"]`) as HTMLInputElement).value).toBe(
+      id,
+    );
+  });
+
+  it('counts the characters of a long message instead of cutting it', () => {
+    const near = 'a'.repeat(Math.ceil(limits.message * 0.9));
+    const over = 'é'.repeat(limits.message + 12);
+    const count = () => document.querySelector('[data-message-count]')!.textContent;
+    render(<ContactForm {...props} start={{ values: { message: 'short' }, errors: {} }} />);
+    expect(field(labels.message).maxLength).toBe(-1);
+    expect(count()).toBe('');
+    cleanup();
+    render(<ContactForm {...props} start={{ values: { message: near }, errors: {} }} />);
+    expect(count()).toBe(
+      contactFormWords.count.within
+        .replace('{count}', near.length.toLocaleString('en'))
+        .replace('{limit}', limits.message.toLocaleString('en')),
+    );
+    cleanup();
+    render(<ContactForm {...props} start={{ values: { message: over }, errors: {} }} />);
+    expect(count()).toBe(
+      contactFormWords.count.over.replace('{over}', '12').replace('{limit}', limits.message.toLocaleString('en')),
+    );
   });
 
   it('renders on the server what the visitor sent as text, escaped', () => {
@@ -113,8 +138,7 @@ describe('ContactForm', () => {
         {...props}
         start={{
           values: { lastName: '<b>L</b>', message: '</textarea><script>x</script>' },
-          errors: {},
-          error: '<i>no</i>',
+          errors: { email: '<i>no</i>' },
         }}
       />,
     );

@@ -148,22 +148,42 @@ describe('a message sent with a browser id', () => {
     expect(servers.inbox.received).toEqual([]);
   });
 
-  it('a form posted without JavaScript is read as before: a messageId field there is not an id', async () => {
-    const form = new URLSearchParams({
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: valid.email,
-      message: valid.message,
-      messageId: 'not-an-id',
-    });
+  it('a form posted without JavaScript with its id is stored once, however often it is posted', async () => {
+    const fields = { firstName: 'Ada', lastName: 'Lovelace', email: valid.email, message: valid.message };
+    const id = newBrowserId();
+    const locations = [];
+    for (let i = 0; i < 3; i++) {
+      const form = new URLSearchParams({ ...fields, messageId: id });
+      const response = await handleContactSubmission(
+        post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
+        deps(),
+      );
+      expect(response.status).toBe(303);
+      locations.push(response.headers.get('location'));
+    }
+    const stored = await servers.blobs.store.list();
+    expect(stored.map((r) => r.browserId)).toEqual([id]);
+    // Each repeat lands on the thank-you page of the one message.
+    expect(new Set(locations).size).toBe(1);
+    // An empty id (the static page's form, no worker) is a new message each time.
     for (let i = 0; i < 2; i++) {
+      const form = new URLSearchParams({ ...fields, messageId: '' });
       const response = await handleContactSubmission(
         post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
         deps(),
       );
       expect(response.status).toBe(303);
     }
-    expect(await servers.blobs.store.list()).toHaveLength(2);
+    expect(await servers.blobs.store.list()).toHaveLength(3);
+    // Anything else in the field is refused, with the reason.
+    const bad = await handleContactSubmission(
+      post(new URLSearchParams({ ...fields, messageId: 'not-an-id' }).toString(), {
+        type: 'application/x-www-form-urlencoded',
+      }),
+      deps(),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toMatch(/messageId/);
   });
 
   it('answers 503 when the store cannot say whether the id was received, keeping nothing', async () => {

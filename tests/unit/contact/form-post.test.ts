@@ -10,6 +10,7 @@ import { handleContactSubmission } from '../../../src/contact/handler';
 import { readCatalogueLabels } from '../../../src/contact/regarding';
 import { unsavedError, unsavedQuery } from '../../../src/contact/request';
 import type { MessageStore } from '../../../src/contact/store';
+import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
 import { routes } from '../../../src/model/routes';
 import topics from '../../../src/content/topics.json';
 import { origin, post } from './harness';
@@ -75,9 +76,20 @@ describe('the contact page on demand, asked with a query', () => {
       expect(await formPageAnswer(page(`${routes.contactForm}${query}`), data)).toEqual({
         kind: 'page',
         status: 200,
-        state: { values: {}, errors: {} },
+        state: { values: {}, errors: {}, messageId: expect.stringMatching(/^[0-9a-f-]{36}$/) },
       });
     }
+  });
+
+  it("gives each page's form a message id of its own", async () => {
+    const ids = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const answer = await formPageAnswer(page(`${routes.contactForm}?topic=${topic.id}`), data);
+        return answer.kind === 'page' ? answer.state.messageId : undefined;
+      }),
+    );
+    expect(ids.every((id) => id !== undefined && isBrowserId(id))).toBe(true);
+    expect(new Set(ids).size).toBe(3);
   });
 });
 
@@ -107,8 +119,19 @@ describe('the contact page on demand, given a form', () => {
         },
         errors: { email: 'Email must be a valid e-mail address' },
         error: 'Some fields need your attention',
+        messageId: expect.any(String),
       },
     });
+  });
+
+  it('keeps the message id a refused form came with, and gives one to a form that had none', async () => {
+    const id = crypto.randomUUID();
+    const withId = await formPageAnswer(formPost({ ...validForm, email: 'x', [browserIdField]: id }), data);
+    expect(withId.kind === 'page' && withId.state.messageId).toBe(id);
+    const without = await formPageAnswer(formPost({ ...validForm, email: 'x', [browserIdField]: 'not-an-id' }), data);
+    expect(without.kind === 'page' && isBrowserId(without.state.messageId) && without.state.messageId !== id).toBe(
+      true,
+    );
   });
 
   it('hands a valid message on to the contact function, and never writes', async () => {

@@ -3,7 +3,7 @@ import { handleContactSubmission } from '../../../src/contact/handler';
 import { retryPendingMessages } from '../../../src/contact/deliver';
 import { MailDeferred, smtpMailer } from '../../../src/contact/mail';
 import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
-import { referenceQuery, routes } from '../../../src/model/routes';
+import { contactErrorsAnchor, referenceQuery, routes } from '../../../src/model/routes';
 import { isMessageId } from '../../../src/contact/store';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
@@ -327,7 +327,8 @@ describe('a refused request', () => {
     );
     // 307: the browser posts the same body there, and the page shows the reasons in the form.
     expect(response.status).toBe(307);
-    expect(response.headers.get('location')).toBe(routes.contactForm);
+    // The fragment brings the page's box of reasons into view, without a script.
+    expect(response.headers.get('location')).toBe(`${routes.contactForm}#${contactErrorsAnchor}`);
     expect(await response.text()).toBe('');
     expect(await servers.blobs.store.list()).toEqual([]);
     expect(servers.inbox.received).toEqual([]);

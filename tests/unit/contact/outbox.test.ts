@@ -6,8 +6,8 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryFromForm, postEnquiry, sendKeptMessages } from '../../../src/contact/outbox';
-import { keepEnquiry, keptEnquiries, outboxFlag, removeEnquiry } from '../../../src/contact/outbox-store';
+import { enquiryFromForm, postEnquiry, postOwnEnquiry, sendKeptMessages } from '../../../src/contact/outbox';
+import { keepEnquiry, keptEnquiries, keptForDays, outboxFlag, removeEnquiry } from '../../../src/contact/outbox-store';
 import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { smtpMailer } from '../../../src/contact/mail';
@@ -45,8 +45,8 @@ const body = (message: string) => ({ ...valid, message });
 
 describe('the outbox', () => {
   it('keeps messages under a browser id, lists them oldest first, and removes one', async () => {
-    const b = await keepEnquiry(body('second'), { now: new Date('2026-11-25T10:00:01Z') });
-    const a = await keepEnquiry(body('first'), { now: new Date('2026-11-25T10:00:00Z') });
+    const b = await keepEnquiry(body('second'), { now: new Date(Date.now() - 1000) });
+    const a = await keepEnquiry(body('first'), { now: new Date(Date.now() - 2000) });
     expect(isBrowserId(a.id) && isBrowserId(b.id) && a.id !== b.id).toBe(true);
     expect((await keptEnquiries()).map((e) => e.body.message)).toEqual(['first', 'second']);
     expect(await removeEnquiry(a.id)).toBe(true);
@@ -151,19 +151,60 @@ describe('the outbox', () => {
     expect(b.id).not.toBe(a.id);
   });
 
-  it('postEnquiry tells a refusal from a 5xx and says why', async () => {
+  it('postEnquiry tells a refusal from a "not now" answer and from no answer, and says why', async () => {
     const id = crypto.randomUUID();
     expect(
       await postEnquiry(scripted(json(413, { error: 'The message is larger than 32 KB' })).fetchFn, id, body('x')),
     ).toMatchObject({ outcome: 'refused', status: 413, reason: 'The message is larger than 32 KB' });
-    expect(await postEnquiry(scripted(json(500, {})).fetchFn, id, body('x'))).toMatchObject({
+    for (const status of [500, 503, 429, 408])
+      expect(await postEnquiry(scripted(json(status, {})).fetchFn, id, body('x'))).toMatchObject({
+        outcome: 'busy',
+        status,
+        reason: `the server answered ${status}`,
+      });
+    expect(await postEnquiry(scripted(new TypeError('Failed to fetch')).fetchFn, id, body('x'))).toMatchObject({
       outcome: 'unreachable',
-      reason: 'the server answered 500',
+      reason: 'Failed to fetch',
     });
+    expect(
+      await postEnquiry(scripted(json(200, { ok: true, reference: 'K7MQ-4H9X' })).fetchFn, id, body('x')),
+    ).toMatchObject({ outcome: 'sent', reference: 'K7MQ-4H9X' });
     expect(await postEnquiry(scripted(new Response('', { status: 403 })).fetchFn, id, body('x'))).toMatchObject({
       outcome: 'refused',
       reason: 'refused (403)',
     });
+  });
+});
+
+describe('the outbox over time', () => {
+  it('drops a message kept more than seven days ago, sent or not, and keeps a younger one', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = await keepEnquiry(body('old'), { now: new Date(Date.now() - keptForDays * day - 1000) });
+    const young = await keepEnquiry(body('young'), { now: new Date(Date.now() - keptForDays * day + 60_000) });
+    const { fetchFn, posted } = scripted();
+    expect((await keptEnquiries()).map((e) => e.id)).toEqual([young.id]);
+    const report = await sendKeptMessages(fetchFn);
+    expect(report.sent.map((e) => e.id)).toEqual([young.id]);
+    expect(posted.map((p) => p[browserIdField])).toEqual([young.id]);
+    expect(posted.map((p) => p[browserIdField])).not.toContain(old.id);
+  });
+
+  it("leaves to the page the message it is sending itself, and reports each sent one's reference", async () => {
+    const own = await keepEnquiry(body('own'));
+    const other = await keepEnquiry(body('other'));
+    let release: (r: Response) => void = () => {};
+    const ownFetch = (() => new Promise<Response>((resolve) => (release = resolve))) as unknown as typeof fetch;
+    const ownAttempt = postOwnEnquiry(ownFetch, own.id, own.body);
+    const { fetchFn, posted } = scripted(json(200, { ok: true, reference: 'ABCD-EFGH' }));
+    const report = await sendKeptMessages(fetchFn);
+    expect(posted.map((p) => p[browserIdField])).toEqual([other.id]);
+    expect(report.sent).toMatchObject([{ id: other.id, reference: 'ABCD-EFGH' }]);
+    release(json(200, { ok: true }));
+    await ownAttempt;
+    // Its attempt over, a later run may send it (the page removes it when answered).
+    const again = scripted();
+    await sendKeptMessages(again.fetchFn);
+    expect(again.posted.map((p) => p[browserIdField])).toEqual([own.id]);
   });
 });
 
@@ -231,6 +272,9 @@ describe('a form posted without the page script, as the worker keeps it', () => 
       message: 'Hi',
       topic: 'sample',
       about: '',
+      country: 'Kenya',
+      quantity: '',
+      substrate: 'cotton knit',
       website: '',
     });
     expect(enquiryFromForm(form)).toEqual({
@@ -239,6 +283,8 @@ describe('a form posted without the page script, as the worker keeps it', () => 
       company: '',
       message: 'Hi',
       topic: 'sample',
+      country: 'Kenya',
+      substrate: 'cotton knit',
     });
     // A filled honeypot travels on, so the server still treats the post as a robot's.
     expect(

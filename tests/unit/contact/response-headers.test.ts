@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission, type ContactDependencies } from '../../../src/contact/handler';
 import { post, startBlobs, valid, type LocalBlobs } from './harness';
-import { routes } from '../../../src/model/routes';
+import { contactErrorsAnchor, routes } from '../../../src/model/routes';
 import { unsavedQuery } from '../../../src/contact/request';
 
 // A real local Blobs store per test; a store whose writes fail stands for one that cannot be reached.
@@ -65,7 +65,7 @@ const cases: Case[] = [
     307,
     'handover',
     () => ({ store: brokenStore() }),
-    `${routes.contactForm}?${unsavedQuery}`,
+    `${routes.contactForm}?${unsavedQuery}#${contactErrorsAnchor}`,
   ],
   [
     'a fault of ours',
@@ -115,7 +115,8 @@ describe('every answer of the contact function protects itself', () => {
       // The thank-you page, with the stored message's reference (a robot's answer has none).
       if (kind === 'redirect')
         expect(headers.get('location')).toMatch(new RegExp(`^${routes.contactThanks}(\\?reference=[^&]+)?$`));
-      if (kind === 'handover') expect(headers.get('location')).toBe(location ?? routes.contactForm);
+      if (kind === 'handover')
+        expect(headers.get('location')).toBe(location ?? `${routes.contactForm}#${contactErrorsAnchor}`);
       if (kind === 'json') expect(headers.get('content-type')).toBe('application/json; charset=utf-8');
     });
   }
