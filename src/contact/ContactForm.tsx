@@ -19,7 +19,7 @@ import SentConfirmation from './SentConfirmation';
 import { joinName } from './name';
 import { newBrowserId } from './browser-id';
 import KeptMessages from './KeptMessages';
-import { postOwnEnquiry } from './outbox';
+import { postEnquiry } from './outbox';
 import type { KeptEnquiry } from './outbox-store';
 import { useKeptMessages } from './useKeptMessages';
 import { prefillFor, type PrefillTopic } from './prefill';
@@ -211,8 +211,8 @@ export default function ContactForm({
     try {
       // Kept before the first byte leaves: closing or reloading the tab from now on loses nothing,
       // and the next page of the site that opens online sends it under the same id.
-      const keptFirst = await kept.keepBeforeSending(body, { id, values });
-      const attempt = await postOwnEnquiry(fetch, id, body, { endpoint });
+      const keptFirst = await kept.keepBeforeSending(id, body, { values });
+      const attempt = await postEnquiry(fetch, id, body, { endpoint }).finally(() => kept.attemptOver(id));
       if (attempt.outcome === 'unreachable' && keptFirst) {
         // No answer at all: it waits in this browser, to be sent when the connection is back.
         await kept.waitForConnection();

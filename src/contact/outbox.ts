@@ -104,28 +104,18 @@ export async function postEnquiry(
 
 /**
  * Ids this page is sending itself, right now: the outbox already holds them (kept before
- * sending), and a run of `sendKeptMessages` in the same page leaves them to their own attempt. A
- * page or worker elsewhere may still send one at the same time; the server keeps it once.
+ * sending), and a run of `sendKeptMessages` in the same page leaves them to their own attempt,
+ * from before they are kept until that attempt is over. A page or worker elsewhere may still send
+ * one at the same time; the server keeps it once.
  */
 const ownAttempts = new Set<string>();
 
-/** Whether this page is sending the message with this id itself (`postOwnEnquiry`). */
+/** The page starts sending the message with this id itself. */
+export const startOwnAttempt = (id: string) => void ownAttempts.add(id);
+/** The page's own attempt is over (answered or not). */
+export const endOwnAttempt = (id: string) => void ownAttempts.delete(id);
+/** Whether this page is sending the message with this id itself. */
 export const isOwnAttempt = (id: string) => ownAttempts.has(id);
-
-/** `postEnquiry`, for a message the page sends itself (see `ownAttempts`). */
-export async function postOwnEnquiry(
-  fetchFn: typeof fetch,
-  id: string,
-  body: Record<string, unknown>,
-  options: SendOptions = {},
-): Promise<Attempt> {
-  ownAttempts.add(id);
-  try {
-    return await postEnquiry(fetchFn, id, body, options);
-  } finally {
-    ownAttempts.delete(id);
-  }
-}
 
 /**
  * The body the form's script posts, from the fields of the form posted without it (the service

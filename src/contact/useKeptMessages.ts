@@ -5,7 +5,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { outboxSentMessage, requestBackgroundSync, sendKeptMessages, type SendReport } from './outbox';
+import {
+  endOwnAttempt,
+  outboxSentMessage,
+  requestBackgroundSync,
+  sendKeptMessages,
+  startOwnAttempt,
+  type SendReport,
+} from './outbox';
 import { flaggedCount, keepEnquiry, keptEnquiries, removeEnquiry, updateFlag, type KeptEnquiry } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
@@ -28,6 +35,11 @@ export function useKeptMessages(
   const [own, setOwn] = useState<string | undefined>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tries = useRef(0);
+  // The latest words and callback, read when needed, so the effects below run once per page.
+  const latest = useRef({ words, onSent });
+  useEffect(() => {
+    latest.current = { words, onSent };
+  });
 
   const refreshKept = useCallback(async () => {
     const found = await keptEnquiries().catch(() => []);
@@ -36,14 +48,11 @@ export function useKeptMessages(
   }, []);
 
   /** Says that kept messages went, each with its reference, and shows the last one's. */
-  const confirm = useCallback(
-    (references: (string | undefined)[]) => {
-      const known = references.filter((r): r is string => typeof r === 'string');
-      toast.success(words.sent, known.length > 0 ? { description: known.join(', ') } : undefined);
-      onSent(known.at(-1));
-    },
-    [onSent, words],
-  );
+  const confirm = useCallback((references: (string | undefined)[]) => {
+    const known = references.filter((r): r is string => typeof r === 'string');
+    toast.success(latest.current.words.sent, known.length > 0 ? { description: known.join(', ') } : undefined);
+    latest.current.onSent(known.at(-1));
+  }, []);
 
   /** Sends what the outbox holds, says what came of it, and plans the next try while one waits. */
   const sendKept = useCallback(async () => {
@@ -58,7 +67,8 @@ export function useKeptMessages(
       if (report.sent.length > 0) confirm(report.sent.map((entry) => entry.reference));
       else if (left && flagged > left.length) confirm([]);
       await updateFlag().catch(() => undefined);
-      if (report.refused.length > 0) toast.error(`${words.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
+      if (report.refused.length > 0)
+        toast.error(`${latest.current.words.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
     } catch (error) {
       console.error('Kept messages could not be sent:', error);
     }
@@ -68,7 +78,7 @@ export function useKeptMessages(
       tries.current = report && report.sent.length > 0 ? 0 : tries.current + 1;
       timer.current = setTimeout(() => void sendKept(), retryDelayMs(tries.current - 1));
     } else tries.current = 0;
-  }, [confirm, endpoint, refreshKept, words]);
+  }, [confirm, endpoint, refreshKept]);
 
   useEffect(() => {
     // Messages kept on an earlier visit (or left by a tab closed while sending) go now.
@@ -119,15 +129,20 @@ export function useKeptMessages(
    * on its way loses nothing: false when the browser cannot keep it (no IndexedDB), and the
    * attempt goes on without the copy.
    */
-  async function keepBeforeSending(...args: Parameters<typeof keepEnquiry>): Promise<boolean> {
-    const id = args[1]?.id;
+  async function keepBeforeSending(id: string, ...args: Parameters<typeof keepEnquiry>): Promise<boolean> {
+    startOwnAttempt(id);
     setOwn(id);
     try {
-      await keepEnquiry(...args);
+      await keepEnquiry(args[0], { ...args[1], id });
       return true;
     } catch {
       return false;
     }
+  }
+
+  /** The page's own attempt is over: answered (the message is removed), or not (it waits). */
+  function attemptOver(id: string) {
+    endOwnAttempt(id);
   }
 
   /** The page's own attempt got no answer: its message now waits like any other kept one. */
@@ -146,6 +161,7 @@ export function useKeptMessages(
     cancel,
     remove,
     keepBeforeSending,
+    attemptOver,
     waitForConnection,
   };
 }

@@ -1,11 +1,12 @@
 /**
- * Kept enquiries: with JavaScript, a message that cannot reach the server (offline, or answered
- * with a 5xx) is kept in the browser, listed above the form, can be cancelled, and is sent when
- * the connection is back or on the next visit, under the id the browser gave it, so the server
- * stores it once (src/contact/outbox.ts, src/contact/handler.ts).
+ * Kept enquiries: every message is kept in the browser before it is sent, under the id the browser
+ * gave it; a send that got no answer (offline, a stalled link, the tab closed or reloaded) stays
+ * kept, listed above the form, can be cancelled, and is sent when the connection is back or when
+ * a page of the site next opens, so the server stores it once (src/contact/outbox.ts,
+ * src/contact/handler.ts, docs/decisions/0047-kept-before-sending.md).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { routes } from '../../src/model/routes';
 import { narrow, readContent, ui, wide } from './support';
@@ -74,15 +75,13 @@ test('offline: the message is kept and listed; back online it is sent once, unde
   expect(stored[0].browserId).toBe(ids[0]);
 });
 
-test('a 5xx: two messages kept; one cancelled is never sent, the other goes on the next visit, once', async ({
+test('no answer: two messages kept; one cancelled is never sent, the other goes on the next visit, once', async ({
   page,
   context,
 }) => {
-  const marker = `outbox-503-${Date.now()}`;
+  const marker = `outbox-no-answer-${Date.now()}`;
   // On the context, so the service worker's own attempts (Background Sync) get the same answer.
-  await context.route(`**${routes.contactEndpoint}`, (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' }),
-  );
+  await context.route(`**${routes.contactEndpoint}`, (route) => route.abort('connectionreset'));
   await ready(page);
   await submit(page, `Cancel me (${marker})`);
   await expect(keptList(page).getByRole('listitem')).toHaveCount(1);
@@ -130,17 +129,77 @@ test('an answer lost on the way back: the server has the message, the browser se
   await expect(keptList(page).getByRole('listitem')).toHaveCount(1);
   expect(await storedWith(marker)).toHaveLength(1);
 
-  // Sent again, by the page or by its service worker (Background Sync, or on the navigation),
-  // whichever comes first: under the same id, so the server keeps the one copy.
+  // The link is back, without a reload and without an "online" event: the page tries again by
+  // itself, under the same id; the server keeps the one copy and names it, and the page says so.
   await page.unroute(`**${routes.contactEndpoint}`);
-  await page.reload();
-  await expect(page.getByText(kept.sent)).toBeVisible();
+  await expect(page.getByText(kept.sent)).toBeVisible({ timeout: 15_000 });
   await expect(keptList(page)).toHaveCount(0);
-  expect(new Set(ids).size).toBe(1);
   const stored = await storedWith(marker);
   expect(stored).toHaveLength(1);
+  await expect(page.locator('[data-reference]')).toBeVisible();
+  expect(new Set(ids).size).toBe(1);
   expect(stored[0].browserId).toBe(ids[0]);
 });
+
+/**
+ * Holds the first post to the contact function (a stalled link) until `release`; the rest go
+ * through. `posted` resolves once that first post has left the browser.
+ */
+async function stallFirstPost(context: BrowserContext) {
+  let seen: () => void = () => {};
+  const posted = new Promise<void>((resolve) => (seen = resolve));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let stalled = 0;
+  await context.route(`**${routes.contactEndpoint}`, async (route) => {
+    if (stalled++ > 0) return route.continue();
+    seen();
+    // Not answered until the page has gone; then the stalled link drops.
+    await released;
+    await route.abort('connectionreset').catch(() => undefined);
+  });
+  return { posted, release };
+}
+
+for (const leave of ['close', 'reload'] as const) {
+  test(`a tab ${leave === 'close' ? 'closed' : 'reloaded'} while sending on a stalled link: the message arrives once when a page opens`, async ({
+    browser,
+  }) => {
+    const marker = `outbox-${leave}-${Date.now()}`;
+    const context = await browser.newContext({ viewport: narrow });
+    try {
+      const page = await context.newPage();
+      // An earlier page of the visit installed the worker.
+      await page.goto(routes.home);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      await ready(page);
+      const stall = await stallFirstPost(context);
+      await submit(page, `Left while sending (${marker})`);
+      // The post has left (so the message was kept before it): the visitor goes at once.
+      await stall.posted;
+      let next = page;
+      if (leave === 'close') {
+        const closing = page.close();
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        stall.release();
+        await closing;
+        next = await context.newPage();
+        await next.goto(routes.about);
+      } else {
+        await page.reload({ waitUntil: 'commit' });
+        stall.release();
+      }
+      await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+      // Later pages find nothing more to send.
+      await next.goto(routes.contact);
+      await next.waitForTimeout(1_500);
+      expect(await storedWith(marker)).toHaveLength(1);
+      await expect(keptList(next)).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('the next visit sends a kept message without the visitor scrolling to the form', async ({ browser }) => {
   const marker = `outbox-visit-${Date.now()}`;
@@ -247,6 +306,70 @@ test.describe("without the page's script, the service worker keeps the form's pl
     // Later pages find nothing more to send: still one.
     await page.goto(routes.home);
     await page.waitForTimeout(1000);
+    expect(await storedWith(marker)).toHaveLength(1);
+  });
+
+  test("an answer lost on the way back: the worker sends it again under the form's id, stored once", async ({
+    page,
+    context,
+  }) => {
+    const marker = `outbox-worker-lost-${Date.now()}`;
+    await page.goto(routes.home);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    await page.goto(routes.contact);
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    const ids: string[] = [];
+    let lost = 0;
+    // The worker's post reaches the function; its answer never reaches the worker.
+    await context.route(`**${routes.contactEndpoint}`, async (route) => {
+      // The worker posts the form as it came, then kept messages as the script does, in JSON.
+      const body = route.request().postData() ?? '';
+      ids.push(body.startsWith('{') ? JSON.parse(body).messageId : (new URLSearchParams(body).get('messageId') ?? ''));
+      if (lost++ > 0) return route.continue();
+      await route.fetch({ maxRedirects: 0 });
+      await route.abort('connectionreset');
+    });
+    await submit(page, `Answer lost in lite mode (${marker})`);
+    await expect(page).toHaveURL(new RegExp(`${routes.contactKept}$`));
+    expect(await storedWith(marker)).toHaveLength(1);
+
+    await page.goto(routes.about);
+    await expect.poll(() => ids.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    await page.goto(routes.home);
+    await page.waitForTimeout(1_000);
+    const stored = await storedWith(marker);
+    expect(stored).toHaveLength(1);
+    // Every post carried the one id the worker gave the form, and the store knows it.
+    expect(new Set(ids).size).toBe(1);
+    expect(stored[0].browserId).toBe(ids[0]);
+  });
+
+  test('a tab closed while the worker sends on a stalled link: the next page sends it, once', async ({
+    page,
+    context,
+  }) => {
+    const marker = `outbox-worker-closed-${Date.now()}`;
+    await page.goto(routes.home);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+    await page.goto(routes.contact);
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    const stall = await stallFirstPost(context);
+    await submit(page, `Closed in lite mode (${marker})`);
+    await stall.posted;
+    // The tab goes while the worker's post hangs; then the stalled link drops.
+    const closing = page.close();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stall.release();
+    await closing;
+    const next = await context.newPage();
+    await next.goto(routes.about);
+    await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+    await next.goto(routes.home);
+    await next.waitForTimeout(1_000);
     expect(await storedWith(marker)).toHaveLength(1);
   });
 

@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
-import { referenceQuery, routes } from '../../src/model/routes';
+import { contactErrorsAnchor, referenceQuery, routes } from '../../src/model/routes';
 import {
   collectErrors,
   companyPage,
   escapeRegExp,
   identity,
+  narrow,
   offerings,
   productsOf,
   readContent,
@@ -136,6 +137,45 @@ test('a send the server refuses: destructive toast, values kept, error logged', 
   await expect(toast).toBeHidden();
 });
 
+test('a 500: the failure toast, every value kept, the error logged, nothing kept for later; sent again, stored once', async ({
+  page,
+}) => {
+  const marker = `e2e-500-${Date.now()}`;
+  const errors = collectErrors(page);
+  const ids: string[] = [];
+  let failed = 0;
+  // The first post is stored, then answered 500 (a fault after the store had it).
+  await page.route('**/api/send-contact-email', async (route) => {
+    ids.push(route.request().postDataJSON().messageId);
+    const response = await route.fetch();
+    if (failed++ > 0) return route.fulfill({ response });
+    await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Something went wrong"}' });
+  });
+  await ready(page);
+  await page.getByLabel(ui.topicLabel).selectOption('samples');
+  await fill(page, { message: `A 500 (${marker})` });
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  const toast = page.locator('[data-sonner-toast][data-type="error"]');
+  await expect(toast).toContainText(formText.failure.title);
+  await expect(toast).toContainText(formText.failure.text);
+  await expect(page.getByLabel(label.message)).toHaveValue(`A 500 (${marker})`);
+  await expect(page.getByLabel(label.company)).toHaveValue('Analytical Looms');
+  await expect(page.getByLabel(ui.topicLabel)).toHaveValue('samples');
+  expect(errors.some((e) => e.includes(formText.failure.title) && e.includes('500'))).toBe(true);
+  await expect(page.getByRole('region', { name: formText.kept.heading })).toHaveCount(0);
+  await expect(page.getByText(formText.kept.title)).toHaveCount(0);
+
+  // Tried again unchanged: the same id, so the one stored copy stays the only one.
+  await page.getByRole('button', { name: formText.submitLabel }).click();
+  await expect(page.getByText(formText.success.title)).toBeVisible();
+  expect(ids).toHaveLength(2);
+  expect(ids[1]).toBe(ids[0]);
+  expect((await readLocalMessages()).filter((r) => r.message.message.includes(marker))).toHaveLength(1);
+  // The form keeps the topic it was on, for the next request.
+  await expect(page.getByLabel(ui.topicLabel)).toHaveValue('samples');
+  await expect(page.getByLabel(label.message)).toHaveValue('');
+});
+
 test('a field the server refuses is marked with its reason, focused, and every value kept', async ({ page }) => {
   await ready(page);
   // Passes the browser's checks, but a name needs a letter or digit: the server answers 400.
@@ -229,7 +269,7 @@ test('a form sent past the script and refused comes back as the same island, hyd
   await fill(page, { email: 'ada@example', message: 'Keep me please' });
   // submit() skips the island's handler: the browser posts the form as it would without JavaScript.
   await page.locator(`form[action="${routes.contactEndpoint}"]`).evaluate((form: HTMLFormElement) => form.submit());
-  await expect(page).toHaveURL(routes.contactForm);
+  await expect(page).toHaveURL(`${routes.contactForm}#${contactErrorsAnchor}`);
   await expect(page.locator('astro-island[component-url*="ContactForm"]:not([ssr])')).toHaveCount(1);
   await expectRefusedEmail(page, { first: 'Ada', message: 'Keep me please' });
   // Nothing refused by the page's policy; the browser reports the page's own status 400.
@@ -292,6 +332,57 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: formText.submitLabel }).click();
     await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
     expect((await readLocalMessages()).some((r) => r.message.message.includes(marker))).toBe(true);
+  });
+
+  test('on a phone, a refused form opens on its reasons: in view, each a link to its field, the title says so', async ({
+    page,
+  }) => {
+    await page.setViewportSize(narrow);
+    await page.goto('/contact');
+    await fill(page, { email: 'ada@example', message: 'Keep me please' });
+    await page.getByRole('button', { name: formText.submitLabel }).click();
+    const summary = page.getByRole('alert').filter({ hasText: ui.refusedHeading });
+    await expect(summary).toBeInViewport();
+    await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(formText.correction.pageTitle.split('{title}')[0])}`));
+    const link = summary.getByRole('link', { name: 'Email must be a valid e-mail address' });
+    await link.click();
+    await expect(page.getByLabel(label.email)).toBeInViewport();
+    expect(new URL(page.url()).hash).toBe(`#${await page.getByLabel(label.email).getAttribute('id')}`);
+  });
+
+  test('a form rendered for the visitor carries an id of its own; posted twice, it is stored once', async ({
+    page,
+  }) => {
+    const marker = `nojs-twice-${Date.now()}`;
+    // A page rendered for this visitor (a sample request) writes a fresh id into the form.
+    await page.goto(sampleRequest.path);
+    const id = await page.locator('input[name="messageId"]').inputValue();
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    await page.reload();
+    expect(await page.locator('input[name="messageId"]').inputValue()).not.toBe(id);
+    const form = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: 'ada@example.org',
+      message: `Twice without script (${marker})`,
+      messageId: await page.locator('input[name="messageId"]').inputValue(),
+    };
+    await page.getByLabel(label.firstName).fill(form.firstName);
+    await page.getByLabel(label.lastName).fill(form.lastName);
+    await page.getByLabel(label.email).fill(form.email);
+    await page.getByLabel(label.message).fill(form.message);
+    await page.getByRole('button', { name: formText.submitLabel }).click();
+    await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
+    // The same post again, as a browser sends it when its first answer was lost.
+    const again = await page.request.post(routes.contactEndpoint, {
+      form,
+      headers: { origin: new URL(page.url()).origin },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(303);
+    expect(again.headers().location).toBe(new URL(page.url()).pathname + new URL(page.url()).search);
+    const stored = (await readLocalMessages()).filter((r) => r.message.message.includes(marker));
+    expect(stored.map((r) => r.browserId)).toEqual([form.messageId]);
   });
 });
 

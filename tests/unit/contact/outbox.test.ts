@@ -6,7 +6,13 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enquiryFromForm, postEnquiry, postOwnEnquiry, sendKeptMessages } from '../../../src/contact/outbox';
+import {
+  endOwnAttempt,
+  enquiryFromForm,
+  postEnquiry,
+  sendKeptMessages,
+  startOwnAttempt,
+} from '../../../src/contact/outbox';
 import { keepEnquiry, keptEnquiries, keptForDays, outboxFlag, removeEnquiry } from '../../../src/contact/outbox-store';
 import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
 import { handleContactSubmission } from '../../../src/contact/handler';
@@ -190,17 +196,15 @@ describe('the outbox over time', () => {
   });
 
   it("leaves to the page the message it is sending itself, and reports each sent one's reference", async () => {
-    const own = await keepEnquiry(body('own'));
+    const own0 = crypto.randomUUID();
+    startOwnAttempt(own0);
+    const own = await keepEnquiry(body('own'), { id: own0 });
     const other = await keepEnquiry(body('other'));
-    let release: (r: Response) => void = () => {};
-    const ownFetch = (() => new Promise<Response>((resolve) => (release = resolve))) as unknown as typeof fetch;
-    const ownAttempt = postOwnEnquiry(ownFetch, own.id, own.body);
     const { fetchFn, posted } = scripted(json(200, { ok: true, reference: 'ABCD-EFGH' }));
     const report = await sendKeptMessages(fetchFn);
     expect(posted.map((p) => p[browserIdField])).toEqual([other.id]);
     expect(report.sent).toMatchObject([{ id: other.id, reference: 'ABCD-EFGH' }]);
-    release(json(200, { ok: true }));
-    await ownAttempt;
+    endOwnAttempt(own0);
     // Its attempt over, a later run may send it (the page removes it when answered).
     const again = scripted();
     await sendKeptMessages(again.fetchFn);
