@@ -249,7 +249,8 @@ export default function ContactForm({
     }
   }
 
-  const length = [...values.message].length;
+  // Counted as the server counts it (UTF-16 units, as `maxlength` does).
+  const length = values.message.length;
   // The count shows from nine tenths of the limit, so a long message is never cut unseen.
   const counting = length >= limits.message * 0.9;
   return (
