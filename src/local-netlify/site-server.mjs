@@ -31,6 +31,7 @@ import { pendingCache } from './pending-cache.mjs';
 import { createFunctionRunner, loadFunctions } from './functions.mjs';
 import { RedirectsHandler } from '@netlify/redirects';
 import { createImageCdn, imageCdnPath } from './image-cdn.mjs';
+import { blobsWritesInTurn } from './blobs-writes-in-turn.mjs';
 import { BadRequest, nodeStream, readBody, requestURL, toRequest, writeResponse } from './node-http.mjs';
 // Plain TypeScript without imports: Node 22 runs it as it is (type stripping).
 import { routes } from '../model/routes.ts';
@@ -181,6 +182,8 @@ export async function startSiteServer({
     environmentVariables: { enabled: false },
   });
   await netlify.start();
+  // One conditional write of a key at a time, as on Netlify (blobs-writes-in-turn.mjs).
+  const blobsProxy = await blobsWritesInTurn();
   // The emulation runs netlify.toml's rewrites to static files; a rewrite to a function (such as
   // /contact?topic=… to the contact page rendered on demand) is matched with Netlify's own redirect
   // rules and the function is called here, as Netlify does.
@@ -393,6 +396,7 @@ export async function startSiteServer({
         await closed;
         clearTimeout(timer);
         await functions.settle();
+        await blobsProxy.close();
         await netlify.stop();
       })();
       return closing;
