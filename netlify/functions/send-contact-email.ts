@@ -10,6 +10,7 @@ import { getStore } from '@netlify/blobs';
 import { handleContactSubmission } from '../../src/contact/handler';
 import { contactMailFor, contactStoreName, extraOriginsFrom } from '../../src/contact/deploy-context';
 import { blobsMessageStore } from '../../src/contact/store';
+import { withMailCap, type CapMemory } from '../../src/contact/mail-cap';
 import { identity } from '../../src/model/identity';
 import { readCatalogueLabels, regardingLine } from '../../src/contact/regarding';
 import topics from '../../src/content/topics.json';
@@ -21,12 +22,16 @@ import topics from '../../src/content/topics.json';
 let items: Map<string, string> | undefined;
 const catalogue = () => (items ??= readCatalogueLabels(join(process.cwd(), 'src/content/products')));
 
+/** What this instance knows of the hourly cap on e-mails (src/contact/mail-cap.ts). */
+const capMemory: CapMemory = {};
+
 export default async (request: Request, context: Context) => {
   const deployContext = context?.deploy?.context;
   const { mail, notice } = contactMailFor(deployContext, process.env, identity.emails.general);
+  const capped = withMailCap(mail, process.env, capMemory);
   return handleContactSubmission(request, {
     store: blobsMessageStore(getStore({ name: contactStoreName(deployContext), consistency: 'strong' })),
-    mail,
+    mail: capped,
     noMailReason: notice,
     regarding: (body) => regardingLine(body, topics, catalogue()),
     extraOrigins: extraOriginsFrom(process.env),
@@ -37,11 +42,12 @@ export const config: Config = {
   // A literal, as Netlify's parser requires: routes.contactEndpoint of src/model/routes.ts, which
   // tests/unit/routes.test.ts keeps equal to it.
   path: '/api/send-contact-email',
-  // Five submissions a minute per visitor IP and domain. `aggregateBy` must be a list: the
-  // plain string 'ip' would limit the whole site as one visitor.
+  // Five posts a minute per visitor IP, whatever host name they go to: a 'domain' key would count
+  // each deploy permalink and branch address apart (decision 0045). A list: Netlify's parser
+  // turns a plain string into ['domain'], the whole site as one visitor.
   rateLimit: {
     windowLimit: 5,
     windowSize: 60,
-    aggregateBy: ['ip', 'domain'],
+    aggregateBy: ['ip'],
   },
 };

@@ -11,8 +11,12 @@
  * The alert holds counts, message ids (times of arrival) and the mail server's last error, never
  * what a visitor wrote. Its `text` field is what Slack, Teams and most chat webhooks show; the
  * other fields are for a ticket system or a script.
+ *
+ * A second alert, on the same channel and as seldom: the hourly cap on e-mails (mail-cap.ts) was
+ * reached and held messages went out in a digest (capAlertIfDue). At most once a UTC day, its day
+ * kept at `alerts/cap`, apart from the first, so that neither silences the other.
  */
-import type { AlertState, MessageStore } from './store';
+import type { AlertState, CapAlertState, MessageStore } from './store';
 
 export const defaultAlertAfterHours = 6;
 
@@ -73,6 +77,98 @@ export function alertAfterHoursFrom(value: string | undefined, log: (line: strin
     `contact alert: CONTACT_ALERT_AFTER_HOURS="${value}" is not a positive number of hours; alerting after ${defaultAlertAfterHours}`,
   );
   return defaultAlertAfterHours;
+}
+
+/** What the run knows when it has sent digests of held messages. */
+export interface CapAlertFacts {
+  now: Date;
+  /** CONTACT_MAIL_PER_HOUR. */
+  perHour: number;
+  /** Digest e-mails this run sent, and the messages in them. */
+  digests: number;
+  messages: number;
+  /** Held messages still waiting for an e-mail of a later hour. */
+  waiting: number;
+}
+
+/** The JSON posted to the webhook when the cap was reached. */
+export interface CapAlertBody {
+  text: string;
+  store: string;
+  cap: { perHour: number; digests: number; messages: number; waiting: number };
+  at: string;
+}
+
+export type CapAlertOutcome =
+  | { alerted: false; reason: 'already alerted today' | 'another run alerted' | 'could not check' }
+  | { alerted: true; body: CapAlertBody; posted: boolean };
+
+/**
+ * Posts `body` to the webhook, or says in the log that there is none. A post that fails puts the
+ * state back to `previous` (conditional on the state this run wrote), so a later run tries again.
+ */
+async function send(
+  settings: AlertSettings,
+  body: { text: string },
+  log: (line: string) => void,
+  giveBack: () => Promise<unknown>,
+): Promise<boolean> {
+  if (!settings.webhook) {
+    log('contact alert: CONTACT_ALERT_WEBHOOK is not set; this log line is the only alert');
+    return false;
+  }
+  try {
+    await (settings.post ?? postJson)(settings.webhook, JSON.stringify(body));
+    return true;
+  } catch (error) {
+    log(
+      `contact alert: the webhook could not be reached (${error instanceof Error ? error.message : String(error)}); the next run tries again`,
+    );
+    await giveBack().catch(() => undefined);
+    return false;
+  }
+}
+
+/**
+ * Says once a UTC day, by webhook and log line, that the hourly cap was reached and how many held
+ * messages went out in digests. Never throws.
+ */
+export async function capAlertIfDue(
+  store: MessageStore,
+  settings: AlertSettings,
+  facts: CapAlertFacts,
+  log: (line: string) => void,
+): Promise<CapAlertOutcome> {
+  try {
+    const day = facts.now.toISOString().slice(0, 10);
+    const previous = await store.readCapAlertState();
+    if (previous?.state.day === day) return { alerted: false, reason: 'already alerted today' };
+    const state: CapAlertState = { day, at: facts.now.toISOString() };
+    const etag = await store.writeCapAlertState(state, previous?.etag);
+    if (!etag) return { alerted: false, reason: 'another run alerted' };
+
+    const storeName = settings.storeName ?? 'contact-messages';
+    const text =
+      `Contact form (${storeName}): the limit of ${facts.perHour} e-mails an hour (CONTACT_MAIL_PER_HOUR) was reached; ` +
+      `${facts.messages} message(s) held back went out in ${facts.digests} digest e-mail(s)` +
+      (facts.waiting ? `, ${facts.waiting} more wait for a later hour` : '') +
+      '. Every message is stored and the visitors were told it was sent. A flood of unwanted messages: see `npm run messages` (docs/operations.md).';
+    const body: CapAlertBody = {
+      text,
+      store: storeName,
+      cap: { perHour: facts.perHour, digests: facts.digests, messages: facts.messages, waiting: facts.waiting },
+      at: facts.now.toISOString(),
+    };
+    log(`contact alert: ${text}`);
+    const back: CapAlertState = previous ? { ...previous.state } : { day: '', at: facts.now.toISOString() };
+    const posted = await send(settings, body, log, () => store.writeCapAlertState(back, etag));
+    return { alerted: true, body, posted };
+  } catch (error) {
+    log(
+      `contact alert: could not check or send the alert on the hourly limit: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return { alerted: false, reason: 'could not check' };
+  }
 }
 
 /** Alerts if there is something to tell and no alert went out today (UTC). Never throws. */
@@ -143,21 +239,9 @@ async function alert(
   };
   log(`contact alert: ${text}`);
 
-  if (!settings.webhook) {
-    log('contact alert: CONTACT_ALERT_WEBHOOK is not set; this log line is the only alert');
-    return { alerted: true, body, posted: false };
-  }
-  try {
-    await (settings.post ?? postJson)(settings.webhook, JSON.stringify(body));
-    return { alerted: true, body, posted: true };
-  } catch (error) {
-    log(
-      `contact alert: the webhook could not be reached (${error instanceof Error ? error.message : String(error)}); the next run tries again`,
-    );
-    // Give the day back, so a later run posts it; if another run changed the state meanwhile,
-    // leave it to that one.
-    const back: AlertState = previous ? { ...previous.state } : { day: '', at: facts.now.toISOString(), failed: [] };
-    await store.writeAlertState(back, etag).catch(() => undefined);
-    return { alerted: true, body, posted: false };
-  }
+  // A failed post gives the day back, so a later run posts it; if another run changed the state
+  // meanwhile, it is left to that one.
+  const back: AlertState = previous ? { ...previous.state } : { day: '', at: facts.now.toISOString(), failed: [] };
+  const posted = await send(settings, body, log, () => store.writeAlertState(back, etag));
+  return { alerted: true, body, posted };
 }

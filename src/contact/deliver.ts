@@ -4,7 +4,8 @@
  * server refuses the message for its content. Nothing else gives a message up: a server that is
  * down, a refused sender, a quota or a paused account are the site's to fix, and the message
  * goes out once they are. The scheduled run also deletes sent messages once the retention
- * period is over (pending ones too when no mail server is set), reads at most
+ * period is over (pending ones too when no mail server is set), and the markers of browser ids
+ * (store.ts) as old, reads at most
  * pendingReadsPerRun pending messages, says when messages have waited for more than a day, and
  * alerts on a second channel (alert.ts).
  *
@@ -13,11 +14,33 @@
  * conditional write that moves its `nextAttemptAt` a lease ahead, and sends only if that write
  * landed. Of two runs that read the same version, one claim lands and the other is refused; a run
  * that reads the message after the claim sees it not due. See store.ts for the keys.
+ *
+ * The hourly cap (mail-cap.ts, decision 0046): an e-mail is sent only once one of the hour's
+ * slots is taken for it. A message that finds none is held (`heldAt`, written on the version its
+ * writer holds) and is never e-mailed alone; the retry run sends the held messages it reads in one
+ * digest e-mail per slot, each message claimed first with a lease exactly as for a message of its
+ * own, then recorded as sent one by one. So a held message, too, is e-mailed by one writer at a
+ * time, and goes twice only where the store could not record that it went (logged, as for any).
  */
-import { alertIfDue, defaultAlertAfterHours, type AlertOutcome, type AlertSettings } from './alert';
-import { composeEmail, isPermanentRejection, MailDeferred, type Mailer, type MailSettings } from './mail';
+import {
+  alertIfDue,
+  capAlertIfDue,
+  defaultAlertAfterHours,
+  type AlertOutcome,
+  type AlertSettings,
+  type CapAlertOutcome,
+} from './alert';
+import {
+  composeDigest,
+  composeEmail,
+  isPermanentRejection,
+  MailDeferred,
+  type Mailer,
+  type MailSettings,
+} from './mail';
+import { mailSlotRetentionDays, takeMailSlot, type MailCap } from './mail-cap';
 import { eachLimited } from '../server/each-limited';
-import { deleteExpiredDays } from '../server/day-folders';
+import { deleteExpiredDays, firstKeptDay } from '../server/day-folders';
 import { receivedTimeOf, type Held, type MessageStore, type StoredMessage } from './store';
 
 const minute = 60_000;
@@ -118,15 +141,71 @@ export interface Attempt {
   /** Set when the store could not record the outcome: why. The message then stays as it was. */
   unrecorded?: string;
   /**
-   * Set when the mailer did not try (MailDeferred): why. Nothing is written: the message stays
-   * pending as it was, and is taken up by a retry run once its lease is over.
+   * Set when nothing was tried: why. Either the mailer would not try (MailDeferred), and nothing
+   * is written: the message stays pending as it was, taken up by a retry run once its lease is
+   * over; or the hourly cap is reached (`capped`), and the message is held for the next digest.
    */
   deferred?: string;
+  /** Set when the hourly cap was reached: the message was not e-mailed. */
+  capped?: true;
+  /** With `capped`: the held version the store now has, when marking it held landed. */
+  held?: Held;
 }
 
 export interface MailDependencies {
   mailer: Mailer;
   settings: MailSettings;
+  /** The hourly cap on e-mails (mail-cap.ts); the functions always set it, tests where they test it. */
+  cap?: MailCap | undefined;
+}
+
+/** Messages one digest holds at most: a hundred messages of the longest kind are under 2 MB. */
+export const digestSize = 100;
+
+/**
+ * Takes one of the hour's e-mails for the message `held`, if a cap is set. Returns undefined when
+ * the e-mail may go; otherwise the attempt to report: deferred (the mailer would not try, or the
+ * cap could not be checked: nothing written), or capped (the message is held for the digest).
+ */
+async function withinCap(
+  held: Held,
+  store: MessageStore,
+  mail: MailDependencies,
+  now: () => Date,
+): Promise<Attempt | undefined> {
+  const { cap } = mail;
+  if (!cap) return undefined;
+  // No slot for an e-mail the mailer would not try.
+  const deferral = mail.mailer.deferral?.();
+  if (deferral) return { record: held.record, deferred: deferral };
+  let granted: boolean;
+  try {
+    granted = await takeMailSlot(store, cap, now(), held.record.id);
+  } catch (error) {
+    return {
+      record: held.record,
+      deferred: `not tried: the hourly limit on e-mails could not be checked (${describe(error)})`,
+    };
+  }
+  if (granted) return undefined;
+  const reached = `held back: the limit of ${cap.perHour} e-mails an hour is reached`;
+  // Refused once in a digest: it waits for an e-mail of its own, and nothing is written.
+  if (held.record.alone)
+    return { record: held.record, capped: true, deferred: `${reached}; it goes alone in a later hour` };
+  const next: StoredMessage = { ...held.record, heldAt: now().toISOString() };
+  delete next.nextAttemptAt;
+  try {
+    const marked = await store.replacePending(held, next);
+    if (marked)
+      return { record: marked.record, capped: true, held: marked, deferred: `${reached}; it goes in the next digest` };
+    return { record: held.record, capped: true, deferred: `${reached}; another writer changed it meanwhile` };
+  } catch (error) {
+    return {
+      record: held.record,
+      capped: true,
+      deferred: `${reached}; it stays pending, not marked for the digest (${describe(error)})`,
+    };
+  }
 }
 
 /**
@@ -140,6 +219,8 @@ export async function deliverHeld(
   mail: MailDependencies,
   now: () => Date,
 ): Promise<Attempt> {
+  const stopped = await withinCap(held, store, mail, now);
+  if (stopped) return stopped;
   let delivery: Delivery;
   try {
     await mail.mailer.send(composeEmail(held.record.message, mail.settings, held.record));
@@ -198,6 +279,19 @@ export interface RetryReport {
   stale: number;
   /** Sent messages deleted by the retention rule. */
   deleted: number;
+  /** Browser ids' markers deleted by the retention rule (and by the daily sweep). */
+  markersDeleted: number;
+  /** Due messages this run held back for a digest: the hourly cap was reached. */
+  heldBack: number;
+  /** Digest e-mails sent, and the held messages in them (counted in `sent` too). */
+  digests: number;
+  digested: number;
+  /** Held messages read by this run and still waiting for a digest when it ended. */
+  heldWaiting: number;
+  /** E-mail slots of past days deleted. */
+  slotsDeleted: number;
+  /** Whether this run said that the cap was reached (alert.ts), and what. */
+  capAlert?: CapAlertOutcome;
   /** Whether this run alerted (alert.ts), and what. */
   alert?: AlertOutcome;
 }
@@ -229,6 +323,12 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
     skipped: 0,
     stale: 0,
     deleted: 0,
+    markersDeleted: 0,
+    heldBack: 0,
+    digests: 0,
+    digested: 0,
+    heldWaiting: 0,
+    slotsDeleted: 0,
   };
   const retentionDays = deps.retentionDays ?? defaultRetentionDays;
 
@@ -298,11 +398,17 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
 
   const due = waiting.filter((h) => isDue(h.record, at)).sort((a, b) => a.record.id.localeCompare(b.record.id));
   report.due = due.length;
-  const { mail } = deps;
-  if (!mail) {
+  const { mail: configured } = deps;
+  if (!configured) {
     report.skipped = due.length;
   } else {
-    await eachLimited(due, sendWidth, async (candidate) => {
+    // One memory of the cap for the run: once the hour is full, no more slots are asked for.
+    const mail: MailDependencies = configured.cap
+      ? { ...configured, cap: { ...configured.cap, memory: configured.cap.memory ?? {} } }
+      : configured;
+    const singles = due.filter((h) => !h.record.heldAt);
+    const heldBack = due.filter((h) => h.record.heldAt);
+    await eachLimited(singles, sendWidth, async (candidate) => {
       if (!timeLeft()) {
         report.skipped++;
         return;
@@ -318,7 +424,13 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
         report.skipped++;
         return;
       }
-      const { record, unrecorded } = await deliverHeld(claimed, store, mail, now);
+      const attempt = await deliverHeld(claimed, store, mail, now);
+      if (attempt.capped) {
+        report.heldBack++;
+        if (attempt.held) heldBack.push(attempt.held);
+        return;
+      }
+      const { record, unrecorded } = attempt;
       if (record.status === 'sent') report.sent++;
       else if (record.status === 'failed') report.failed++;
       else report.stillPending++;
@@ -332,9 +444,46 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
       else if (record.status === 'failed')
         log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
     });
+    if (heldBack.length) {
+      await sendDigests(heldBack, { store, mail, now, log, timeLeft, report, left, noteError });
+      if (report.digests && mail.cap)
+        report.capAlert = await capAlertIfDue(
+          store,
+          deps.alert ?? { afterHours: defaultAlertAfterHours },
+          {
+            now: at,
+            perHour: mail.cap.perHour,
+            digests: report.digests,
+            messages: report.digested,
+            waiting: report.heldWaiting,
+          },
+          log,
+        );
+    }
   }
 
   report.deleted = await deleteExpiredSent(store, at, retentionDays, timeLeft);
+  report.markersDeleted = await deleteExpiredMarkers(store, at, retentionDays, timeLeft).catch((error: unknown) => {
+    log(`contact retry: could not delete expired markers of browser ids: ${describe(error)}`);
+    return 0;
+  });
+  if (isSweepRun(at) && timeLeft()) {
+    try {
+      const swept = await store.sweepReceived(firstKeptDay(at, markerDaysFor(retentionDays)), deletionsPerRun);
+      report.markersDeleted += swept.deleted;
+      if (swept.entered || swept.deleted)
+        log(
+          `contact retry: ${swept.entered + swept.deleted} marker(s) of browser ids had no day entry: ${swept.entered} given one, ${swept.deleted} expired and deleted` +
+            (swept.left ? `; ${swept.left} left for tomorrow's run` : ''),
+        );
+    } catch (error) {
+      log(`contact retry: could not sweep the markers of browser ids: ${describe(error)}`);
+    }
+  }
+  report.slotsDeleted = await deleteExpiredMailSlots(store, at, timeLeft).catch((error: unknown) => {
+    log(`contact retry: could not delete past e-mail slots: ${describe(error)}`);
+    return 0;
+  });
   report.alert = await alertIfDue(
     store,
     deps.alert ?? { afterHours: defaultAlertAfterHours },
@@ -364,6 +513,192 @@ export async function deleteExpiredSent(
     deleteDay: (sentOn: string, limit: number) => store.deleteSent(sentOn, limit),
   };
   return (await deleteExpiredDays(sent, now, retentionDays, deletionsPerRun, timeLeft)).deleted;
+}
+
+/**
+ * Days a browser id's marker is kept: the retention period, but never fewer than 14, twice as long
+ * as a browser keeps a message to send again (outbox.ts): a marker must outlive every repeat.
+ */
+export const markerDaysFor = (retentionDays: number) => Math.max(retentionDays, 14);
+
+/**
+ * Deletes the markers of browser ids written on days before (now - markerDaysFor(retentionDays)),
+ * with their day entries, unread: markers expire with the sent messages, and the store does not
+ * grow with them.
+ */
+export async function deleteExpiredMarkers(
+  store: MessageStore,
+  now: Date,
+  retentionDays: number,
+  timeLeft: () => boolean = () => true,
+): Promise<number> {
+  const markers = {
+    days: () => store.receivedDays(),
+    deleteDay: (day: string, limit: number) => store.deleteReceived(day, limit),
+  };
+  return (await deleteExpiredDays(markers, now, markerDaysFor(retentionDays), deletionsPerRun, timeLeft)).deleted;
+}
+
+/**
+ * The UTC hour of the daily run that sweeps the markers without a day entry (store.ts
+ * sweepReceived): the run in its first 15 minutes. A quiet hour for the site's buyers.
+ */
+export const markerSweepHour = 3;
+const isSweepRun = (at: Date) => at.getUTCHours() === markerSweepHour && at.getUTCMinutes() < retryEveryMinutes;
+
+/** Deletes the e-mail slots of the days before yesterday (mail-cap.ts): only the current hour's are read. */
+export async function deleteExpiredMailSlots(
+  store: MessageStore,
+  now: Date,
+  timeLeft: () => boolean = () => true,
+): Promise<number> {
+  const slots = {
+    days: () => store.mailSlotDays(),
+    deleteDay: (day: string, limit: number) => store.deleteMailSlots(day, limit),
+  };
+  return (await deleteExpiredDays(slots, now, mailSlotRetentionDays, deletionsPerRun * 4, timeLeft)).deleted;
+}
+
+/**
+ * A held message after the digest that carried it was tried at `at`: sent; or refused by the
+ * mail server for its content, and then no longer held but due alone (`alone`), so that a refusal
+ * names the message itself and the others go on; or still held, tried again with backoff.
+ */
+export function afterDigest(
+  record: StoredMessage,
+  delivery: Delivery,
+  at: Date,
+  digest: { messageId: string; count: number },
+): StoredMessage {
+  if (delivery.sent) return { ...afterAttempt(record, delivery, at), digest };
+  if (!isPermanentRejection(delivery.error)) return afterAttempt(record, delivery, at);
+  const next: StoredMessage = {
+    ...record,
+    attempts: record.attempts + 1,
+    lastAttemptAt: at.toISOString(),
+    lastError: `in a digest: ${describe(delivery.error)}`,
+    alone: true,
+  };
+  delete next.heldAt;
+  delete next.nextAttemptAt;
+  return next;
+}
+
+interface DigestRun {
+  store: MessageStore;
+  mail: MailDependencies;
+  now: () => Date;
+  log: (line: string) => void;
+  timeLeft: () => boolean;
+  report: RetryReport;
+  /** Ids still pending after the run, for the alert. */
+  left: Set<string>;
+  noteError: (record: StoredMessage) => void;
+}
+
+/**
+ * Sends the held messages in digests of at most digestSize, oldest first, one e-mail slot each
+ * while the cap allows: claims each message of a digest with a lease (a conditional write), sends
+ * the one e-mail, then records each message as it came out.
+ */
+async function sendDigests(held: Held[], run: DigestRun): Promise<void> {
+  const { store, mail, now, log, report } = run;
+  const waiting = [...held].sort((a, b) => a.record.id.localeCompare(b.record.id));
+  while (waiting.length && run.timeLeft()) {
+    const batch = waiting.slice(0, digestSize);
+    if (mail.cap) {
+      let granted: boolean;
+      try {
+        granted = await takeMailSlot(store, mail.cap, now(), `digest ${batch[0]!.record.id}`);
+      } catch (error) {
+        log(`contact retry: could not check the hourly limit for a digest: ${describe(error)}`);
+        break;
+      }
+      if (!granted) {
+        log(
+          `contact retry: ${waiting.length} held message(s) wait for a digest in a later hour: the limit of ${mail.cap.perHour} e-mails an hour is reached`,
+        );
+        break;
+      }
+    }
+    waiting.splice(0, batch.length);
+
+    const lease = new Date(now().getTime() + leaseMs).toISOString();
+    const claimed: Held[] = [];
+    await eachLimited(batch, readWidth, async (candidate) => {
+      try {
+        const got = await store.replacePending(candidate, { ...candidate.record, nextAttemptAt: lease });
+        if (got) claimed.push(got);
+        else report.skipped++;
+      } catch (error) {
+        report.skipped++;
+        log(`contact retry: could not claim message ${candidate.record.id}: ${describe(error)}`);
+      }
+    });
+    if (!claimed.length) continue;
+    claimed.sort((a, b) => a.record.id.localeCompare(b.record.id));
+
+    const email = composeDigest(
+      claimed.map((c) => c.record),
+      mail.settings,
+      mail.cap?.perHour,
+    );
+    let delivery: Delivery;
+    try {
+      await mail.mailer.send(email);
+      delivery = { sent: true };
+    } catch (error) {
+      if (error instanceof MailDeferred) {
+        // Nothing tried, nothing written: the leases run out and a later run tries again.
+        report.heldWaiting += claimed.length;
+        log(`contact retry: a digest of ${claimed.length} held message(s) was ${error.message}`);
+        break;
+      }
+      delivery = { sent: false, error };
+    }
+
+    const at = now();
+    const digest = { messageId: email.messageId, count: claimed.length };
+    const unrecorded: string[] = [];
+    let refused = false;
+    await eachLimited(claimed, readWidth, async (one) => {
+      const next = afterDigest(one.record, delivery, at, digest);
+      if (next.alone) refused = true;
+      try {
+        const marked = await store.replacePending(one, next);
+        if (!marked) throw new Error('another run changed the message meanwhile');
+        if (next.status !== 'pending') await store.file(next);
+        if (next.status === 'sent') run.left.delete(next.id);
+      } catch (error) {
+        unrecorded.push(`${next.id} (${describe(error)})`);
+      }
+      run.noteError(next);
+    });
+
+    if (delivery.sent) {
+      report.sent += claimed.length;
+      report.digests++;
+      report.digested += claimed.length;
+      log(
+        `contact retry: ${claimed.length} held message(s) went out in one digest e-mail ${email.messageId}` +
+          (mail.cap ? ` (the limit of ${mail.cap.perHour} e-mails an hour was reached)` : ''),
+      );
+    } else {
+      report.stillPending += claimed.length;
+      log(
+        `contact retry: a digest of ${claimed.length} held message(s) was not e-mailed (${describe(delivery.error)}); ` +
+          (refused
+            ? 'the mail server refused it for its content, so each goes alone from now on'
+            : 'they stay held for the next attempt'),
+      );
+    }
+    for (const line of unrecorded)
+      log(
+        `contact retry: message ${line} ${delivery.sent ? 'was e-mailed in a digest' : 'was not e-mailed'}, but the store could not record it` +
+          (delivery.sent ? '; a later run may e-mail it a second time' : ''),
+      );
+  }
+  report.heldWaiting += waiting.length;
 }
 
 /** The retention period from CONTACT_RETENTION_DAYS: a whole number of days, at least 1. */

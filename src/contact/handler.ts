@@ -32,6 +32,7 @@ import {
   type BodyFormat,
 } from './request';
 import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
+import { referenceOf } from './reference';
 import { contactErrorsAnchor, referenceQuery, routes } from '../model/routes';
 import { functionResponseHeaders } from '../security/function-headers';
 
@@ -114,12 +115,15 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     return refusal(read.status, read.error, read.format);
   }
   const { format } = read;
-  // The script's answer names the message's reference (its id in the store), which the form shows
-  // and `npm run messages show` finds; a repeat names the message first received under its id.
-  const accepted = (reference?: string, repeat = false) =>
-    format === 'form'
+  // The answer names the message's reference (reference.ts: "K7MQ-4H9X", the end of its id in the
+  // store), which the form and the thank-you page show and `npm run messages show` finds; a repeat
+  // names the message first received under its id.
+  const accepted = (id?: string, repeat = false) => {
+    const reference = id ? referenceOf(id) : undefined;
+    return format === 'form'
       ? seeOther(reference ? `${thanks}?${new URLSearchParams({ [referenceQuery]: reference })}` : thanks)
       : json(200, { ok: true, ...(reference ? { reference } : {}), ...(repeat ? { repeat } : {}) });
+  };
 
   if (isRobot(read.body)) return accepted();
 

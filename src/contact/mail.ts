@@ -1,7 +1,9 @@
 /**
- * The e-mail that carries a contact message to the company. Every visitor-supplied value is
- * escaped in the HTML body; single-line fields cannot hold line breaks (see message.ts), and
- * nodemailer encodes header values, so nothing a visitor types can add a header.
+ * The e-mail that carries a contact message to the company, and the digest that carries several
+ * held back by the hourly cap (mail-cap.ts). Every visitor-supplied value is escaped in the HTML
+ * body; single-line fields cannot hold line breaks (see message.ts), and nodemailer encodes
+ * header values, so nothing a visitor types can add a header. Each message is named by its
+ * reference (reference.ts), in the subject of its own e-mail and on the first line of its part.
  */
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
@@ -9,6 +11,7 @@ import type { KeptMessage } from './message';
 import { requestDetailFields, requestDetailLabels } from './form-fields';
 import { escapeHtml } from '../text/text';
 import { siteUrl, type SiteUrlEnvironment } from '../model/site-url';
+import { referenceOf } from './reference';
 
 export interface MailSettings {
   to: string;
@@ -20,7 +23,8 @@ export interface MailSettings {
 export interface OutgoingEmail {
   to: string;
   from: string;
-  replyTo: string;
+  /** The visitor's address; a digest from several visitors has none (each part links to its sender). */
+  replyTo?: string;
   subject: string;
   text: string;
   html: string;
@@ -34,6 +38,12 @@ export interface OutgoingEmail {
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
+  /**
+   * Why the mailer would not try just now (it would throw MailDeferred), or undefined. Asked
+   * before an e-mail of the hourly cap is taken (mail-cap.ts), so that no slot goes to an e-mail
+   * that would not be tried.
+   */
+  deferral?(): string | undefined;
 }
 
 /**
@@ -72,16 +82,10 @@ const detailRows = (message: KeptMessage): [string, string][] =>
     message[field] ? [[requestDetailLabels[field], message[field]] as [string, string]] : [],
   );
 
-export function composeEmail(
-  message: KeptMessage,
-  settings: MailSettings,
-  { id, receivedAt }: { id: string; receivedAt: string },
-): OutgoingEmail {
-  const from = message.company ? `${message.name} (${message.company})` : message.name;
-  const subject = message.regarding
-    ? `${message.regarding}: website enquiry from ${from}`
-    : `Website enquiry from ${from}`;
-  const rows: [string, string][] = [
+/** The rows of one message's part: its reference, what it is about, who wrote, the details, when it arrived. */
+function rowsOf(message: KeptMessage, { id, receivedAt }: { id: string; receivedAt: string }): [string, string][] {
+  return [
+    ['Reference', referenceOf(id)],
     ...(message.regarding ? [['Regarding', message.regarding] as [string, string]] : []),
     ['Name', message.name],
     ['Email', message.email],
@@ -90,18 +94,85 @@ export function composeEmail(
     ...detailRows(message),
     ['Received', receivedAt],
   ];
-  const text = `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nMessage:\n${message.message}\n`;
-  const html = `<table>${rows
-    .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
+}
+
+const textOf = (rows: [string, string][], message: KeptMessage) =>
+  `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nMessage:\n${message.message}\n`;
+
+const htmlOf = (rows: [string, string][], message: KeptMessage) =>
+  `<table>${rows
+    .map(([k, v]) =>
+      k === 'Email'
+        ? `<tr><th align="left">${k}</th><td><a href="mailto:${escapeHtml(v)}">${escapeHtml(v)}</a></td></tr>`
+        : `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`,
+    )
     .join('')}</table><p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>`;
+
+export function composeEmail(
+  message: KeptMessage,
+  settings: MailSettings,
+  stored: { id: string; receivedAt: string },
+): OutgoingEmail {
+  const from = message.company ? `${message.name} (${message.company})` : message.name;
+  const subject = `${message.regarding ? `${message.regarding}: website enquiry` : 'Website enquiry'} from ${from}, ref. ${referenceOf(stored.id)}`;
+  const rows = rowsOf(message, stored);
   return {
     to: settings.to,
     from: settings.from,
     replyTo: message.email,
     subject,
+    text: textOf(rows, message),
+    html: htmlOf(rows, message),
+    messageId: messageIdOf(stored.id, settings.domain),
+  };
+}
+
+/** A message as the digest reads it: its id, its arrival and what the visitor wrote. */
+export interface DigestPart {
+  id: string;
+  receivedAt: string;
+  message: KeptMessage;
+}
+
+/** The Message-ID of a digest: from its first message and its size, the same for the same digest. */
+export const digestMessageIdOf = (parts: readonly { id: string }[], domain: string) =>
+  `<digest-${parts[0]!.id}-${parts.length}@${domain}>`;
+
+/**
+ * One e-mail that carries several messages held back by the hourly cap, oldest first, each with
+ * its reference, who wrote (a mailto link in the HTML), the company, what it is about, its details
+ * and its text. Reply-To is the visitors' address when they all wrote from one; otherwise there is
+ * none, so that a reply never goes to several visitors at once.
+ */
+export function composeDigest(parts: readonly DigestPart[], settings: MailSettings, perHour?: number): OutgoingEmail {
+  if (!parts.length) throw new Error('a digest needs at least one message');
+  const senders = new Set(parts.map((p) => p.message.email.toLowerCase()));
+  const why =
+    perHour === undefined
+      ? 'These messages were held back by the hourly limit on e-mails and come together in this one.'
+      : `More than ${perHour} e-mails an hour would have gone out, so these messages were held back and come together in this one.`;
+  const intro = `${why} Each is in the message store too (npm run messages -- show <reference>). Reply to each sender at their own address.`;
+  const divider = `\n${'-'.repeat(60)}\n`;
+  const text = `${intro}\n${divider}${parts
+    .map((p, i) => `Message ${i + 1} of ${parts.length}\n${textOf(rowsOf(p.message, p), p.message)}`)
+    .join(divider)}`;
+  const html = `<p>${escapeHtml(intro)}</p>${parts
+    .map(
+      (p, i) =>
+        `<hr><h2>Message ${i + 1} of ${parts.length}: ${escapeHtml(referenceOf(p.id))}</h2>${htmlOf(rowsOf(p.message, p), p.message)}`,
+    )
+    .join('')}`;
+  return {
+    to: settings.to,
+    from: settings.from,
+    ...(senders.size === 1 ? { replyTo: parts[0]!.message.email } : {}),
+    subject: `Website enquiries: ${parts.length} messages in one e-mail (hourly limit reached), ref. ${parts
+      .slice(0, 3)
+      .map((p) => referenceOf(p.id))
+      .join(', ')}${parts.length > 3 ? ', ...' : ''}`,
     text,
     html,
-    messageId: messageIdOf(id, settings.domain),
+    messageId: digestMessageIdOf(parts, settings.domain),
   };
 }
 
@@ -137,11 +208,15 @@ export function smtpMailer(
   // function that starts faster answers the visitor sooner.
   let transport: Promise<Transporter> | undefined;
   let unreachable: { until: number; reason: string } | undefined;
+  const deferral = () =>
+    unreachable && Date.now() < unreachable.until
+      ? `not tried: the mail server could not be reached ${unreachable.reason}`
+      : undefined;
   return {
+    deferral,
     async send(email) {
-      if (unreachable && Date.now() < unreachable.until) {
-        throw new MailDeferred(`not tried: the mail server could not be reached ${unreachable.reason}`);
-      }
+      const reason = deferral();
+      if (reason) throw new MailDeferred(reason);
       transport ??= import('nodemailer').then(({ createTransport }) =>
         createTransport({
           url,

@@ -26,16 +26,19 @@ npm start and npm run dev), or the live site's with a Netlify token and site id.
 
 Actions:
   list                 (the default) every message, newest first: when it arrived, its state
-                       (pending, sent, or failed with the reason), who wrote, its id, its topic,
-                       item and any extra fields, and the start of the text. Filters below.
-  show <id>            one message in full: every field, the whole text, its attempts and errors.
-  requeue <id>         puts a failed message back to pending, due at once: the next retry run
+                       (pending, held for the digest, sent, or failed with the reason), who
+                       wrote, its reference and id, its topic, item and any extra fields, and
+                       the start of the text. Filters below.
+  show <reference>     one message in full: every field, the whole text, its attempts and errors.
+                       The reference as the visitor was given it (K7MQ-4H9X; any case, the dash
+                       may be left out), or the message's id.
+  requeue <reference>  puts a failed message back to pending, due at once: the next retry run
                        (every 15 minutes) sends it, once. Use it after the cause is fixed.
   requeue --all-failed the same for every failed message.
   export               the messages as CSV for a spreadsheet (same filters as list), to the
-                       standard output or to --out <file>. Columns: id, status, received_at,
-                       sent_at, name, email, company, topic, item, message, attempts, problem,
-                       extra (further fields, as JSON).
+                       standard output or to --out <file>. Columns: reference, id, status,
+                       received_at, sent_at, name, email, company, topic, item, message,
+                       attempts, problem, extra (further fields, as JSON).
 
 Filters (list, export):
   --status <s>         pending, failed or sent
@@ -108,7 +111,7 @@ export async function runMessages(args, io) {
         );
       }
     } else if (action === 'show') {
-      if (!id) throw new Error('show needs the id of a message (list prints it)');
+      if (!id) throw new Error('show needs the reference or the id of a message (list prints both)');
       const record = await findMessage(store, id);
       if (!record) throw new Error(`no message ${id} in ${where}`);
       for (const line of describeInFull(record)) print(line);
@@ -120,7 +123,7 @@ export async function runMessages(args, io) {
           `${outcomes.filter((o) => o.outcome === 'requeued').length} message(s) requeued in ${where}; the next retry run sends them`,
         );
       } else {
-        if (!id) throw new Error('requeue needs the id of a failed message, or --all-failed');
+        if (!id) throw new Error('requeue needs the reference or the id of a failed message, or --all-failed');
         const outcome = await requeueMessage(store, id);
         if (outcome === 'not failed') throw new Error(`${id} is not a failed message in ${where}`);
         print(`${id}: ${outcome}${outcome === 'requeued' ? '; the next retry run sends it' : ''}`);

@@ -2,19 +2,23 @@
  * What `npm run messages` does, over a Netlify Blobs store: the local one (.netlify/blobs-serve)
  * or the production one (a Netlify personal access token and the site's id), reached as every
  * operator's command reaches its store (operator-store.mjs). The keys are those of
- * src/contact/store.ts: pending/<id>, sent/<yyyy-mm-dd>/<id>, failed/<id>; received/ and
- * alerts/ hold no messages. Entries at the top level are messages kept before that layout.
+ * src/contact/store.ts: pending/<id>, sent/<yyyy-mm-dd>/<id>, failed/<id>; received/, alerts/
+ * and mail-slots/ hold no messages. Entries at the top level are messages kept before that layout.
+ * A message is named by its id or by its reference (src/contact/reference.ts), the end of its id.
  */
 import { readFileSync } from 'node:fs';
 import { localStoreDirectory, openStore } from '../server/operator-store.mjs';
+import { idEndingOf, readReference, referenceOf } from './reference.ts';
 
-export { localStoreDirectory };
+export { localStoreDirectory, referenceOf };
 export const defaultStoreName = 'contact-messages';
 
 const pendingPrefix = 'pending/';
 const failedPrefix = 'failed/';
 const sentPrefix = 'sent/';
-const isMessageKey = (key) => !key.startsWith('received/') && !key.startsWith('alerts/');
+/** Messages: the three states' keys, and top-level keys of the older layout. */
+const isMessageKey = (key) =>
+  key.startsWith(pendingPrefix) || key.startsWith(failedPrefix) || key.startsWith(sentPrefix) || !key.includes('/');
 
 /** The optional details of a sample or data-sheet request, each shown on a line and in a CSV column of its own. */
 import { requestDetailFields } from './form-fields.ts';
@@ -55,7 +59,13 @@ async function readAll(store, keys) {
 
 /** Every value of a message a search looks in. */
 const searchable = (record) =>
-  [record.id, ...Object.values(record.message ?? {}).map(String), record.failureReason ?? '', record.lastError ?? '']
+  [
+    record.id,
+    referenceOf(record.id),
+    ...Object.values(record.message ?? {}).map(String),
+    record.failureReason ?? '',
+    record.lastError ?? '',
+  ]
     .join('\n')
     .toLowerCase();
 
@@ -98,9 +108,26 @@ export async function listMessages(store, { status, text, since } = {}) {
     .sort((a, b) => b.id.localeCompare(a.id));
 }
 
-/** One message by its id, wherever it stands, or undefined. */
-export async function findMessage(store, id) {
+/**
+ * One message by its reference ("K7MQ-4H9X", any case, with or without the dash), wherever it
+ * stands, or undefined: list calls over the three states, then one read.
+ */
+async function findByReference(store, reference) {
+  const ending = idEndingOf(reference);
+  for (const prefix of [pendingPrefix, failedPrefix, sentPrefix]) {
+    const { blobs } = await store.list({ prefix });
+    const found = blobs.map((b) => b.key).find((key) => key.endsWith(ending));
+    if (found) return readRecord(store, found);
+  }
+  return undefined;
+}
+
+/** One message by its id or its reference, wherever it stands, or undefined. */
+export async function findMessage(store, idOrReference) {
   if (!store) return undefined;
+  const reference = readReference(idOrReference);
+  if (reference) return findByReference(store, reference);
+  const id = idOrReference;
   for (const key of [`${pendingPrefix}${id}`, `${failedPrefix}${id}`]) {
     const record = await readRecord(store, key);
     if (record) return record;
@@ -126,7 +153,9 @@ export async function findMessage(store, id) {
  * the message as sent (its `requeuedAt` says to). Returns what happened: "requeued",
  * "already pending" (only the failed copy was removed, if any), or "not failed".
  */
-export async function requeueMessage(store, id, now = new Date()) {
+export async function requeueMessage(store, idOrReference, now = new Date()) {
+  const reference = store ? readReference(idOrReference) : undefined;
+  const id = reference ? ((await findByReference(store, reference))?.id ?? idOrReference) : idOrReference;
   const failedKey = `${failedPrefix}${id}`;
   const pendingKey = `${pendingPrefix}${id}`;
   const record = store ? await readRecord(store, failedKey) : undefined;
@@ -201,12 +230,17 @@ export function describeMessage(record) {
   const state =
     record.status === 'failed'
       ? `failed${tries}: ${record.failureReason ?? record.lastError ?? 'no reason kept'}`
-      : `${record.status}${tries}`;
+      : record.status === 'pending' && record.heldAt
+        ? `pending${tries}, held for the digest: the hourly limit was reached`
+        : record.status === 'sent' && record.digest
+          ? `sent in a digest of ${record.digest.count}`
+          : `${record.status}${tries}`;
+  const reference = referenceOf(record.id);
   const { topic, item } = topicAndItem(m.regarding);
   const extras = Object.entries(extraFields(record));
   return [
     `${record.receivedAt}  [${state}]  ${m.name} <${m.email}>${m.company ? `, ${m.company}` : ''}`,
-    `  id ${record.id}`,
+    reference === record.id ? `  id ${record.id}` : `  reference ${reference}  (id ${record.id})`,
     ...(topic ? [`  topic: ${topic}`] : []),
     ...(item ? [`  item: ${item}`] : []),
     ...detailsOf(m).map(([key, value]) => `  ${key}: ${oneLine(value).slice(0, 160)}`),
@@ -223,8 +257,17 @@ export function describeInFull(record) {
   const m = record.message;
   const { topic, item } = topicAndItem(m.regarding);
   const rows = [
+    ['reference', referenceOf(record.id) === record.id ? undefined : referenceOf(record.id)],
     ['id', record.id],
     ['status', record.status],
+    ['held', record.heldAt ? `${record.heldAt}, for a digest: the hourly limit on e-mails was reached` : undefined],
+    [
+      'digest',
+      record.digest
+        ? `sent in one e-mail with ${record.digest.count - 1} other(s), ${record.digest.messageId}`
+        : undefined,
+    ],
+    ['alone', record.alone ? 'a digest holding it was refused; it goes in an e-mail of its own' : undefined],
     ['received', record.receivedAt],
     ['sent', record.sentAt],
     ['failed', record.failedAt],
@@ -261,6 +304,7 @@ export function csvCell(value) {
 }
 
 export const csvColumns = [
+  'reference',
   'id',
   'status',
   'received_at',
@@ -287,7 +331,7 @@ export function toCsv(records) {
     const extra = extraFields(r);
     lines.push(
       [
-        ...[r.id, r.status, r.receivedAt, r.sentAt, m.name, m.email, m.company, topic, item],
+        ...[referenceOf(r.id), r.id, r.status, r.receivedAt, r.sentAt, m.name, m.email, m.company, topic, item],
         ...detailFields.map((field) => m[field]),
         m.message,
         r.attempts,

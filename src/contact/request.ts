@@ -1,9 +1,10 @@
 /**
  * Reads a contact submission from an HTTP request: method, origin, type and size are checked
- * before the body is parsed, and every refusal is a 4xx with a reason.
+ * before the body is parsed, and every refusal is a 4xx with a reason. A request must carry the
+ * site's Origin: one without any is refused as one from another site is (decision 0045).
  */
 import { contactLimits, honeypotField, joinName } from './message';
-import { declaresMoreThan, isSameOrigin, mediaTypeOf, readLimited } from '../server/http-request';
+import { comesFromSite, declaresMoreThan, mediaTypeOf, readLimited } from '../server/http-request';
 
 export type BodyFormat = 'json' | 'form';
 
@@ -23,7 +24,7 @@ export async function readContactRequest(request: Request, extraOrigins: readonl
     return { ok: false, status: 405, error: 'Only POST is accepted', headers: { allow: 'POST' } };
   }
   const format = formatOf(request);
-  if (!isSameOrigin(request, extraOrigins)) {
+  if (!comesFromSite(request, extraOrigins)) {
     return { ok: false, status: 403, error: 'Messages can only be sent from this site', ...(format ? { format } : {}) };
   }
   if (!format) {

@@ -7,11 +7,22 @@
  *   failed/<id>               given up on (refused for good, or too many attempts), with the reason
  *   received/<browser id>     a marker, not a message: the browser's own id of a message it sent
  *                             (outbox.ts), and the id it is kept under here, so a repeat is known
+ *   received-days/<yyyy-mm-dd>/<browser id>
+ *                             empty: when that marker was written, so that retention finds the
+ *                             expired markers by listing days, unread (decision 0046)
  *   alerts/last               not a message: the day of the retry run's last alert (alert.ts)
+ *   alerts/cap                not a message: the day of the last alert that the hourly cap was
+ *                             reached (alert.ts)
+ *   mail-slots/<yyyy-mm-dd>/<hh>/<n>
+ *                             not a message: the n-th e-mail of that UTC hour, taken before it is
+ *                             sent (mail-cap.ts); kept today and yesterday
  *
  * A retry run therefore lists `pending/` only and reads nothing that was sent: its cost follows
  * the number of messages waiting, not the number ever received. Retention lists the day folders
- * of `sent/` (one short list call) and deletes whole expired days without reading them.
+ * of `sent/` (one short list call) and deletes whole expired days without reading them; the
+ * markers of expired days of `received-days/` go the same way, each with its entry. Markers
+ * without an entry (written before entries were, or whose entry could not be written) are found
+ * once a day by listing both folders, and read then, a bounded number a day.
  *
  * Several writers may handle one pending message at once: its first delivery and a retry run, or
  * two overlapping runs. So every change of a pending record is a conditional write that lands
@@ -31,7 +42,8 @@
 import type { Store } from '@netlify/blobs';
 import type { KeptMessage } from './message';
 import { eachLimited } from '../server/each-limited';
-import { daysOf } from '../server/day-folders';
+import { daysOf, isDay, utcDay } from '../server/day-folders';
+import { isShownReference, isStoredMessageId, newReferenceCode } from './reference';
 
 export type MessageStatus = 'pending' | 'sent' | 'failed';
 
@@ -57,6 +69,18 @@ export interface StoredMessage {
   /** When the operator put this failed message back to pending (`npm run messages requeue`). */
   requeuedAt?: string;
   /**
+   * Pending messages past the hourly cap on e-mails (mail-cap.ts): when the message was held
+   * back. It is not e-mailed alone: the retry run sends it in the next digest (deliver.ts).
+   */
+  heldAt?: string;
+  /**
+   * Set when a digest holding this message was refused by the mail server for its content: the
+   * message goes alone from then on, so that a refusal names the message it is about.
+   */
+  alone?: true;
+  /** Sent messages that went in a digest: that e-mail's Message-ID and how many it held. */
+  digest?: { messageId: string; count: number };
+  /**
    * Under pending/: the token of the conditional write that left this version (see above), so
    * its writer can tell its own write from another's when the store's answer is unclear.
    */
@@ -68,6 +92,14 @@ export interface StoredMessage {
 export interface ReceivedMarker {
   id: string;
   receivedAt: string;
+}
+
+/** What `alerts/cap` holds: the UTC day of the last alert that the hourly cap was reached. */
+export interface CapAlertState {
+  day: string;
+  at: string;
+  /** The token of the write that left this version (see writeConditionally). */
+  claim?: string;
 }
 
 /** What `alerts/last` holds: when the last alert went out, and which failed messages it told of. */
@@ -105,6 +137,16 @@ export interface MessageStore {
   sentDays(): Promise<string[]>;
   /** Deletes up to `limit` messages sent on `day`, without reading them; returns how many. */
   deleteSent(day: string, limit: number): Promise<number>;
+  /** The days on which browser ids were marked as received, oldest first: one list call. */
+  receivedDays(): Promise<string[]>;
+  /** Deletes up to `limit` markers written on `day`, each with its entry, unread; returns how many. */
+  deleteReceived(day: string, limit: number): Promise<number>;
+  /**
+   * Finds markers that have no entry under `received-days/` (two list calls) and handles up to
+   * `limit` of them, one read each: a marker written before `firstKeptDay` is deleted, any other
+   * gets its entry. Returns how many it gave an entry, deleted, and left for another time.
+   */
+  sweepReceived(firstKeptDay: string, limit: number): Promise<{ entered: number; deleted: number; left: number }>;
   /**
    * Every message, newest first. Reads every blob, so it is for tools and tests, never for a
    * scheduled run.
@@ -133,16 +175,38 @@ export interface MessageStore {
    * there is none yet). Returns the new ETag, or undefined when another run wrote it first.
    */
   writeAlertState(state: AlertState, etag: string | undefined): Promise<string | undefined>;
+  /** The cap alert's state (`alerts/cap`) and its ETag, or undefined when none went out. */
+  readCapAlertState(): Promise<{ state: CapAlertState; etag: string } | undefined>;
+  /** As writeAlertState, for `alerts/cap`. */
+  writeCapAlertState(state: CapAlertState, etag: string | undefined): Promise<string | undefined>;
+  /** The e-mail slots taken in a UTC hour ("2026-11-22T10"): their numbers, from one list call. */
+  takenMailSlots(hour: string): Promise<number[]>;
+  /**
+   * Takes slot `slot` of `hour` for `holder` (a message id, or a digest's), only if nobody took it
+   * (a conditional write): of two writers, exactly one gets true.
+   */
+  takeMailSlot(hour: string, slot: number, holder: string): Promise<boolean>;
+  /** The days that have e-mail slots, oldest first: one list call. */
+  mailSlotDays(): Promise<string[]>;
+  /** Deletes up to `limit` e-mail slots of `day`, unread; returns how many. */
+  deleteMailSlots(day: string, limit: number): Promise<number>;
 }
 
-/** Ids sort by time of arrival: "2026-11-22T10:15:30.123Z-k3j9x2". */
-export function newMessageId(now: Date, random: () => number = Math.random): string {
-  return `${now.toISOString()}-${random().toString(36).slice(2, 8).padEnd(6, '0')}`;
+/**
+ * Ids sort by time of arrival, and end with the message's reference (reference.ts):
+ * "2026-11-22T10:15:30.123Z-K7MQ4H9X". `random` is for tests; by default the platform's secure
+ * generator.
+ */
+export function newMessageId(now: Date, random?: () => number): string {
+  return `${now.toISOString()}-${newReferenceCode(random)}`;
 }
 
-/** Whether `text` has the form of a message id: the reference a visitor is given. */
-export const isMessageId = (text: string): boolean =>
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z-[0-9a-z]{6}$/.test(text);
+/**
+ * Whether `text` names a message as the site gives it out: an id, of the form above or the older
+ * one ("2026-11-22T10:15:30.123Z-k3j9x2"), or a reference as shown ("K7MQ-4H9X"). The thank-you
+ * page shows only such a text.
+ */
+export const isMessageId = (text: string): boolean => isStoredMessageId(text) || isShownReference(text);
 
 /** When a message arrived, from its id alone (no read): NaN for an id of another form. */
 export const receivedTimeOf = (id: string): number =>
@@ -152,9 +216,20 @@ export const pendingPrefix = 'pending/';
 export const sentPrefix = 'sent/';
 export const failedPrefix = 'failed/';
 export const receivedPrefix = 'received/';
+export const receivedDayPrefix = 'received-days/';
 export const alertKey = 'alerts/last';
-/** Keys that are not messages: left out of list() and of `npm run messages`. */
-export const isMessageKey = (key: string) => !key.startsWith(receivedPrefix) && !key.startsWith('alerts/');
+export const capAlertKey = 'alerts/cap';
+export const mailSlotPrefix = 'mail-slots/';
+/**
+ * Keys of messages: under pending/, sent/ and failed/, or at the top level (an older layout).
+ * Everything else (markers, alert states, e-mail slots) is left out of list() and of
+ * `npm run messages`.
+ */
+export const isMessageKey = (key: string) =>
+  key.startsWith(pendingPrefix) || key.startsWith(sentPrefix) || key.startsWith(failedPrefix) || !key.includes('/');
+
+/** The folder of an hour's e-mail slots: "mail-slots/2026-11-22/10/" for "2026-11-22T10". */
+const mailSlotFolder = (hour: string) => `${mailSlotPrefix}${hour.slice(0, 10)}/${hour.slice(11, 13)}/`;
 
 /** The key a record is kept under, from its status. */
 export function keyOf(record: StoredMessage): string {
@@ -227,6 +302,18 @@ export function blobsMessageStore(store: Store): MessageStore {
   const readJson = async (key: string): Promise<StoredMessage | undefined> =>
     ((await store.get(key, { type: 'json' })) as StoredMessage | null) ?? undefined;
 
+  async function readState<T>(key: string): Promise<{ state: T; etag: string } | undefined> {
+    const found = await store.getWithMetadata(key, { type: 'json' });
+    if (!found) return undefined;
+    const etag = found.etag ?? (await listedEtag(key));
+    return etag ? { state: found.data as T, etag } : undefined;
+  }
+
+  async function writeState<T extends { claim?: string }>(key: string, state: T, etag: string | undefined) {
+    const written = await writeConditionally(key, state, etag ? { onlyIfMatch: etag } : { onlyIfNew: true });
+    return written?.etag;
+  }
+
   return {
     async add(record) {
       const key = keyOf(record);
@@ -295,7 +382,16 @@ export function blobsMessageStore(store: Store): MessageStore {
     receivedAs,
 
     async markReceived(browserId, marker) {
-      const result = await store.setJSON(`${receivedPrefix}${browserId}`, marker, { onlyIfNew: true });
+      // The marker's entry for retention is written beside it, at once. An entry without its
+      // marker (the marker lost a race) is harmless; a marker whose entry failed is found by the
+      // daily sweep.
+      const day = isDay(marker.receivedAt.slice(0, 10)) ? marker.receivedAt.slice(0, 10) : utcDay(new Date());
+      const [, written] = await Promise.allSettled([
+        store.set(`${receivedDayPrefix}${day}/${browserId}`, ''),
+        store.setJSON(`${receivedPrefix}${browserId}`, marker, { onlyIfNew: true }),
+      ]);
+      if (written.status === 'rejected') throw written.reason;
+      const result = written.value;
       if (result.modified && result.etag) return true;
       // Any other answer is checked by reading the marker back (see `writeConditionally`): an
       // answer without an ETag may hide a write that failed, and a refusal may follow a first try
@@ -307,6 +403,53 @@ export function blobsMessageStore(store: Store): MessageStore {
         return false;
       }
       return found.id === marker.id;
+    },
+
+    async receivedDays() {
+      const { directories } = await store.list({ prefix: receivedDayPrefix, directories: true });
+      return daysOf(directories, receivedDayPrefix);
+    },
+
+    async deleteReceived(day, limit) {
+      const folder = `${receivedDayPrefix}${day}/`;
+      const { blobs } = await store.list({ prefix: folder });
+      const doomed = blobs.slice(0, limit);
+      // The marker first: a stop in between leaves the entry, and the next run deletes both.
+      await eachLimited(doomed, storeWidth, async (b) => {
+        await store.delete(`${receivedPrefix}${b.key.slice(folder.length)}`);
+        await store.delete(b.key);
+      });
+      return doomed.length;
+    },
+
+    async sweepReceived(firstKeptDay, limit) {
+      const [markers, entries] = await Promise.all([
+        store.list({ prefix: receivedPrefix }),
+        store.list({ prefix: receivedDayPrefix }),
+      ]);
+      const entered = new Set(entries.blobs.map((b) => b.key.slice(b.key.lastIndexOf('/') + 1)));
+      const without = markers.blobs
+        .map((b) => b.key.slice(receivedPrefix.length))
+        .filter((browserId) => !browserId.includes('/') && !entered.has(browserId));
+      const outcome = { entered: 0, deleted: 0, left: Math.max(0, without.length - limit) };
+      await eachLimited(without.slice(0, limit), storeWidth, async (browserId) => {
+        let day: string | undefined;
+        try {
+          const at = (await receivedAs(browserId))?.receivedAt;
+          day = typeof at === 'string' && isDay(at.slice(0, 10)) ? at.slice(0, 10) : undefined;
+        } catch (error) {
+          // A marker that is not JSON tells no repeat; it goes.
+          if (!(error instanceof SyntaxError)) throw error;
+        }
+        if (day && day >= firstKeptDay) {
+          await store.set(`${receivedDayPrefix}${day}/${browserId}`, '');
+          outcome.entered++;
+        } else {
+          await store.delete(`${receivedPrefix}${browserId}`);
+          outcome.deleted++;
+        }
+      });
+      return outcome;
     },
 
     async discardPending(held) {
@@ -322,16 +465,39 @@ export function blobsMessageStore(store: Store): MessageStore {
       return blobs.map((b) => b.key.slice(failedPrefix.length));
     },
 
-    async readAlertState() {
-      const found = await store.getWithMetadata(alertKey, { type: 'json' });
-      if (!found) return undefined;
-      const etag = found.etag ?? (await listedEtag(alertKey));
-      return etag ? { state: found.data as AlertState, etag } : undefined;
+    readAlertState: () => readState<AlertState>(alertKey),
+    writeAlertState: (state, etag) => writeState(alertKey, state, etag),
+    readCapAlertState: () => readState<CapAlertState>(capAlertKey),
+    writeCapAlertState: (state, etag) => writeState(capAlertKey, state, etag),
+
+    async takenMailSlots(hour) {
+      const folder = mailSlotFolder(hour);
+      const { blobs } = await store.list({ prefix: folder });
+      return blobs.map((b) => Number(b.key.slice(folder.length))).filter((n) => Number.isInteger(n) && n > 0);
     },
 
-    async writeAlertState(state, etag) {
-      const written = await writeConditionally(alertKey, state, etag ? { onlyIfMatch: etag } : { onlyIfNew: true });
-      return written?.etag;
+    async takeMailSlot(hour, slot, holder) {
+      // A refusal is checked too: the client retries a write answered with an error, and the
+      // retry of a first try that landed is refused. The slot is ours if it holds our token.
+      const taken = await writeConditionally<{ holder: string; at: string; claim?: string }>(
+        `${mailSlotFolder(hour)}${slot}`,
+        { holder, at: new Date().toISOString() },
+        { onlyIfNew: true },
+        true,
+      );
+      return taken !== undefined;
+    },
+
+    async mailSlotDays() {
+      const { directories } = await store.list({ prefix: mailSlotPrefix, directories: true });
+      return daysOf(directories, mailSlotPrefix);
+    },
+
+    async deleteMailSlots(day, limit) {
+      const { blobs } = await store.list({ prefix: `${mailSlotPrefix}${day}/` });
+      const doomed = blobs.slice(0, limit);
+      await eachLimited(doomed, storeWidth, (b) => store.delete(b.key));
+      return doomed.length;
     },
   };
 }

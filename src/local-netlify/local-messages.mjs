@@ -13,10 +13,10 @@ export { describeMessage, localStoreDirectory };
 /**
  * All stored messages of the local store in `directory`, newest first: pending, sent and failed
  * ones alike, whether under the pending/, sent/<day>/ and failed/ keys or at the top level where
- * messages were kept before (see src/contact/store.ts). The markers under received/ and the
- * alert state under alerts/ are not messages and are left out. An entry that cannot be read as a
- * message (for example one cut short when the server was killed mid-write) is returned as
- * { id, unreadable: true }.
+ * messages were kept before (see src/contact/store.ts). The markers of browser ids, the alert
+ * states and the hourly e-mail slots are not messages and are left out. An entry that cannot be
+ * read as a message (for example one cut short when the server was killed mid-write) is returned
+ * as { id, unreadable: true }.
  */
 export async function readLocalMessages(directory = localStoreDirectory) {
   const { store, close } = await openMessageStore({ directory });

@@ -4,13 +4,26 @@
  * (src/contact/request.ts) and the report endpoint (src/security/reports/handler.ts).
  */
 
-/** Whether the request comes from a page of this site (or from a client that sends no Origin). */
+/**
+ * Whether the request comes from a page of this site, or from a client that sends no Origin.
+ * The field-data beacons and the policy's reports take it so: a browser sends some reports
+ * without an Origin (`report-uri` posts among them), and a lost beacon or report costs nothing.
+ * The contact form asks more (comesFromSite).
+ */
 export function isSameOrigin(request: Request, extraOrigins: readonly string[] = []): boolean {
   const origin = request.headers.get('origin');
   if (origin === null) return true;
   const own = new URL(request.url).origin;
   return origin === own || extraOrigins.includes(origin);
 }
+
+/**
+ * Whether the request carries an Origin, and it is this site's. Every browser sends one with a
+ * POST, from a script or a form and from a service worker alike; a request without one comes
+ * from a script outside a browser, and is refused like one from another site (decision 0045).
+ */
+export const comesFromSite = (request: Request, extraOrigins: readonly string[] = []): boolean =>
+  request.headers.get('origin') !== null && isSameOrigin(request, extraOrigins);
 
 /**
  * Origins besides a request's own that may post: the production address and the deploy's own

@@ -216,3 +216,76 @@ it('CONTACT_ALERT_AFTER_HOURS: 6 unless a positive number of hours is given', ()
   expect(alertAfterHoursFrom('soon', (l) => said.push(l))).toBe(6);
   expect(said).toHaveLength(2);
 });
+
+describe('the hourly cap reached', () => {
+  /** A message held back by the cap, due for the next digest. */
+  const held = (receivedAt: Date) => {
+    const record = pendingMessage(receivedAt, { heldAt: receivedAt.toISOString() });
+    delete record.nextAttemptAt;
+    return record;
+  };
+  const capped = (now: Date, fields: Partial<RetryDependencies> = {}) =>
+    run(now, {
+      mail: { mailer: smtpMailer(servers.inbox.url), settings, cap: { perHour: 30 } },
+      ...fields,
+    });
+
+  it('says once a day, apart from the other alert, how many held messages went out in a digest; nothing a visitor wrote', async () => {
+    for (const minutes of [1, 2, 3]) await servers.blobs.store.add(held(new Date(noon.getTime() - minutes * 60_000)));
+    // The other alert has gone out today already: this one is apart from it.
+    await servers.blobs.client().setJSON('alerts/last', { day: '2026-11-22', at: noon.toISOString(), failed: [] });
+    const first = await capped(noon);
+    expect(first).toMatchObject({ digests: 1, digested: 3, capAlert: { alerted: true, posted: true } });
+    expect(hook.bodies).toEqual([
+      {
+        text: 'Contact form (contact-messages): the limit of 30 e-mails an hour (CONTACT_MAIL_PER_HOUR) was reached; 3 message(s) held back went out in 1 digest e-mail(s). Every message is stored and the visitors were told it was sent. A flood of unwanted messages: see `npm run messages` (docs/operations.md).',
+        store: 'contact-messages',
+        cap: { perHour: 30, digests: 1, messages: 3, waiting: 0 },
+        at: noon.toISOString(),
+      },
+    ]);
+    expect(JSON.stringify(hook.bodies)).not.toContain(valid.email);
+    expect(alertLines()).toEqual([`contact alert: ${(hook.bodies[0] as unknown as { text: string }).text}`]);
+    expect(await servers.blobs.client().get('alerts/cap', { type: 'json' })).toMatchObject({ day: '2026-11-22' });
+
+    // Later the same day: a digest, no alert. The next day: one again.
+    await servers.blobs.store.add(held(new Date(noon.getTime() + hour)));
+    expect((await capped(new Date(noon.getTime() + 2 * hour))).capAlert).toEqual({
+      alerted: false,
+      reason: 'already alerted today',
+    });
+    await servers.blobs.store.add(held(new Date(noon.getTime() + day)));
+    expect((await capped(new Date(noon.getTime() + day + hour))).capAlert).toMatchObject({ alerted: true });
+    expect(hook.bodies).toHaveLength(2);
+  });
+
+  it('a webhook that fails gives the day back; without a webhook the log line is the alert', async () => {
+    await servers.blobs.store.add(held(new Date(noon.getTime() - 60_000)));
+    hook.status = 500;
+    expect((await capped(noon)).capAlert).toMatchObject({ alerted: true, posted: false });
+    hook.status = 204;
+    await servers.blobs.store.add(held(new Date(noon.getTime() + 60_000)));
+    expect((await capped(new Date(noon.getTime() + hour))).capAlert).toMatchObject({ alerted: true, posted: true });
+    expect(hook.bodies).toHaveLength(2);
+
+    logs.length = 0;
+    await servers.blobs.store.add(held(new Date(noon.getTime() + day)));
+    await capped(new Date(noon.getTime() + day + hour), { alert: { afterHours: 6 } });
+    expect(alertLines()).toEqual([
+      expect.stringMatching(/^contact alert: Contact form \(contact-messages\): the limit of 30 e-mails an hour/),
+      'contact alert: CONTACT_ALERT_WEBHOOK is not set; this log line is the only alert',
+    ]);
+  });
+
+  it('two runs at once that both send digests: one alert', async () => {
+    for (let i = 0; i < 10; i++) await servers.blobs.store.add(held(new Date(noon.getTime() - i * 60_000)));
+    const outcomes = await Promise.all(
+      [servers.blobs.client(), servers.blobs.client()].map((client) =>
+        capped(noon, { store: blobsMessageStore(client) }),
+      ),
+    );
+    const alerted = outcomes.filter((o) => o.capAlert?.alerted);
+    expect(alerted).toHaveLength(1);
+    expect(hook.bodies).toHaveLength(1);
+  });
+});

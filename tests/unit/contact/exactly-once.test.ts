@@ -9,6 +9,7 @@ import { retryPendingMessages } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
 import { receivedPrefix, type MessageStore } from '../../../src/contact/store';
+import { referenceOf } from '../../../src/contact/reference';
 import { post, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
@@ -39,7 +40,7 @@ describe('a message sent with a browser id', () => {
 
     const records = await servers.blobs.store.list();
     expect(records).toHaveLength(1);
-    expect(records[0]?.id).toBe(reference);
+    expect(referenceOf(records[0]!.id)).toBe(reference);
     expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId, message: { name: valid.name } });
     expect(servers.inbox.received).toHaveLength(1);
     // The marker says which message the id became, and nothing of what it says.
@@ -74,7 +75,7 @@ describe('a message sent with a browser id', () => {
 
     const records = await servers.blobs.store.list();
     expect(records).toHaveLength(1);
-    expect(bodies.map((a) => a.reference)).toEqual([records[0]!.id, records[0]!.id]);
+    expect(bodies.map((a) => a.reference)).toEqual([referenceOf(records[0]!.id), referenceOf(records[0]!.id)]);
     expect(records[0]).toMatchObject({ status: 'sent', browserId: messageId });
     expect(servers.inbox.received).toHaveLength(1);
     expect(logs.join('\n')).toContain('received at the same time by another request');
@@ -106,7 +107,7 @@ describe('a message sent with a browser id', () => {
     const { id } = (await servers.blobs.store.list())[0]!;
     expect(await (await send({ ...valid, messageId, message: 'Typed again, differently' })).json()).toEqual({
       ok: true,
-      reference: id,
+      reference: referenceOf(id),
       repeat: true,
     });
     expect(await servers.blobs.store.list()).toHaveLength(1);

@@ -143,7 +143,11 @@ describe('the contact page on demand, given a form', () => {
     // Not a form: the function answers.
     expect(
       await formPageAnswer(
-        page(routes.contactForm, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+        page(routes.contactForm, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin },
+          body: '{}',
+        }),
         data,
       ),
     ).toEqual({

@@ -13,17 +13,20 @@ import { retryEveryMinutes } from '../../../src/contact/deliver';
 type Parsed = { config: { path?: string[]; rateLimit?: unknown; schedule?: string }; runtimeAPIVersion?: number };
 
 describe("in-source function configuration, read by Netlify's parser", () => {
-  it('send-contact-email: v2 function on routes.contactEndpoint, rate limited per IP and domain', async () => {
+  it('send-contact-email: v2 function on routes.contactEndpoint, rate limited per IP whatever the host name', async () => {
     const parsed = (await parseFile('netlify/functions/send-contact-email.ts', {
       functionName: 'send-contact-email',
     })) as Parsed;
     expect(parsed.runtimeAPIVersion).toBe(2);
     expect(parsed.config.path).toEqual([routes.contactEndpoint]);
-    expect(parsed.config.rateLimit).toEqual({ windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] });
+    expect(parsed.config.rateLimit).toEqual({ windowLimit: 5, windowSize: 60, aggregateBy: ['ip'] });
     const rules = getTrafficRulesConfig(parsed.config.rateLimit as Parameters<typeof getTrafficRulesConfig>[0])!;
     expect(rules.action.config.rateLimitConfig).toMatchObject({ windowLimit: 5, windowSize: 60 });
-    // A list of keys: with the plain string 'ip' this would not be per visitor.
-    expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
+    // The IP alone (decision 0045): a 'domain' key would count each deploy permalink and branch
+    // address apart. A list: the parser turns the plain string 'ip' into the one key 'domain'.
+    expect(rules.action.config.aggregate.keys).toEqual([{ type: 'ip' }]);
+    const asString = getTrafficRulesConfig({ windowLimit: 5, windowSize: 60, aggregateBy: 'ip' })!;
+    expect(asString.action.config.aggregate.keys).toEqual([{ type: 'domain' }]);
   });
 
   it('csp-report: v2 function on routes.cspReportEndpoint, rate limited per IP and domain', async () => {

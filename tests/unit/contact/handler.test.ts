@@ -5,6 +5,7 @@ import { MailDeferred, smtpMailer } from '../../../src/contact/mail';
 import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
 import { contactErrorsAnchor, referenceQuery, routes } from '../../../src/model/routes';
 import { isMessageId } from '../../../src/contact/store';
+import { referenceOf } from '../../../src/contact/reference';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -33,8 +34,9 @@ describe('an accepted message', () => {
 
     const [record, ...others] = await servers.blobs.store.list();
     expect(others).toEqual([]);
-    // The answer names the message's reference: its id in the store.
-    expect(answer).toEqual({ ok: true, reference: record!.id });
+    // The answer names the message's reference: the end of its id in the store, to be read out.
+    expect(answer).toEqual({ ok: true, reference: referenceOf(record!.id) });
+    expect(answer.reference).toMatch(/^[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/);
     expect(record).toMatchObject({
       status: 'sent',
       attempts: 1,
@@ -44,7 +46,10 @@ describe('an accepted message', () => {
 
     expect(servers.inbox.received).toHaveLength(1);
     const mail = servers.inbox.received[0]!;
-    expect(mail.subject).toBe('Website enquiry from Ada Lovelace (Analytical Looms)');
+    expect(mail.subject).toBe(`Website enquiry from Ada Lovelace (Analytical Looms), ref. ${answer.reference}`);
+    // The reference comes first in the text, as in the HTML.
+    expect(mail.text!.split('\n')[0]).toBe(`Reference: ${answer.reference}`);
+    expect(mail.html).toContain(`<th align="left">Reference</th><td>${answer.reference}</td>`);
     expect(mail.replyTo?.text).toBe('ada@example.org');
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe('sales@example.com');
     expect(mail.from?.text).toBe('website@example.com');
@@ -56,7 +61,8 @@ describe('an accepted message', () => {
   it('leaves the company out of the subject when none is given', async () => {
     const response = await handleContactSubmission(post({ ...valid, company: '' }), withMail());
     expect(response.status).toBe(200);
-    expect(servers.inbox.received[0]!.subject).toBe('Website enquiry from Ada Lovelace');
+    const { reference } = (await response.json()) as { reference: string };
+    expect(servers.inbox.received[0]!.subject).toBe(`Website enquiry from Ada Lovelace, ref. ${reference}`);
   });
 
   it('stays pending when the mail server is down, and the retry function delivers it later', async () => {
@@ -205,11 +211,11 @@ describe('an accepted message', () => {
     expect(response.status).toBe(303);
     const [record] = await servers.blobs.store.list();
     expect(record!.message.name).toBe('Ada Lovelace');
-    // The thank-you page is given the message's reference to show.
-    expect(response.headers.get('location')).toBe(
-      `${routes.contactThanks}?${referenceQuery}=${encodeURIComponent(record!.id)}`,
-    );
+    // The thank-you page is given the message's reference to show, which its check lets through.
+    const reference = referenceOf(record!.id);
+    expect(response.headers.get('location')).toBe(`${routes.contactThanks}?${referenceQuery}=${reference}`);
     expect(isMessageId(record!.id)).toBe(true);
+    expect(isMessageId(reference)).toBe(true);
   });
 
   it("carries a sample request's details, when filled in, to the store and the e-mail", async () => {
@@ -239,6 +245,9 @@ describe('a refused request', () => {
     ['invalid JSON', () => post('{"name":', {}), 400, 'not valid JSON'],
     ['a JSON array', () => post([valid]), 400, 'JSON object'],
     ['another site', () => post(valid, { origin: 'https://evil.example.net' }), 403, 'from this site'],
+    // Every browser sends an Origin with a POST: a request without one is a script's (decision 0045).
+    ['a request without an Origin', () => post(valid, { origin: null }), 403, 'from this site'],
+    ['an Origin of "null"', () => post(valid, { origin: 'null' }), 403, 'from this site'],
   ];
   for (const [what, request, status, error] of cases) {
     it(`answers ${status} to ${what}`, async () => {
@@ -266,7 +275,7 @@ describe('a refused request', () => {
         company: 'c'.repeat(201),
         country: 'Thai\nland',
         quantity: 'q'.repeat(101),
-        substrate: 'Cotton\u200B',
+        substrate: 'Cotton\u202E',
         message: '',
       }),
       withMail(),
@@ -280,7 +289,7 @@ describe('a refused request', () => {
         company: 'Company must be at most 200 characters',
         country: 'Country must be on one line',
         quantity: 'Quantity must be at most 100 characters',
-        substrate: 'Substrate or process contains an invisible or control character; please type it again',
+        substrate: expect.stringMatching(/^Substrate or process contains an invisible character \(U\+202E/),
         message: 'Message is required',
       },
     });

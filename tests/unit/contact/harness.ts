@@ -149,8 +149,8 @@ export interface Inbox {
   refuseSender?: { code: number; text: string } | undefined;
   /** When set, every recipient (RCPT TO) is refused with this reply (nodemailer's EENVELOPE). */
   refuseRecipient?: { code: number; text: string } | undefined;
-  /** When set, runs before a message is accepted (e.g. to hold it back). */
-  beforeAccept?: (() => Promise<void>) | undefined;
+  /** When set, runs before a message is accepted (e.g. to hold it back, or to refuse this one). */
+  beforeAccept?: ((mail: ParsedMail) => Promise<void>) | undefined;
   stop: () => Promise<void>;
 }
 
@@ -171,7 +171,7 @@ export async function startSmtp(port = 0): Promise<Inbox> {
   const receive = async (stream: SMTPServerDataStream) => {
     inbox.offered++;
     const mail = await simpleParser(stream);
-    await inbox.beforeAccept?.();
+    await inbox.beforeAccept?.(mail);
     if (inbox.refuse) throw Object.assign(new Error(inbox.refuse.text), { responseCode: inbox.refuse.code });
     received.push(mail);
   };

@@ -121,6 +121,8 @@ async function seed() {
       receivedAt: ids.pending.slice(0, 24),
     });
     await blobs.setJSON('alerts/last', { day: '2026-11-22', at: '2026-11-22T10:00:00.000Z', failed: [] });
+    await blobs.setJSON('alerts/cap', { day: '2026-11-22', at: '2026-11-22T10:00:00.000Z' });
+    await blobs.setJSON('mail-slots/2026-11-22/10/1', { holder: ids.sent, at: '2026-11-22T10:00:00.000Z' });
   });
 }
 
@@ -143,8 +145,8 @@ describe('npm run messages on a local store', () => {
     const help = await messages('--help');
     for (const words of [
       'list ',
-      'show <id>',
-      'requeue <id>',
+      'show <reference>',
+      'requeue <reference>',
       'requeue --all-failed',
       'export',
       '--status',
@@ -184,6 +186,7 @@ describe('npm run messages on a local store', () => {
     );
     expect(all).toContain('4 message(s), 1 pending, 2 failed');
     expect(all).not.toContain('alerts/');
+    expect(all).not.toContain('mail-slots/');
 
     const failed = await messages('list', '--status', 'failed');
     expect(failed.match(/^\d{4}-\S+/gm)).toEqual([ids.failed.slice(0, 24), ids.spam.slice(0, 24)]);
@@ -216,6 +219,38 @@ describe('npm run messages on a local store', () => {
     expect(await messages('show', ids.sent)).toContain('sent:         2026-11-21T10:00:01.000Z');
   });
 
+  it('names a message by its reference: list and show print it, show and requeue find it in any case, with or without the dash', async () => {
+    const id = '2026-11-23T09:30:00.000Z-K7MQ4H9X';
+    const held = '2026-11-23T09:31:00.000Z-ABCD2345';
+    await withStore(async (store) => {
+      await store.file(
+        record(id, {
+          status: 'failed',
+          attempts: 1,
+          failedAt: '2026-11-23T09:30:01.000Z',
+          failureReason: 'refused by the mail server: 554 spam',
+        }),
+      );
+      await store.add(record(held, { heldAt: '2026-11-23T09:31:00.000Z' }));
+    });
+    const listed = (await messages()).split('\n');
+    expect(listed).toContain(`  reference K7MQ-4H9X  (id ${id})`);
+    expect(listed).toContain(
+      '2026-11-23T09:31:00.000Z  [pending, held for the digest: the hourly limit was reached]  Ada Lovelace <ada@example.org>, Analytical Looms',
+    );
+    for (const typed of ['K7MQ-4H9X', 'k7mq4h9x', ' k7mq-4H9X ', id]) {
+      const shown = (await messages('show', typed)).split('\n');
+      expect(shown, typed).toContain('reference:    K7MQ-4H9X');
+      expect(shown, typed).toContain(`id:           ${id}`);
+    }
+    expect(await messages('show', 'ABCD-2345')).toMatch(/held: +2026-11-23T09:31:00.000Z, for a digest/);
+    expect((await messages('list', '--text', 'k7mq-4h9x')).match(/^\d{4}-\S+/gm)).toEqual([id.slice(0, 24)]);
+    expect(await messages('requeue', 'k7mq4h9x')).toBe('k7mq4h9x: requeued; the next retry run sends it\n');
+    expect(await messages('show', 'K7MQ4H9X')).toMatch(/status: +pending/);
+    const csv = (await messages('export')).split('\r\n');
+    expect(csv.find((row) => row.includes(id))).toMatch(new RegExp(`^K7MQ-4H9X,${id},pending,`));
+  });
+
   it('exports CSV a spreadsheet reads, with formulas defused', async () => {
     await seed();
     const out = join(directory, 'export.csv');
@@ -223,10 +258,11 @@ describe('npm run messages on a local store', () => {
     const csv = readFileSync(out, 'utf8');
     const rows = csv.split('\r\n');
     expect(rows[0]).toBe(
-      'id,status,received_at,sent_at,name,email,company,topic,item,country,quantity,substrate,message,attempts,problem,extra',
+      'reference,id,status,received_at,sent_at,name,email,company,topic,item,country,quantity,substrate,message,attempts,problem,extra',
     );
+    // An id of the older form is its own reference.
     expect(rows[1]).toBe(
-      `${ids.pending},pending,2026-11-22T10:00:00.000Z,,Ada Lovelace,ada@example.org,Analytical Looms,Product samples,Lavender Oil (EOA-LAV-30),Viet Nam,2 kg,"Cotton jersey, exhaust",Message ${ids.pending},2,421 try later,"{""phone"":""+66 2 000 0000""}"`,
+      `${ids.pending},${ids.pending},pending,2026-11-22T10:00:00.000Z,,Ada Lovelace,ada@example.org,Analytical Looms,Product samples,Lavender Oil (EOA-LAV-30),Viet Nam,2 kg,"Cotton jersey, exhaust",Message ${ids.pending},2,421 try later,"{""phone"":""+66 2 000 0000""}"`,
     );
     expect(rows[2]).toContain(`,Brochure,,,,,"'=HYPERLINK(""https://evil.example"") and ""quotes"", commas",1,,`);
     expect(rows).toHaveLength(6);

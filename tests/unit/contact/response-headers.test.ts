@@ -58,6 +58,13 @@ const cases: Case[] = [
   ['a form body over 32 KB', () => form({ ...validForm, message: 'x'.repeat(33 * 1024) }), 307, 'handover'],
   ['JSON from another site', () => post(valid, { origin: 'https://evil.example.net' }), 403, 'json'],
   ['a form from another site', () => form(validForm, 'https://evil.example.net'), 307, 'handover'],
+  ['JSON without an Origin', () => post(valid, { origin: null }), 403, 'json'],
+  [
+    'a form without an Origin',
+    () => post(new URLSearchParams(validForm).toString(), { type: 'application/x-www-form-urlencoded', origin: null }),
+    307,
+    'handover',
+  ],
   ['JSON when the store is down', () => post(valid), 503, 'json', () => ({ store: brokenStore() })],
   [
     'a form when the store is down',

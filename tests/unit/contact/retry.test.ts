@@ -296,6 +296,56 @@ describe('retention and waiting messages', () => {
     );
   });
 
+  it("a browser id's marker expires with its message: deleted with an expired sent message, kept with a young one", async () => {
+    const browserId = (n: number) => `${n}d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a`;
+    const old = await sentOn(daysAgo(95));
+    const young = await sentOn(daysAgo(10));
+    for (const [n, record] of [old, young].entries()) {
+      await servers.blobs.store.file({ ...record, browserId: browserId(n) });
+      await servers.blobs.store.markReceived(browserId(n), { id: record.id, receivedAt: record.receivedAt });
+    }
+    const run = await retryPendingMessages({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
+    expect(run.deleted).toBe(1);
+    expect(await servers.blobs.store.receivedAs(browserId(0))).toBeUndefined();
+    expect(await servers.blobs.store.receivedAs(browserId(1))).toEqual({ id: young.id, receivedAt: young.receivedAt });
+    expect(await keys('received/')).toEqual([`received/${browserId(1)}`]);
+  });
+
+  it('markers outlive every repeat a browser may send: kept at least 14 days, however short the retention', async () => {
+    const browserId = (n: number) => `${n}d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a`;
+    for (const [n, age] of [10, 15].entries())
+      await servers.blobs.store.markReceived(browserId(n), {
+        id: `x${n}`,
+        receivedAt: daysAgo(age).toISOString(),
+      });
+    const run = await retryPendingMessages({ store: servers.blobs.store, now: () => now, retentionDays: 1, log });
+    expect(run.markersDeleted).toBe(1);
+    expect(await keys('received/')).toEqual([`received/${browserId(0)}`]);
+  });
+
+  it('once a day, at 03:00 UTC, markers of the older layout (no day entry) are found and given one, or deleted when expired', async () => {
+    const client = servers.blobs.client();
+    const browserId = (n: number) => `${n}d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a`;
+    await client.setJSON(`received/${browserId(0)}`, { id: 'old', receivedAt: daysAgo(120).toISOString() });
+    await client.setJSON(`received/${browserId(1)}`, { id: 'young', receivedAt: daysAgo(3).toISOString() });
+    // Any other run leaves them be.
+    expect(await retryPendingMessages({ store: servers.blobs.store, now: () => now, log })).toMatchObject({
+      markersDeleted: 0,
+    });
+    expect(await keys('received/')).toHaveLength(2);
+    const threeAm = new Date('2026-11-23T03:05:00Z');
+    expect(await retryPendingMessages({ store: servers.blobs.store, now: () => threeAm, log })).toMatchObject({
+      markersDeleted: 1,
+    });
+    expect(await keys('received/')).toEqual([`received/${browserId(1)}`]);
+    expect(await keys('received-days/')).toEqual([
+      `received-days/${daysAgo(3).toISOString().slice(0, 10)}/${browserId(1)}`,
+    ]);
+    expect(logs).toContain(
+      'contact retry: 2 marker(s) of browser ids had no day entry: 1 given one, 1 expired and deleted',
+    );
+  });
+
   it('CONTACT_RETENTION_DAYS: 90 days unless a whole number of days is given', () => {
     const said: string[] = [];
     expect(retentionDaysFrom(undefined)).toBe(90);

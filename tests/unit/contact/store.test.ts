@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTransport } from 'nodemailer';
 import { SMTPServer } from 'smtp-server';
 import { isPermanentRejection } from '../../../src/contact/mail';
-import { newMessageId, type StoredMessage } from '../../../src/contact/store';
+import {
+  blobsMessageStore,
+  isMessageId,
+  newMessageId,
+  receivedTimeOf,
+  type StoredMessage,
+} from '../../../src/contact/store';
+import { readReference, referenceAlphabet, referenceOf } from '../../../src/contact/reference';
 import { closedPort, startBlobs, startSmtp, valid, type Inbox, type LocalBlobs } from './harness';
 
 let blobs: LocalBlobs;
@@ -237,5 +244,131 @@ describe('a conditional write counts only when it landed', () => {
     blobs.answerWrites500({ land: false, when: isClaim });
     await blobs.store.file({ ...held.record, status: 'failed', failureReason: 'x' });
     expect(blobs.writes500()).toBe(0);
+  });
+});
+
+describe('ids and references', () => {
+  it('a new id is the time of arrival and an 8-character reference from an alphabet without 0, O, 1, I, L or U', () => {
+    const at = new Date('2026-11-27T22:13:21.449Z');
+    const ids = Array.from({ length: 2000 }, () => newMessageId(at));
+    for (const id of ids) {
+      expect(id).toMatch(/^2026-11-27T22:13:21\.449Z-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+      expect(isMessageId(id)).toBe(true);
+      expect(receivedTimeOf(id)).toBe(at.getTime());
+      expect(referenceOf(id)).toBe(`${id.slice(25, 29)}-${id.slice(29)}`);
+    }
+    // Every character of the alphabet comes up, and no two of 2,000 references are the same.
+    expect(new Set(ids.flatMap((id) => [...id.slice(25)])).size).toBe(referenceAlphabet.length);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(referenceAlphabet).not.toMatch(/[01OILU]/);
+    // A given random source gives a given reference.
+    expect(newMessageId(at, () => 0)).toBe('2026-11-27T22:13:21.449Z-22222222');
+    expect(newMessageId(at, () => 0.999999)).toBe('2026-11-27T22:13:21.449Z-ZZZZZZZZ');
+  });
+
+  it('ids sort by time of arrival, whatever their reference', () => {
+    const early = newMessageId(new Date('2026-11-27T22:13:21.449Z'), () => 0.99);
+    const late = newMessageId(new Date('2026-11-27T22:13:21.450Z'), () => 0);
+    const older = '2026-11-27T22:13:21.448Z-zzzzzz';
+    expect([late, early, older].sort()).toEqual([older, early, late]);
+  });
+
+  it('an id of the older form is still read: a message id, its arrival, and its own reference', () => {
+    const older = '2026-11-27T22:13:21.449Z-v1eo2x';
+    expect(isMessageId(older)).toBe(true);
+    expect(receivedTimeOf(older)).toBe(Date.parse('2026-11-27T22:13:21.449Z'));
+    expect(referenceOf(older)).toBe(older);
+  });
+
+  it('the thank-you page shows a reference as given, and nothing else', () => {
+    expect(isMessageId('K7MQ-4H9X')).toBe(true);
+    for (const text of ['k7mq-4h9x', 'K7MQ4H9X', 'K7MQ-4H9O', 'K7MQ-4H91', '<b>K7MQ-4H9X', '', '2026-11-27']) {
+      expect(isMessageId(text), text).toBe(false);
+    }
+  });
+
+  it('a reference is read as a person types it: any case, with or without the dash or spaces', () => {
+    for (const typed of ['K7MQ-4H9X', 'k7mq-4h9x', 'k7mq4h9x', ' K7MQ 4H9X '])
+      expect(readReference(typed)).toBe('K7MQ-4H9X');
+    for (const typed of ['K7MQ-4H9', 'K7MQ-4H9XX', 'K0MQ-4H9X', 'I7MQ-4H9X', '2026-11-27T22:13:21.449Z-v1eo2x'])
+      expect(readReference(typed), typed).toBeUndefined();
+  });
+});
+
+describe('e-mail slots of an hour', () => {
+  it('each slot is taken once: of two writers, one gets it; the listing names the taken ones', async () => {
+    const other = blobsMessageStore(blobs.client());
+    const results = await Promise.all([
+      blobs.store.takeMailSlot('2026-11-22T10', 3, 'a'),
+      other.takeMailSlot('2026-11-22T10', 3, 'b'),
+    ]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await blobs.store.takeMailSlot('2026-11-22T10', 1, 'c')).toBe(true);
+    expect((await blobs.store.takenMailSlots('2026-11-22T10')).sort()).toEqual([1, 3]);
+    expect(await blobs.store.takenMailSlots('2026-11-22T11')).toEqual([]);
+    expect(await blobs.store.mailSlotDays()).toEqual(['2026-11-22']);
+    // Slots are not messages.
+    expect(await blobs.store.list()).toEqual([]);
+  });
+
+  it('a slot answered with a 500 counts if it was written, even when the retry is refused; not if it was not', async () => {
+    blobs.answerWrites500({ count: 1, land: true });
+    expect(await blobs.store.takeMailSlot('2026-11-22T10', 1, 'mine')).toBe(true);
+    blobs.answerWrites500({ land: false });
+    expect(await blobs.store.takeMailSlot('2026-11-22T10', 2, 'mine')).toBe(false);
+    blobs.answerWrites();
+    expect(await blobs.store.takenMailSlots('2026-11-22T10')).toEqual([1]);
+    // Another writer's slot is not ours, whatever the answer.
+    blobs.answerWrites500({ count: 1, land: false });
+    expect(await blobs.store.takeMailSlot('2026-11-22T10', 1, 'theirs')).toBe(false);
+  });
+});
+
+describe('markers of browser ids expire', () => {
+  const browserId = (n: number) => `${n}d4c2e5a-1b7f-4c1e-9a55-6f0e2d3c4b5a`;
+  const marker = (receivedAt: string) => ({ id: `${receivedAt}-aaaaaa`, receivedAt });
+
+  it('each marker has an empty entry under the day it was written; a day is deleted with its markers, unread', async () => {
+    await blobs.store.markReceived(browserId(0), marker('2026-08-01T10:00:00.000Z'));
+    await blobs.store.markReceived(browserId(1), marker('2026-08-01T11:00:00.000Z'));
+    await blobs.store.markReceived(browserId(2), marker('2026-11-21T10:00:00.000Z'));
+    // A repeat that lost the race leaves an entry without a marker of its own: harmless.
+    expect(await blobs.store.markReceived(browserId(2), marker('2026-11-21T10:00:01.000Z'))).toBe(false);
+    expect(await blobs.store.receivedDays()).toEqual(['2026-08-01', '2026-11-21']);
+
+    const before = blobs.reads();
+    expect(await blobs.store.deleteReceived('2026-08-01', 10)).toBe(2);
+    expect(blobs.reads() - before).toBe(0);
+    const keys = (await blobs.client().list()).blobs.map((b) => b.key).sort();
+    expect(keys).toEqual([`received-days/2026-11-21/${browserId(2)}`, `received/${browserId(2)}`]);
+    // Markers and entries are not messages.
+    expect(await blobs.store.list()).toEqual([]);
+  });
+
+  it('the sweep gives a marker of the older layout its entry, or deletes it when expired; one that is not JSON goes', async () => {
+    // Markers as they were written before day entries.
+    const client = blobs.client();
+    await client.setJSON(`received/${browserId(0)}`, marker('2026-08-01T10:00:00.000Z'));
+    await client.setJSON(`received/${browserId(1)}`, marker('2026-11-20T10:00:00.000Z'));
+    await client.set(`received/${browserId(2)}`, '{"cut short');
+    await blobs.store.markReceived(browserId(3), marker('2026-11-21T10:00:00.000Z'));
+
+    expect(await blobs.store.sweepReceived('2026-08-24', 2)).toEqual({
+      entered: expect.any(Number),
+      deleted: expect.any(Number),
+      left: 1,
+    });
+    expect(await blobs.store.sweepReceived('2026-08-24', 10)).toMatchObject({ left: 0 });
+    const keys = (await client.list()).blobs.map((b) => b.key).sort();
+    expect(keys).toEqual([
+      `received-days/2026-11-20/${browserId(1)}`,
+      `received-days/2026-11-21/${browserId(3)}`,
+      `received/${browserId(1)}`,
+      `received/${browserId(3)}`,
+    ]);
+    // Nothing left to sweep: two list calls, no read.
+    const before = blobs.reads();
+    expect(await blobs.store.sweepReceived('2026-08-24', 10)).toEqual({ entered: 0, deleted: 0, left: 0 });
+    expect(blobs.reads() - before).toBe(0);
   });
 });
