@@ -2,9 +2,10 @@
  * Where the browser keeps contact messages it could not send (the outbox, ./outbox.ts says when
  * they go): IndexedDB, one record per message under the id the browser gave it before its first
  * attempt (browser-id.ts). The page alone also keeps a flag in localStorage while the outbox may
- * hold a message (`outboxFlag`): the contact page reads it to hydrate the form early, so kept
- * messages are sent on the next visit. A worker cannot reach localStorage; a flag it leaves set
- * only makes the next visit look into an empty outbox.
+ * hold a message (`outboxFlag`, the ids it held): the contact page reads it to hydrate the form
+ * early, so kept messages are sent on the next visit, and to tell which ones the worker sent
+ * meanwhile. A worker cannot reach localStorage; a flag it leaves set only makes the next visit
+ * look into the outbox.
  *
  * Only what a page and a service worker both have (indexedDB), so the worker reads it too.
  */
@@ -74,23 +75,26 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
 }
 
 /**
- * How many messages the page's flag says were kept when a page last looked: more than the outbox
- * holds means the service worker sent the others meanwhile. 0 in a worker.
+ * The ids of the messages the page's flag says were kept when a page last looked: one no longer
+ * in the outbox was sent meanwhile by the service worker (or another tab). Empty in a worker.
  */
-export function flaggedCount(): number {
+export function flaggedIds(): string[] {
   try {
-    return typeof localStorage === 'undefined' ? 0 : Number(localStorage.getItem(outboxFlag) ?? 0) || 0;
+    const ids: unknown = JSON.parse(
+      typeof localStorage === 'undefined' ? '[]' : (localStorage.getItem(outboxFlag) ?? '[]'),
+    );
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
   } catch {
-    return 0;
+    return [];
   }
 }
 
 /** Sets or clears the page's flag from what the outbox holds. Nothing in a worker. */
 export async function updateFlag(): Promise<void> {
   if (typeof localStorage === 'undefined') return;
-  const count = await inStore('readonly', (store) => done(store.count()));
+  const ids = (await inStore('readonly', (store) => done(store.getAllKeys()))).map(String);
   try {
-    if (count > 0) localStorage.setItem(outboxFlag, String(count));
+    if (ids.length > 0) localStorage.setItem(outboxFlag, JSON.stringify(ids));
     else localStorage.removeItem(outboxFlag);
   } catch {
     // Storage refused (a private window, a full quota): the next visit just waits for the visitor.

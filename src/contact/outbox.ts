@@ -23,7 +23,7 @@ export const outboxSyncTag = 'contact-outbox';
 
 /**
  * The key of the message a service worker posts to the site's pages when it has sent kept
- * messages: `{ [outboxSentMessage]: references }`, so an open contact form says so at once.
+ * messages: `{ [outboxSentMessage]: [{ id, reference }] }`, so an open contact form says so at once.
  */
 export const outboxSentMessage = 'outboxSent';
 

@@ -13,7 +13,7 @@ import {
   startOwnAttempt,
   type SendReport,
 } from './outbox';
-import { flaggedCount, keepEnquiry, keptEnquiries, removeEnquiry, updateFlag, type KeptEnquiry } from './outbox-store';
+import { flaggedIds, keepEnquiry, keptEnquiries, removeEnquiry, updateFlag, type KeptEnquiry } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
 /**
@@ -47,11 +47,21 @@ export function useKeptMessages(
     return found;
   }, []);
 
-  /** Says that kept messages went, each with its reference, and shows the last one's. */
-  const confirm = useCallback((references: (string | undefined)[]) => {
-    const known = references.filter((r): r is string => typeof r === 'string');
-    toast.success(latest.current.words.sent, known.length > 0 ? { description: known.join(', ') } : undefined);
-    latest.current.onSent(known.at(-1));
+  // Kept messages this page has said were sent: the page's own run, the worker's word and the
+  // flag may each tell of one, and the visitor hears of it once.
+  const announced = useRef(new Set<string>());
+
+  /** Says that kept messages went, each with its reference, and shows the last one's; once per message. */
+  const confirm = useCallback((sent: { id: string; reference?: string | undefined }[]) => {
+    const fresh = sent.filter(({ id }) => !announced.current.has(id));
+    for (const { id } of sent) announced.current.add(id);
+    const references = sent.map(({ reference }) => reference).filter((r): r is string => typeof r === 'string');
+    if (fresh.length > 0)
+      toast.success(
+        latest.current.words.sent,
+        references.length > 0 ? { description: references.join(', ') } : undefined,
+      );
+    if (fresh.length > 0 || references.length > 0) latest.current.onSent(references.at(-1));
   }, []);
 
   /** Sends what the outbox holds, says what came of it, and plans the next try while one waits. */
@@ -60,12 +70,15 @@ export function useKeptMessages(
     let report: SendReport | undefined;
     try {
       // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
-      // this page): the flag still counts them, and the visitor hears of those too.
-      const flagged = flaggedCount();
+      // this page): the flag still names them, and the visitor hears of those too.
+      const flagged = flaggedIds();
       report = await sendKeptMessages(fetch, { endpoint });
-      const left = await keptEnquiries().catch(() => undefined);
-      if (report.sent.length > 0) confirm(report.sent.map((entry) => entry.reference));
-      else if (left && flagged > left.length) confirm([]);
+      const left = new Set((await keptEnquiries().catch(() => [])).map((entry) => entry.id));
+      const sentHere = report.sent.map(({ id, reference }) => ({ id, reference }));
+      const sentElsewhere = flagged
+        .filter((id) => !left.has(id) && !sentHere.some((entry) => entry.id === id))
+        .map((id) => ({ id }));
+      if (sentHere.length + sentElsewhere.length > 0) confirm([...sentElsewhere, ...sentHere]);
       await updateFlag().catch(() => undefined);
       if (report.refused.length > 0)
         toast.error(`${latest.current.words.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
@@ -85,8 +98,10 @@ export function useKeptMessages(
     keptEnquiries()
       .then((found) => {
         setList(found);
-        // Also when the flag counts messages no longer there: the service worker sent them.
-        if (found.some((entry) => entry.refused === undefined) || flaggedCount() > found.length) return sendKept();
+        // Also when the flag names messages no longer there: the service worker sent them.
+        const ids = new Set(found.map((entry) => entry.id));
+        if (found.some((entry) => entry.refused === undefined) || flaggedIds().some((id) => !ids.has(id)))
+          return sendKept();
       })
       .catch(() => {
         // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.
@@ -99,7 +114,13 @@ export function useKeptMessages(
     const fromWorker = (event: MessageEvent) => {
       const sent = (event.data as Record<string, unknown> | null)?.[outboxSentMessage];
       if (!Array.isArray(sent)) return;
-      confirm(sent.map((reference) => (typeof reference === 'string' ? reference : undefined)));
+      confirm(
+        sent.flatMap((entry: { id?: unknown; reference?: unknown }) =>
+          typeof entry?.id === 'string'
+            ? [{ id: entry.id, reference: typeof entry.reference === 'string' ? entry.reference : undefined }]
+            : [],
+        ),
+      );
       void refreshKept().then(() => updateFlag().catch(() => undefined));
     };
     window.addEventListener('online', online);
@@ -119,6 +140,8 @@ export function useKeptMessages(
 
   /** Takes a message out of the outbox without a word (it goes back into the form, or was answered). */
   async function remove(id: string) {
+    // Said by the form itself, whatever a worker may tell of it.
+    announced.current.add(id);
     await removeEnquiry(id).catch(() => false);
     if (own === id) setOwn(undefined);
     await refreshKept();

@@ -334,9 +334,9 @@ async function sendKept(): Promise<void> {
     if ((await keptEnquiries()).length === 0) return;
     const report = await sendKeptMessages(fetch);
     if (report.sent.length === 0) return;
-    const references = report.sent.map((entry) => entry.reference ?? null);
+    const sent = report.sent.map(({ id, reference }) => ({ id, reference }));
     for (const client of await self.clients.matchAll({ type: 'window' }))
-      client.postMessage({ [outboxSentMessage]: references });
+      client.postMessage({ [outboxSentMessage]: sent });
   } catch {
     // The outbox could not be read: the next navigation tries again.
   }

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
 import { contactErrorsAnchor, referenceQuery, routes } from '../../src/model/routes';
+import { referenceOf } from '../../src/contact/reference';
 import {
   collectErrors,
   companyPage,
@@ -300,7 +301,7 @@ test.describe('without JavaScript', () => {
     const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
     expect(stored?.message.name).toBe('Ada Lovelace');
     // The address carries the message's reference (the page shows it: contact-request.spec.ts).
-    expect(new URL(page.url()).searchParams.get(referenceQuery)).toBe(stored!.id);
+    expect(new URL(page.url()).searchParams.get(referenceQuery)).toBe(referenceOf(stored!.id));
   });
 
   test('a sample request pre-fills the topic, the item and the message', async ({ page }) => {

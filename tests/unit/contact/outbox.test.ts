@@ -13,7 +13,14 @@ import {
   sendKeptMessages,
   startOwnAttempt,
 } from '../../../src/contact/outbox';
-import { keepEnquiry, keptEnquiries, keptForDays, outboxFlag, removeEnquiry } from '../../../src/contact/outbox-store';
+import {
+  flaggedIds,
+  keepEnquiry,
+  keptEnquiries,
+  keptForDays,
+  outboxFlag,
+  removeEnquiry,
+} from '../../../src/contact/outbox-store';
 import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { smtpMailer } from '../../../src/contact/mail';
@@ -140,7 +147,7 @@ describe('the outbox', () => {
     expect(posted).toHaveLength(1);
   });
 
-  it("sets the page's flag while it holds a message, and clears it when empty", async () => {
+  it("sets the page's flag to the ids it holds, and clears it when empty", async () => {
     const storage = new Map<string, string>();
     vi.stubGlobal('localStorage', {
       getItem: (k: string) => storage.get(k) ?? null,
@@ -149,11 +156,15 @@ describe('the outbox', () => {
     });
     const a = await keepEnquiry(body('a'));
     const b = await keepEnquiry(body('b'));
-    expect(storage.get(outboxFlag)).toBe('2');
+    expect(flaggedIds().sort()).toEqual([a.id, b.id].sort());
     await removeEnquiry(a.id);
-    expect(storage.get(outboxFlag)).toBe('1');
+    expect(JSON.parse(storage.get(outboxFlag)!)).toEqual([b.id]);
     await sendKeptMessages(scripted().fetchFn);
     expect(storage.has(outboxFlag)).toBe(false);
+    expect(flaggedIds()).toEqual([]);
+    // A flag of an older form reads as no ids.
+    storage.set(outboxFlag, '2');
+    expect(flaggedIds()).toEqual([]);
     expect(b.id).not.toBe(a.id);
   });
 
