@@ -1,6 +1,6 @@
 /**
- * What a visitor is told once a message has reached the company: its reference (its id in the
- * message store, which `npm run messages show` finds), what happens next, and the mailbox that
+ * What a visitor is told once a message has reached the company: its reference (the short code
+ * that ends its id in the message store, which `npm run messages show` finds), what happens next, and the mailbox that
  * will answer. The contact form shows it above the emptied form after a send with JavaScript; the
  * thank-you page renders the same component, without JavaScript, after a plain form post.
  */
