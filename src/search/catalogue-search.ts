@@ -94,8 +94,17 @@ const weights = { codes: 10, name: 7, text: 1 } as const;
 const fuzzyFactor = 0.4;
 const synonymFactor = 0.8;
 
-/** The edits a misspelt word may need, by its length: none under 4 letters, 1 up to 7, 2 from 8. */
-export const allowedEdits = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
+/**
+ * The edits a misspelt word may need, by its length: none under 4 letters, 1 up to 7, 2 from 8;
+ * none past 24 letters, which no word of the catalogue is near (and which would only cost time).
+ */
+export const allowedEdits = (word: string) => (word.length < 4 || word.length > 24 ? 0 : word.length < 8 ? 1 : 2);
+
+/**
+ * The words of a query the search reads: a buyer's query is a few words, and each word costs a
+ * pass over the catalogue's words, so an address with a page of text costs no more than this.
+ */
+export const queryWordLimit = 12;
 
 /**
  * The fewest edits (a letter added, dropped, changed, or two neighbours swapped) that turn `word`
@@ -184,7 +193,7 @@ function matcher(word: string, vocabulary: readonly string[]): Map<string, numbe
 type QueryPart = { words: string[]; factor: number }[];
 
 export function queryParts(query: string, synonyms: readonly Synonym[] = []): QueryPart[] {
-  const words = searchWords(query);
+  const words = searchWords(query).slice(0, queryWordLimit);
   const phrases = synonyms.flatMap((synonym) =>
     synonym.words.map((phrase) => ({ phrase: searchWords(phrase), finds: synonym.finds.map(searchWords) })),
   );

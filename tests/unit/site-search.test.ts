@@ -17,6 +17,7 @@ import {
   allowedEdits,
   editsToStart,
   queryParts,
+  queryWordLimit,
   searchAnswer,
   searchCatalogue,
   searchWords,
@@ -73,6 +74,14 @@ describe('misspellings', () => {
     expect(editsToStart('softner', 'softeners', 1)).toEqual({ edits: 1, length: 8 });
     expect(editsToStart('bidner', 'binders', 1)).toEqual({ edits: 1, length: 6 });
     expect(editsToStart('pigment', 'binders', 1)).toBeUndefined();
+  });
+
+  it('cost no more for a query of many long words than for its first words', () => {
+    const long = Array.from({ length: 200 }, (_, i) => `nonsenseword${i}xyz`).join(' ');
+    const started = performance.now();
+    expect(names(long)).toEqual([]);
+    expect(queryParts(long)).toHaveLength(queryWordLimit);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("a name's long word with a letter left out ranks an item of that word first", () => {
