@@ -19,7 +19,7 @@ export const atoZAnchor = 'a-z';
 export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
 
-/** What the search index holds of an item, and what its result shows. */
+/** What the search holds of an item (or a page), and what its result shows. */
 export interface SearchRecord {
   url: string;
   name: string;
