@@ -10,7 +10,6 @@ import { markdownProcessor } from './src/text/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
 import { contentCheck } from './src/content-check/integration.ts';
-import { siteSearch } from './src/search/integration.ts';
 import { serviceWorker } from './src/offline/integration.ts';
 import { vitals } from './src/vitals/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
@@ -70,9 +69,8 @@ export default defineConfig({
     csp: {
       directives: [...policyDirectives],
       scriptDirective: {
-        // Site search (Pagefind) compiles its WebAssembly when it cannot use its worker.
         // 'report-sample': a report carries the first 40 characters of what was blocked.
-        resources: ["'self'", "'wasm-unsafe-eval'", "'report-sample'"],
+        resources: ["'self'", "'report-sample'"],
         // Inline scripts are not hashed by Astro: the bundle of every *.inline.ts module (src/build/inline-scripts.ts).
         hashes: inlineScriptHashes(),
       },
@@ -94,15 +92,13 @@ export default defineConfig({
     // for search engines.
     sitemap({
       filter: (page) =>
-        !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|search\/results|admin)(\/|$)/.test(
+        !/\/(404|offline|contact\/thanks|contact\/kept|contact\/form|search\/results|search\/answer\.json|admin)(\/|$)/.test(
           new URL(page).pathname,
         ),
     }),
     cms(),
     // Netlify's 404 rules for missing catalogue addresses, made from the categories built.
     notFoundRulesFile(),
-    // After every integration that rewrites pages: the search index reads the final HTML.
-    siteSearch(),
     // Each page's Content Security Policy, as Astro computed it, into dist/_headers.
     securityHeaders(),
     // The service worker, /sw.js, bundled after the pages are written (it carries a hash of them).

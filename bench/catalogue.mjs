@@ -238,8 +238,7 @@ function dirSize(dir) {
 function htmlFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    if (statSync(path).isDirectory())
-      return name === '_astro' || name === 'admin' || name === 'pagefind' ? [] : htmlFiles(path);
+    if (statSync(path).isDirectory()) return name === '_astro' || name === 'admin' ? [] : htmlFiles(path);
     return name.endsWith('.html') ? [path] : [];
   });
 }

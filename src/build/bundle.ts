@@ -1,7 +1,7 @@
 /**
  * The one way the site bundles code for the browser with esbuild: the service worker
  * (src/offline/bundle.mjs), the field-data script (src/vitals/bundle.mjs), the editor's preview
- * (src/cms/integration.ts), the site's entry to Pagefind (src/search/integration.ts) and every
+ * (src/cms/integration.ts) and every
  * inline script (./inline-scripts.ts). Here rather than in one
  * of those features' folders because all of them use it, and only at build time (in the build,
  * the benches and the tests, never in a page or a function).

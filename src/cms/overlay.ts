@@ -187,6 +187,11 @@ export const overlay = {
       description:
         'Every word of the contact form: labels, button, messages after sending, and the page shown when a field needs correcting.',
     },
+    synonyms: {
+      label: 'Search synonyms',
+      description:
+        'Words buyers type in a search and what the catalogue says instead, e.g. "fire retardant" finds "flame retardant".',
+    },
     topics: {
       label: 'Contact topics',
       description: 'What buttons such as "Request Technical Data" ask about.',

@@ -9,8 +9,8 @@ import { isLiteMode } from '../offline/lite-mode';
  * the field downloads no JavaScript for it.
  *
  * `client:focus={['/a.js', '/b.js']}` also starts importing those modules at the same moment, in
- * parallel with the island's own code (the search field starts Pagefind this way, so its
- * WebAssembly and index load while React does).
+ * parallel with the island's own code (for an island that needs a module the bundler does not
+ * see).
  *
  * In lite mode (src/offline/lite-mode.ts) it never hydrates: typing loads nothing, and Enter sends the
  * plain form to /search, which answers without JavaScript.

@@ -4,7 +4,7 @@
  * application methods...), the line search shows, the label the contact form and the e-mail
  * subject name it by, the addresses that open the contact form about it, and
  * the input of its Product JSON-LD. The category card, the compact row, the item page, the
- * search index, /search's A-Z list, the contact pre-fill and the contact function all read an
+ * search, /search's A-Z list, the contact pre-fill and the contact function all read an
  * item through `catalogueItem`, so a rule (such as what counts as a product code) exists once.
  *
  * Free of Astro imports (types aside): the contact function uses it on the Markdown files' data.

@@ -19,6 +19,7 @@ import { labelsSchema } from '../schemas/labels';
 import { productSchema } from '../schemas/product';
 import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
+import { synonymsSchema } from '../schemas/synonyms';
 
 /**
  * A content schema as Astro uses it: a function of the schema context (`image()`), with
@@ -74,6 +75,8 @@ export const contentSources = {
   /** The words of the contact form (the contact function carries them too). */
   contactForm: { file: 'src/content/contact-form.json', list: false, schema: () => contactFormSchema },
   topics: { file: 'src/content/topics.json', list: true, schema: () => topicSchema },
+  /** The words buyers use in a search, and what the catalogue says instead (src/search/catalogue-search.ts). */
+  synonyms: { file: 'src/content/search/synonyms.json', list: false, schema: () => synonymsSchema },
   certifications: { file: 'src/content/certifications/certifications.json', list: true, schema: certificationSchema },
 } as const satisfies Record<string, ContentSource>;
 

@@ -6,7 +6,8 @@ import { alphabeticalParts } from '../search/alphabetical-list';
 import { catalogueItem, splitItemId } from './catalogue-item';
 import { searchRecord } from '../search/search-record';
 import { referenceProblems } from '../schemas/content-references';
-import { searchEntry, type SearchEntry } from '../search/catalogue-search';
+import type { SearchEntry } from '../search/catalogue-search';
+import { searchEntriesOf } from '../search/search-entries';
 import { byOrder } from './navigation';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
@@ -87,8 +88,8 @@ export async function companyPage<P extends PageName>(page: P) {
  */
 export async function searchFieldWords() {
   const page = await companyPage('search');
-  const { loading, noneInBar, atoZ, count, countOne, seeAll } = page.results;
-  return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ };
+  const { loading, noneInBar, atoZ, count, countOne, seeAll, offline, offlinePages, failed } = page.results;
+  return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ, offline, offlinePages, failed };
 }
 
 /**
@@ -100,15 +101,19 @@ export async function itemModel(item: CollectionEntry<'products'>) {
   return catalogueItem(item, category?.data);
 }
 
-/** Every catalogue item as /search without JavaScript reads it (src/search/catalogue-search.ts), made once per server. */
+/**
+ * Everything the site's search finds (src/search/catalogue-search.ts), made once per server: every
+ * catalogue item, then the technology and product category pages, labelled by their kind.
+ */
 let entriesOnce: Promise<SearchEntry[]> | undefined;
 export const searchEntries = () => (import.meta.env.DEV ? makeSearchEntries() : (entriesOnce ??= makeSearchEntries()));
 async function makeSearchEntries(): Promise<SearchEntry[]> {
-  const byId = new Map((await categories()).map((category) => [category.id, category]));
-  return (await allProducts()).map((item) => {
-    const category = byId.get(categoryOf(item));
-    const model = catalogueItem(item, category?.data);
-    return searchEntry(model, searchRecord(model, category?.data.title ?? model.category), item.body ?? '');
+  const { results } = await companyPage('search');
+  return searchEntriesOf({
+    items: await allProducts(),
+    categories: await categories(),
+    technologies: await technologies(),
+    labels: { technology: results.technologyLabel, category: results.categoryLabel },
   });
 }
 

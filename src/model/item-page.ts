@@ -4,7 +4,6 @@
  * technologies it draws on, its neighbours in its category, its breadcrumb and its structured data. A pure function of the item model (src/model/catalogue-item.ts)
  * and what the page has looked up; src/components/catalogue/ProductPage.astro is its view.
  */
-import { searchRecord } from '../search/search-record';
 import {
   catalogueItem,
   itemTopics,
@@ -17,7 +16,6 @@ import { nearbyItems } from './catalogue-pages';
 import { fill, labels, siteLanguage } from './labels';
 import { categoryPath, routes, technologyPath } from './routes';
 import { dataSheetType, documentTypes, safetyDataSheetType } from '../schemas/product';
-import { itemSearchDataHtml } from '../search/search';
 import { breadcrumbJsonLd, productJsonLd, type ProductOrganization } from './structured-data';
 
 export interface Link {
@@ -132,8 +130,6 @@ export interface ItemPageData {
   documentRequests: Link[];
   technologies: Link[];
   more: { heading: string; items: Link[]; all: Link | undefined };
-  /** What site search reads of the item, as HTML (src/search/search.ts). */
-  searchHtml: string;
   jsonLd: { breadcrumb: object; product: object };
 }
 
@@ -183,7 +179,6 @@ export function itemPageData(input: ItemPageInput): ItemPageData {
             }
           : undefined,
     },
-    searchHtml: itemSearchDataHtml(searchRecord(model, category.title)),
     jsonLd: {
       breadcrumb: breadcrumbJsonLd(breadcrumb.map((step) => ({ name: step.name, url: new URL(step.href, site) }))),
       product: productJsonLd(productInput(model, category.title, site, input.image), input.organization),

@@ -54,6 +54,11 @@ export const routes = {
    * matching items show without JavaScript.
    */
   searchResults: '/search/results',
+  /**
+   * The search's answer as JSON, rendered on demand (src/pages/search/answer.json.ts), with the
+   * query of /search (`?q=…&category=…`): what the search islands fetch, one request per query.
+   */
+  searchAnswer: '/search/answer.json',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   notFound: '/404',

@@ -78,12 +78,14 @@ export function requestKind(request: RequestLike, origin: string): RequestKind {
 }
 
 /**
- * Whether an opened page is kept for offline use: pages at their own address only. An address
- * with a query is the contact form pre-filled (rendered on demand) or a search, one copy per
- * query; the offline page itself is kept apart.
+ * Whether an opened page is kept for offline use: pages at their own address, and searches. A
+ * search opened before shows its results again offline (one copy per query, within the pages'
+ * bound); any other address with a query is the contact form pre-filled, rendered on demand for
+ * one visit, and not kept. The offline page itself is kept apart.
  */
 export function isKeptPage(url: string): boolean {
   const { pathname, search } = new URL(url);
+  if (pathname === routes.search) return true;
   return search === '' && pathname !== offlinePath && !pathname.startsWith('/documents/');
 }
 

@@ -264,7 +264,8 @@ async function offlinePage(request: Request): Promise<Response> {
   const cache = await caches.open(names.pages);
   const pages: KeptPage[] = await Promise.all(
     (await savedEntries(cache)).map(async ({ url, savedAt }) => ({
-      path: new URL(url).pathname,
+      // A search kept with its query (requests.ts, isKeptPage) opens again at its own address.
+      path: `${new URL(url).pathname}${new URL(url).search}`,
       title: pageTitle((await (await cache.match(url))?.text()) ?? '', suffix) || new URL(url).pathname,
       savedAt,
     })),

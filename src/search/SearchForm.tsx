@@ -4,7 +4,9 @@
  * the search stands.
  */
 import type { ReactNode, RefObject } from 'react';
-import type { PagefindSearch, SearchResult } from './usePagefindSearch';
+import { offlinePath } from '../offline/requests';
+import type { SearchHit } from './search';
+import type { SearchAnswerState } from './useSearchAnswer';
 
 /** The words both use (src/content/pages/search.md). */
 export interface SearchWords {
@@ -16,6 +18,12 @@ export interface SearchWords {
   /** "{count} results". */
   count: string;
   countOne: string;
+  /** Said when a search cannot reach the site, e.g. "Search needs a connection." */
+  offline: string;
+  /** The link, then, to the pages kept on this device (the offline page lists them). */
+  offlinePages: string;
+  /** Said when the search answered with an error. */
+  failed: string;
 }
 
 interface SearchFormProps {
@@ -105,16 +113,33 @@ export function SearchForm({
   );
 }
 
-/** The line that says how the search stands: searching, nothing found, or how many results. */
-export function searchStatus(words: SearchWords, { failed, loading, results }: PagefindSearch): string {
-  if (failed || (!loading && results === null)) return '';
+/**
+ * The line that says how the search stands: searching, why it cannot answer, nothing found, or
+ * how many results there are in all (the same count wherever the search shows).
+ */
+export function searchStatus(words: SearchWords, { failed, loading, answer }: SearchAnswerState): string {
+  if (failed) return failed === 'offline' ? words.offline : words.failed;
   if (loading) return words.loading;
-  if (results!.length === 0) return words.none;
-  return (results!.length === 1 ? words.countOne : words.count).replace('{count}', String(results!.length));
+  if (!answer) return '';
+  if (answer.total === 0) return words.none;
+  return (answer.total === 1 ? words.countOne : words.count).replace('{count}', String(answer.total));
+}
+
+/** Offline, the link to the pages this device has kept (the offline page lists them). */
+export function OfflinePages({ words, state }: { words: SearchWords; state: SearchAnswerState }): ReactNode {
+  if (state.failed !== 'offline') return null;
+  return (
+    <a
+      href={offlinePath}
+      className="mt-2 inline-flex min-h-6 items-center text-sm font-semibold text-brand-800 hover:underline"
+    >
+      {words.offlinePages}
+    </a>
+  );
 }
 
 interface ResultListProps {
-  results: SearchResult[] | null;
+  results: readonly SearchHit[] | null;
   /** The list's and each row's classes. */
   className: string;
   rowClassName: string;
@@ -127,18 +152,18 @@ export function ResultList({ results, className, rowClassName }: ResultListProps
       {results.map((result) => (
         <li key={result.url} className={rowClassName}>
           <a href={result.url} className="font-semibold text-brand-800 hover:underline">
-            {result.meta.title}
+            {result.name}
           </a>
           <p className="mt-0.5 text-xs font-medium text-muted">
-            {result.meta.category}
-            {result.meta.code && (
+            {result.category}
+            {result.codes.length > 0 && (
               <>
                 {' · '}
-                <span className="font-mono text-ink">{result.meta.code}</span>
+                <span className="font-mono text-ink">{result.codes.join(', ')}</span>
               </>
             )}
           </p>
-          {result.meta.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{result.meta.summary}</p>}
+          {result.summary && <p className="mt-1 line-clamp-2 text-sm text-muted">{result.summary}</p>}
         </li>
       ))}
     </ul>

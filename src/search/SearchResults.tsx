@@ -1,31 +1,31 @@
 /**
- * /search's field, filters (category, industry, application method) and results. The query and
- * the chosen filters live in the address (`?q=oil&category=…&industry=…`, src/search/search.ts), so
- * reload, back, forward and a shared link restore them: typing replaces the address, each filter
- * chosen or taken off is a step of the history.
+ * /search's field, filters (category, industry, application method, and any other key of
+ * `searchFilters`) and results. The query and the chosen filters live in the address
+ * (`?q=oil&category=…&industry=…`, src/search/search.ts), so reload, back, forward and a shared
+ * link restore them: typing replaces the address, each filter chosen or taken off is a step of the
+ * history.
  *
  * Counts are faceted: a value counts the results for the query, the choices in the other groups
  * and that value, so choosing a value with a count never leads to no result. A value with no
  * result stays listed, says so, and cannot be chosen (unless it already is, from an address).
  *
- * Server-rendered, it is the plain GET form to /search (SearchForm.tsx). Once the page has loaded
- * it hydrates; it loads Pagefind, its filters and its results when the visitor uses the field or
- * arrives with a query. Until then the A-Z list below it is the page.
+ * Server-rendered, it is the plain GET form to /search (SearchForm.tsx), and with a query the
+ * server's answer (src/pages/search/results.astro). Hydrated, it starts from that answer and keeps
+ * it: the island asks the same engine (./useSearchAnswer.ts) only when the search changes.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import type { SearchRecord } from './search';
 import {
   noFilters,
   searchFilters,
   searchParamsOf,
   searchStateFromParams,
   type FilterCounts,
+  type SearchAnswer,
   type SearchFilterKey,
-  type SearchState,
   type SelectedFilters,
 } from './search';
-import { ResultList, SearchForm, searchFormId, searchStatus, type SearchWords } from './SearchForm';
-import { usePagefindSearch, type SearchResult } from './usePagefindSearch';
+import { OfflinePages, ResultList, SearchForm, searchFormId, searchStatus, type SearchWords } from './SearchForm';
+import { useSearchAnswer } from './useSearchAnswer';
 
 export interface SearchResultsWords extends SearchWords {
   heading: string;
@@ -38,6 +38,8 @@ export interface SearchResultsWords extends SearchWords {
   filtersInherited: string;
   /** The button that sends the chosen filters without JavaScript, e.g. "Apply filters". */
   applyFilters: string;
+  /** Under the open filters on a phone, the link down to the results, e.g. "Show results". */
+  showResults: string;
 }
 
 export interface SearchResultsProps {
@@ -45,34 +47,12 @@ export interface SearchResultsProps {
   className?: string;
   /**
    * A search the server answered (/search with a query, rendered on demand: src/pages/search/results.astro).
-   * The page shows it without JavaScript; the island starts from it and asks Pagefind from there.
+   * The page shows it without JavaScript; the island starts from it and keeps it.
    */
-  server?: ServerSearch | undefined;
+  server?: SearchAnswer | undefined;
+  /** Every filter value of the catalogue with its number of items: the filters before any search. */
+  catalogueCounts: FilterCounts;
 }
-
-/** The search of the address, its matching items and faceted counts, as the server found them (src/search/catalogue-search.ts). */
-export interface ServerSearch extends SearchState {
-  /** The results as the list shows them (`asResult`): the page carries them once more for the island. */
-  results: SearchResult[];
-  counts: FilterCounts;
-}
-
-/** An item's search record as a result of the list (the metadata Pagefind keeps of it, src/search/search.ts). */
-export const asResult = (record: SearchRecord): SearchResult => ({
-  url: record.url,
-  meta: {
-    title: record.name,
-    category: record.category,
-    ...(record.codes.length ? { code: record.codes.join(', ') } : {}),
-    summary: record.summary,
-  },
-});
-
-/** How many results the list shows, with or without JavaScript. */
-export const shownResults = 50;
-
-const sameChoice = (a: SelectedFilters, b: SelectedFilters) =>
-  searchFilters.every(({ key }) => a[key].join('\n') === b[key].join('\n'));
 
 /** From this width the filters show unfolded beside the results (Tailwind's `lg`). */
 const wideFilters = '(min-width: 1024px)';
@@ -83,13 +63,13 @@ function addressOf(query: string, selected: SelectedFilters): string {
   return `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
 }
 
-export default function SearchResults({ words, className = '', server }: SearchResultsProps) {
+export default function SearchResults({ words, className = '', server, catalogueCounts }: SearchResultsProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState(server?.query ?? '');
   const [selected, setSelected] = useState<SelectedFilters>(server?.selected ?? noFilters);
   const [hydrated, setHydrated] = useState(false);
-  /** Whether the visitor has used the field (or came with a query): only then is Pagefind loaded. */
+  /** Whether the visitor has used the field (or came with a query): only then do filters and results show. */
   const [engaged, setEngaged] = useState(Boolean(server));
   /** The filters unfold once, when they first show, on wide screens (their `open` is the visitor's after that). */
   const unfolded = useRef(false);
@@ -100,14 +80,7 @@ export default function SearchResults({ words, className = '', server }: SearchR
   };
   /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
   const nextStep = useRef<'push' | 'replace'>('replace');
-  const search = usePagefindSearch({
-    query,
-    selected,
-    load: shownResults,
-    show: shownResults,
-    withFilters: engaged,
-    enabled: hydrated,
-  });
+  const search = useSearchAnswer({ query, selected, enabled: hydrated, initial: server });
 
   // Take over the search in the address (a reload, a shared link), or what was typed before hydration.
   useLayoutEffect(() => {
@@ -155,18 +128,10 @@ export default function SearchResults({ words, className = '', server }: SearchR
 
   const resultsId = `${id}-results`;
   const chosen = Object.values(selected).reduce((sum, values) => sum + values.length, 0);
-  // The server's answer stands until Pagefind's comes, while the search is still the server's.
-  const fromServer =
-    server &&
-    search.results === null &&
-    !search.failed &&
-    query.trim() === server.query &&
-    sameChoice(selected, server.selected)
-      ? server
-      : undefined;
-  const results = search.results ?? fromServer?.results ?? null;
-  const filters = search.filters ?? server?.counts ?? null;
-  const shown = { ...search, results, loading: search.loading && !fromServer };
+  // Before hydration the server's answer is the page; after, the search's (which starts from it).
+  const answer = hydrated ? search.answer : (server ?? null);
+  const shown = hydrated ? search : { answer, loading: false, failed: false as const };
+  const counts = answer?.counts ?? catalogueCounts;
 
   return (
     <div className={className} data-hydrated={hydrated ? '' : undefined}>
@@ -176,7 +141,7 @@ export default function SearchResults({ words, className = '', server }: SearchR
         inputRef={inputRef}
         showLabel
         inputClassName="h-11"
-        controls={hydrated && (results !== null || search.loading || search.failed) ? resultsId : undefined}
+        controls={hydrated && (answer !== null || search.loading || search.failed) ? resultsId : undefined}
         defaultValue={server?.query}
         onInput={(value) => {
           setQuery(value);
@@ -188,36 +153,35 @@ export default function SearchResults({ words, className = '', server }: SearchR
       {/* Filters and results appear once the visitor uses the field (or arrives with a query):
           until then there is nothing to show, and the A-Z list below is the page. */}
       {engaged && (
-        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <div className="mt-4 grid gap-4 lg:mt-8 lg:grid-cols-[16rem_1fr] lg:gap-8">
           <div>
-            {filters && (
+            {
               // Open beside the results on wide screens; on a phone, folded above them, so the
-              // results are not pushed below some forty checkboxes. Unfolded once, when they first
-              // show (folded as the server renders them): after that the visitor folds and unfolds them.
+              // first results are on the first screen. Unfolded once, when they first show (folded
+              // as the server renders them): after that the visitor folds and unfolds them.
               <details ref={unfoldOnWideScreens}>
-                <summary className="cursor-pointer">
+                <summary className="cursor-pointer py-2 lg:py-0">
                   <h2 className="inline text-lg font-bold">{words.filtersHeading}</h2>
                   {chosen > 0 && <span className="ml-2 text-sm text-muted">({chosen})</span>}
                 </summary>
                 <p className="mt-2 text-xs text-muted">{words.filtersInherited}</p>
                 {searchFilters.map(({ key }) => {
                   // Every value of the catalogue, and any chosen one it does not have (from an address).
-                  const values = [...new Set([...Object.keys(filters[key] ?? {}), ...selected[key]])].sort((a, b) =>
+                  const values = [...new Set([...Object.keys(counts[key] ?? {}), ...selected[key]])].sort((a, b) =>
                     a.localeCompare(b),
                   );
                   if (values.length === 0) return null;
-                  const counts = search.counts ?? fromServer?.counts ?? filters;
                   return (
                     <fieldset key={key} className="mt-4">
                       <legend className="text-sm font-semibold">{words.filters[key]}</legend>
-                      <ul className="mt-1 space-y-1">
+                      <ul className="mt-1">
                         {values.map((value) => {
                           const count = counts[key]?.[value] ?? 0;
                           const checked = selected[key].includes(value);
                           return (
                             <li key={value}>
                               <label
-                                className={`flex min-h-6 items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}
+                                className={`flex min-h-8 items-center gap-2 text-sm ${count === 0 && !checked ? 'text-muted' : ''}`}
                               >
                                 <input
                                   type="checkbox"
@@ -227,7 +191,7 @@ export default function SearchResults({ words, className = '', server }: SearchR
                                   checked={checked}
                                   disabled={count === 0 && !checked}
                                   onChange={() => toggleFilter(key, value)}
-                                  className="size-4 accent-brand-700"
+                                  className="size-5 shrink-0 accent-brand-700"
                                 />
                                 <span>
                                   {value}{' '}
@@ -241,26 +205,44 @@ export default function SearchResults({ words, className = '', server }: SearchR
                     </fieldset>
                   );
                 })}
-                {/* Without JavaScript the filters are sent with the field's form; with it they apply at once. */}
-                {!hydrated && (
-                  <button
-                    type="submit"
-                    form={searchFormId(id)}
-                    className="mt-4 rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
-                  >
-                    {words.applyFilters}
-                  </button>
-                )}
+                {/* On a phone the results are below some forty filters: this line stays at the
+                    bottom of the screen while they are open, so each tap shows its count at once.
+                    Without JavaScript the filters are sent with the field's form; with it they apply at once. */}
+                <div className="sticky bottom-0 -mx-1 mt-4 flex items-center gap-3 border-t border-line bg-paper px-1 py-2 lg:static lg:border-0">
+                  {hydrated ? (
+                    <>
+                      <span className="text-sm text-muted" aria-hidden="true">
+                        {searchStatus(words, shown)}
+                      </span>
+                      <a
+                        href={`#${resultsId}`}
+                        className="ml-auto inline-flex min-h-6 items-center text-sm font-semibold text-brand-800 hover:underline lg:hidden"
+                      >
+                        {words.showResults}
+                      </a>
+                    </>
+                  ) : (
+                    <button
+                      type="submit"
+                      form={searchFormId(id)}
+                      className="rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                    >
+                      {words.applyFilters}
+                    </button>
+                  )}
+                </div>
               </details>
-            )}
+            }
           </div>
-          <div id={resultsId}>
+          {/* Busy while the answer to the current search is on the way (the last results stay meanwhile). */}
+          <div id={resultsId} aria-busy={shown.loading || undefined}>
             <h2 className="text-lg font-bold">{words.heading}</h2>
             <p role="status" className="mt-1 text-sm text-muted">
               {searchStatus(words, shown)}
             </p>
+            <OfflinePages words={words} state={shown} />
             <ResultList
-              results={results}
+              results={answer?.results ?? null}
               className="mt-4 space-y-3"
               rowClassName="rounded-card border border-line bg-paper p-4"
             />

@@ -1,17 +1,21 @@
 /**
  * The search field in the top bar ("bar") and the small-screen menu ("menu"): the first results
- * under the field, with a link to /search. (/search itself is SearchResults.tsx.)
+ * under the field, with the count of all of them and a link to /search. (/search itself is
+ * SearchResults.tsx.) It asks the same search as /search (./useSearchAnswer.ts), so its results
+ * are the first of /search's, and its count is /search's.
  *
  * Server-rendered, it is a plain GET form to /search, which works without JavaScript. The island
- * hydrates when the visitor reaches for the field (`client:focus`, which at the same moment starts
- * loading Pagefind's script, WebAssembly and index metadata from /pagefind/, written by the build:
- * see src/search/integration.ts). Whatever was typed before hydration is taken over on mounting.
+ * hydrates when the visitor reaches for the field (`client:focus`). Whatever was typed before
+ * hydration is taken over on mounting.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import { ResultList, SearchForm, searchStatus, type SearchWords } from './SearchForm';
-import { usePagefindSearch } from './usePagefindSearch';
+import { OfflinePages, ResultList, SearchForm, searchStatus, type SearchWords } from './SearchForm';
+import { useSearchAnswer } from './useSearchAnswer';
 import { routes } from '../model/routes';
 import { atoZAnchor } from './search';
+
+/** How many results show under the field; the count says how many there are in all. */
+export const barResults = 6;
 
 export interface SiteSearchWords extends SearchWords {
   seeAll: string;
@@ -33,7 +37,8 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
   /** Whether the results show: from the field's focus or typing until Escape, a tap or focus elsewhere. */
   const [open, setOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
-  const search = usePagefindSearch({ query, load: 8, show: 6, enabled: hydrated });
+  const search = useSearchAnswer({ query, enabled: hydrated });
+  const results = search.answer?.results.slice(0, barResults) ?? null;
 
   // Take over what was typed before hydration.
   useLayoutEffect(() => {
@@ -65,7 +70,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
   }, [open]);
 
   const resultsId = `${id}-results`;
-  const showResults = hydrated && open && (search.results !== null || search.loading || search.failed);
+  const showResults = hydrated && open && (search.answer !== null || search.loading || search.failed !== false);
 
   return (
     <div ref={rootRef} className={`relative ${className}`} data-hydrated={hydrated ? '' : undefined}>
@@ -85,6 +90,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
       {showResults && (
         <div
           id={resultsId}
+          aria-busy={search.loading || undefined}
           className={
             variant === 'bar'
               ? 'absolute top-12 right-0 z-50 w-96 max-w-[90vw] rounded-card border border-line bg-paper p-4 shadow-card'
@@ -94,8 +100,9 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
           <p role="status" className="text-sm text-muted">
             {searchStatus(words, search)}
           </p>
-          <ResultList results={search.results} className="divide-y divide-line" rowClassName="py-2.5" />
-          {search.results?.length === 0 && !search.loading ? (
+          <OfflinePages words={words} state={search} />
+          <ResultList results={results} className="divide-y divide-line" rowClassName="py-2.5" />
+          {search.failed ? null : search.answer?.total === 0 && !search.loading ? (
             <a
               href={`${routes.search}#${atoZAnchor}`}
               className="mt-2 block text-sm font-semibold text-brand-800 hover:underline"

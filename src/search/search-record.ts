@@ -1,5 +1,5 @@
 /**
- * An item's search record: what the search index holds of a catalogue item, and what its result
+ * An item's search record: what the search holds of a catalogue item, and what its result
  * shows. Made from the catalogue item model (src/model/catalogue-item.ts), so search reads the
  * same name, codes and line as every other page.
  */

@@ -1,39 +1,25 @@
 /**
- * Site search (Pagefind): its options, the filters of /search, the HTML that gives the index an
- * item's search record, and how results are ordered. Pure functions, shared by the build (the
- * index), the item's page and the search island.
+ * Site search: the filters of /search, the search in the address, the answer the search gives and
+ * how results are ordered. Pure functions, shared by the search engine on the server
+ * (./catalogue-search.ts), the pages that answer and the search islands.
  *
  * Each item is one search record (`searchRecord` of the catalogue item model,
  * src/model/catalogue-item.ts): its name, its category, its codes (e.g. "EOA-LAV-30" or
  * "SP-SIL-1601"), one line of text, and the filters of /search (category, industry, application
  * method).
  */
-import { escapeHtml } from '../text/text';
-
-/**
- * The site's entry to Pagefind, written by the build next to Pagefind's own script
- * (src/search/integration.ts): it starts fetching Pagefind's WebAssembly and index metadata at
- * once, then configures Pagefind, whoever imports it first (the `client:focus` directive or the
- * island).
- */
-export const pagefindEntry = '/pagefind/site-search.js';
-/** Pagefind's own script, which the entry imports; the directive fetches both at the same time. */
-export const pagefindScript = '/pagefind/pagefind.js';
-
-/**
- * Pagefind's options: no worker (the catalogue's index searches in a few milliseconds on the main
- * thread, and the worker would cost one more script and round trip before the first results).
- */
-export const pagefindOptions = { noWorker: true, excerptLength: 20 } as const;
-
 /** The anchor of /search's list of every item A-Z. */
 export const atoZAnchor = 'a-z';
 
-/** The filters of /search, by the key Pagefind stores them under (their labels: src/content/pages/search.md). */
+/**
+ * The filters of /search, by the key the address names them with (their labels:
+ * src/content/pages/search.md). Every other part of search reads the keys from here, so a filter
+ * is added here, in the item's search record (./search-record.ts) and in its label.
+ */
 export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
 
-/** What the search index holds of an item, and what its result shows. */
+/** What the search holds of an item (or a page), and what its result shows. */
 export interface SearchRecord {
   url: string;
   name: string;
@@ -45,31 +31,6 @@ export interface SearchRecord {
   filters: Record<SearchFilterKey, string[]>;
 }
 
-/**
- * What Pagefind reads of an item, as HTML to place inside the element marked
- * `data-pagefind-body`: hidden, so the page looks the same. The codes are indexed with a high
- * weight (a search for a code finds its item first); name, category, codes and the line of text
- * are kept as metadata for the result, and the filters of /search are attached.
- */
-export function itemSearchDataHtml(record: SearchRecord): string {
-  const meta = (key: string, value: string) => `<span data-pagefind-meta="${key}">${escapeHtml(value)}</span>`;
-  const filters = searchFilters.flatMap(({ key }) =>
-    record.filters[key].map((value) => `<span data-pagefind-filter="${key}">${escapeHtml(value)}</span>`),
-  );
-  const codes = record.codes.length ? `<p data-pagefind-weight="10">${escapeHtml(record.codes.join(' '))}</p>` : '';
-  return (
-    `<div hidden>${codes}<div data-pagefind-ignore>` +
-    [
-      meta('title', record.name),
-      meta('category', record.category),
-      ...(record.codes.length ? [meta('code', record.codes.join(', '))] : []),
-      meta('summary', record.summary),
-      ...filters,
-    ].join('') +
-    `</div></div>`
-  );
-}
-
 /** A code as a visitor may type it: any case, spaces or hyphens between its parts. */
 export const normaliseCode = (text: string) =>
   text
@@ -77,19 +38,14 @@ export const normaliseCode = (text: string) =>
     .toUpperCase()
     .replace(/[\s_-]+/g, '-');
 
-/** A result as the island sees it once its metadata has loaded. */
-export interface RankedResult {
-  meta: { code?: string };
-}
-
 /**
  * Orders results for a query: a result one of whose codes is exactly what the visitor typed
- * comes first (its spacing, hyphens and case aside); the rest keep Pagefind's order.
+ * comes first (its spacing, hyphens and case aside); the rest keep their order.
  */
-export function rankByCode<R extends RankedResult>(results: readonly R[], query: string): R[] {
+export function rankByCode<R extends { codes: readonly string[] }>(results: readonly R[], query: string): R[] {
   const wanted = normaliseCode(query);
   if (!wanted) return [...results];
-  const hasCode = (result: R) => (result.meta.code ?? '').split(',').some((code) => normaliseCode(code) === wanted);
+  const hasCode = (result: R) => result.codes.some((code) => normaliseCode(code) === wanted);
   return [...results.filter(hasCode), ...results.filter((result) => !hasCode(result))];
 }
 
@@ -98,7 +54,10 @@ export type SelectedFilters = Record<SearchFilterKey, string[]>;
 /** Per filter group, each value with its number of results. */
 export type FilterCounts = Record<string, Record<string, number>>;
 
-export const noFilters = (): SelectedFilters => ({ category: [], industry: [], method: [] });
+/** No value in any group: whatever keys `searchFilters` has. */
+export const emptyFilterValues = (): Record<SearchFilterKey, string[]> =>
+  Object.fromEntries(searchFilters.map(({ key }) => [key, []])) as unknown as Record<SearchFilterKey, string[]>;
+export const noFilters = (): SelectedFilters => emptyFilterValues();
 
 /** What /search shows: the words typed and the filter values chosen. */
 export interface SearchState {
@@ -108,7 +67,7 @@ export interface SearchState {
 
 /**
  * The search state an address holds: `?q=oil&category=Essential+Oil+Actives&industry=Apparel`,
- * one parameter per chosen value, under the key Pagefind stores the filter under. Values the
+ * one parameter per chosen value, under the filter's key. Values the
  * catalogue does not have are kept: they then count 0 and can be taken off.
  */
 export function searchStateFromParams(params: URLSearchParams): SearchState {
@@ -133,35 +92,25 @@ export function searchParamsOf({ query, selected }: SearchState): URLSearchParam
   return params;
 }
 
-/**
- * The chosen values as Pagefind takes them: the values of one group are alternatives (`any`),
- * the groups all apply. `without` leaves one group out (for that group's own counts).
- */
-export function pagefindFilters(
-  selected: SelectedFilters,
-  without?: SearchFilterKey,
-): Record<string, { any: string[] }> {
-  return Object.fromEntries(
-    searchFilters
-      .filter(({ key }) => key !== without && selected[key].length > 0)
-      .map(({ key }) => [key, { any: [...selected[key]] }]),
-  );
-}
-
 /** The groups with at least one value chosen. */
 export const chosenGroups = (selected: SelectedFilters): SearchFilterKey[] =>
   searchFilters.map(({ key }) => key).filter((key) => selected[key].length > 0);
 
+/** How many results a list shows, with or without JavaScript; the answer says how many there are in all. */
+export const shownResults = 50;
+
+/** A result as a list shows it: an entry's record without its filter values. */
+export type SearchHit = Omit<SearchRecord, 'filters'>;
+
 /**
- * Faceted counts: a value's count is the number of results for the query, the values chosen in
- * the other groups, and that value. Pagefind counts each value among the results of one search
- * (its `filters`), so a group without a choice reads the counts of the search with every choice,
- * and a group with choices those of the same search without its own (`withoutOwn[group]`):
- * otherwise the values of a group would count only within the values already chosen there.
+ * The search's answer to a search state, the same whoever asks: the page rendered on demand, the
+ * JSON answer the islands fetch (src/pages/search/answer.json.ts).
  */
-export function facetedCounts(
-  withAll: FilterCounts,
-  withoutOwn: Partial<Record<SearchFilterKey, FilterCounts>>,
-): FilterCounts {
-  return Object.fromEntries(searchFilters.map(({ key }) => [key, { ...((withoutOwn[key] ?? withAll)[key] ?? {}) }]));
+export interface SearchAnswer extends SearchState {
+  /** How many entries match in all: the number every count of results says. */
+  total: number;
+  /** The first `shownResults` of them, best first. */
+  results: SearchHit[];
+  /** Per filter group, each value with its faceted count. */
+  counts: FilterCounts;
 }

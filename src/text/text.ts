@@ -1,6 +1,6 @@
 /**
  * Small text helpers every part of the site shares: cutting a text at a word and escaping text
- * for HTML. Free of imports, so the pages, the search index, the contact function and the
+ * for HTML. Free of imports, so the pages, the search, the contact function and the
  * scripts can all use them.
  */
 

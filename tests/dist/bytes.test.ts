@@ -4,10 +4,10 @@
  * page's islands can load, gzip-compressed, read from the production build. A regression fails CI
  * before it reaches a visitor.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { cspHash } from '../../src/security/csp';
 import { inlineScript } from '../../src/build/inline-scripts';
 import { routes } from '../../src/model/routes';
@@ -28,7 +28,8 @@ const fileKB = (() => {
 })();
 
 /** Budgets in KB, gzip, from the one file `npm run bench` reads too. */
-const { bytes } = JSON.parse(readFileSync(join(process.cwd(), 'bench/budgets.json'), 'utf8'));
+const { bytes, search } = JSON.parse(readFileSync(join(process.cwd(), 'bench/budgets.json'), 'utf8'));
+const site = inject('site');
 const budgets = {
   /** HTML + CSS of any page: the HTML, with any stylesheet inline, and the stylesheets it links. */
   htmlAndCss: bytes.htmlAndCssGzipKB.max as number,
@@ -125,12 +126,17 @@ describe('byte budgets of what pages load besides', () => {
     expect(gzipKB(vitalsScript) * KB, 'the sampling script, bytes gzip').toBeLessThan(300);
   });
 
-  it('the search index comes in small chunks, so a query loads only what its words need', () => {
-    // Pagefind writes its files already gzip-compressed; a first search loads one chunk per word
-    // (src/search/integration.ts sets the chunk size), within the first-search budget of bench/budgets.json.
-    const folder = join(dist, 'pagefind/index');
-    const chunks = readdirSync(folder).map((name) => ({ name, kb: statSync(join(folder, name)).size / KB }));
-    expect(chunks.length).toBeGreaterThan(1);
-    for (const chunk of chunks) expect(chunk.kb, chunk.name).toBeLessThanOrEqual(12);
+  it("a search's answer is a few KB, the largest of them within the search's budget", async () => {
+    // The islands ask the server for each query (src/pages/search/answer.json.ts): its answer is
+    // all a first search from /search transfers. The largest answers are those of one letter,
+    // which start the most words; each carries at most `shownResults` results.
+    let largest = { query: '', kb: 0 };
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+      const answer = await fetch(`${site}${routes.searchAnswer}?q=${letter}`);
+      expect(answer.status, letter).toBe(200);
+      const kb = gzipKB(Buffer.from(await answer.arrayBuffer()));
+      if (kb > largest.kb) largest = { query: letter, kb };
+    }
+    expect(largest.kb, `the answer to "${largest.query}", KB gzip`).toBeLessThanOrEqual(search.answerGzipKB.max);
   });
 });

@@ -343,3 +343,37 @@ test('after a deploy, the next navigation shows the new content', async ({ page 
     await site.close();
   }
 });
+
+test('a search opened before shows its results offline; a new one says search needs a connection', async ({
+  page,
+  context,
+}) => {
+  const name = item.title;
+  const address = `${routes.search}?q=${encodeURIComponent(name)}`;
+  await page.goto(routes.home);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.goto(address);
+  await expect.poll(() => kept(page, cacheNames.pages)).toContain(address);
+  // Its island has loaded, so the worker keeps its scripts too.
+  await expect(page.getByRole('main').locator('[data-hydrated]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  const results = page.getByRole('main').locator('[data-search-results] li a');
+  const shown = await results.allInnerTexts();
+  expect(shown).toContain(name);
+
+  await context.setOffline(true);
+  const response = await page.goto(address);
+  expect(response?.fromServiceWorker()).toBe(true);
+  await expect(results).toHaveText(shown);
+  // The offline page lists it under its own title, with its words.
+  await page.goto(offlinePath);
+  await expect(page.getByRole('main').locator(`a[href="${address}"]`)).toContainText(name);
+
+  await page.goto(address);
+  const main = page.getByRole('main');
+  await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+  await main.getByRole('searchbox').fill(`${name} other`);
+  await expect(main.getByRole('status')).toHaveText(ui.searchOffline);
+  await expect(main.getByRole('link', { name: ui.searchOfflinePages })).toHaveAttribute('href', offlinePath);
+  await context.setOffline(false);
+});

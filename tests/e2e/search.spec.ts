@@ -1,6 +1,8 @@
 /**
  * Site search: the field in the top bar and the small-screen menu, /search with its filters, and
- * /search without JavaScript. Expectations come from the catalogue files as editors write them.
+ * /search without JavaScript, all answered by the one search on the server
+ * (src/search/catalogue-search.ts). Expectations come from the content files as editors write
+ * them: the catalogue, the page's words and the synonyms.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,6 +10,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { escapeRegExp, narrow, offerings, recordScripts, ui, wide } from './support';
+import { routes } from '../../src/model/routes';
+import { offlinePath } from '../../src/offline/requests';
 
 const products = join(process.cwd(), 'src/content/products');
 
@@ -51,6 +55,15 @@ const categoryFilter = (page: Page, title: string) =>
     .getByRole('main')
     .getByRole('group', { name: categoryGroup })
     .locator('label', { hasText: new RegExp(`^${escapeRegExp(title)} \\(`) });
+/** A word of item names shared by the most categories (read from the content). */
+const sharedWord = (() => {
+  const spread = new Map<string, Set<string>>();
+  for (const item of items)
+    for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
+      spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
+  return [...spread].sort((a, b) => b[1].size - a[1].size)[0]![0];
+})();
+
 const barField = (page: Page) => page.getByRole('banner').getByRole('searchbox');
 const barResults = (page: Page) => page.getByRole('banner').locator('[data-search-results] li');
 
@@ -69,12 +82,36 @@ test.describe('the search field in the top bar at 1280 px', () => {
     const first = barResults(page).first();
     await expect(first.getByRole('link')).toHaveText(item.name);
     await expect(first).toContainText(offerings('categories').find((c) => c.slug === item.category)!.title);
-    expect(scripts.some((url) => url.includes('/pagefind/pagefind.js'))).toBe(true);
+    // The island's script, and nothing more than it to search: no index to download first.
+    expect(scripts.some((url) => url.includes('/_astro/SiteSearch'))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
 
     await first.getByRole('link').click();
     await expect(page).toHaveURL(new RegExp(`/products/${item.category}(/${item.slug}|#${item.slug})$`));
     expect(violations).toEqual([]);
+  });
+
+  test("says /search's count and shows /search's first results, asking the search once per query", async ({ page }) => {
+    const word = sharedWord;
+    const answers: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === routes.searchAnswer) answers.push(request.url());
+    });
+    await page.goto('/about');
+    await barField(page).click();
+    await barField(page).pressSequentially(word, { delay: 10 });
+    const status = page.getByRole('banner').getByRole('status');
+    await expect(status).not.toHaveText(ui.searchLoading);
+    const said = await status.innerText();
+    const firstInBar = await barResults(page).getByRole('link').allInnerTexts();
+    // Typed quickly, the word is one request, not one per letter.
+    expect(answers.length).toBeLessThanOrEqual(2);
+
+    await page.goto(`/search?q=${encodeURIComponent(word)}`);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('status')).toHaveText(said);
+    const onPage = await main.locator('[data-search-results] li a').allInnerTexts();
+    expect(onPage.slice(0, firstInBar.length)).toEqual(firstInBar);
   });
 
   for (const item of withCode.slice(0, 3)) {
@@ -239,26 +276,58 @@ test('/search keeps counting the other categories when one is chosen', async ({ 
   for (const title of titles) await expect(categoryFilter(page, title)).toContainText(`(${before[title]})`);
 });
 
-test('/search on a phone: the filters are folded above the results until opened', async ({ page }) => {
-  await page.setViewportSize(narrow);
-  const item = items[0]!;
-  await page.goto(`/search?q=${encodeURIComponent(item.name)}`);
-  const main = page.getByRole('main');
-  await expect(main.locator('[data-search-results] li').first()).toBeVisible();
-  // The count in the fold's summary is the island's: wait for it, and for Pagefind's answer.
-  await expect(main.locator('[data-hydrated]')).toHaveCount(1);
-  await expect(main.getByRole('status')).not.toHaveText(ui.searchLoading);
-  await page.waitForLoadState('networkidle');
-  const categories = main.getByRole('group', { name: categoryGroup });
-  await expect(categories).toBeHidden();
-  await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
-  await expect(categories).toBeVisible();
-  // Each filter is a target of at least 24 px (WCAG 2.2, 2.5.8): its label, box and words.
-  for (const label of await categories.locator('label').all())
-    expect((await label.boundingBox())!.height, await label.innerText()).toBeGreaterThanOrEqual(24);
-  await categories.getByLabel(offerings('categories').find((c) => c.slug === item.category)!.title).check();
-  await expect(main.locator('summary')).toContainText('(1)');
-});
+for (const javaScript of [true, false]) {
+  test(`/search on a phone ${javaScript ? 'with' : 'without'} JavaScript: the first results on the first screen, the filters folded above them`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: narrow, javaScriptEnabled: javaScript });
+    const page = await context.newPage();
+    const item = items[0]!;
+    await page.goto(`/search?q=${encodeURIComponent(item.name)}`);
+    const main = page.getByRole('main');
+    const first = main.locator('[data-search-results] li').first();
+    await expect(first).toBeVisible();
+    if (javaScript) await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+    // The field, the folded filters and the first result are all on the first screen.
+    expect((await first.boundingBox())!.y + 40, 'the first result starts on the first screen').toBeLessThan(
+      narrow.height,
+    );
+    const summary = main.locator('summary');
+    expect((await summary.boundingBox())!.y).toBeLessThan((await first.boundingBox())!.y);
+    const categories = main.getByRole('group', { name: categoryGroup });
+    await expect(categories).toBeHidden();
+    await main.getByRole('heading', { name: ui.searchFiltersHeading, exact: true }).click();
+    await expect(categories).toBeVisible();
+    // Each filter is a target of at least 24 px (WCAG 2.2, 2.5.8): its label, box and words.
+    for (const label of await categories.locator('label').all())
+      expect((await label.boundingBox())!.height, await label.innerText()).toBeGreaterThanOrEqual(24);
+    const category = offerings('categories').find((c) => c.slug === item.category)!.title;
+    const box = categories.getByLabel(category);
+    await box.scrollIntoViewIfNeeded();
+    if (!javaScript) {
+      // The button that sends the filters stays at the foot of the screen while they are open.
+      await expect(main.getByRole('button', { name: ui.searchApplyFilters })).toBeInViewport();
+      await box.check();
+      await main.getByRole('button', { name: ui.searchApplyFilters }).click();
+      await expect(page).toHaveURL(/category=/);
+      await expect(main.locator('summary')).toContainText('(1)');
+      await context.close();
+      return;
+    }
+    // A tap shows its change where the visitor is: the count at the foot of the screen, and the link down to the results.
+    await box.check();
+    await expect(main.locator('summary')).toContainText('(1)');
+    const results = main.locator('[data-search-results] li');
+    const count = await results.count();
+    const foot = main.getByRole('link', { name: ui.searchShowResults });
+    await expect(foot).toBeInViewport();
+    await expect(foot.locator('xpath=..')).toContainText(ui.searchCount(count).replace(/\d+/, ''));
+    await foot.click();
+    await expect(first).toBeInViewport();
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false, viewport: wide });
@@ -305,18 +374,16 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the search bundle is served with its types', async ({ request }) => {
-  const entry = await request.get('/pagefind/pagefind-entry.json');
-  expect(entry.headers()['content-type']).toMatch(/^application\/json/);
-  expect((await request.get('/pagefind/pagefind.js')).headers()['content-type']).toMatch(/^text\/javascript/);
-  expect((await request.get('/pagefind/pagefind-worker.js')).headers()['content-type']).toMatch(/^text\/javascript/);
-  const wasm = await request.get('/pagefind/wasm.en.pagefind');
-  expect(wasm.status()).toBe(200);
-  expect(wasm.headers()['content-type']).toBe('application/octet-stream');
-  const language = (await entry.json()).languages.en as { hash: string };
-  expect((await request.get(`/pagefind/pagefind.${language.hash}.pf_meta`)).headers()['content-type']).toBe(
-    'application/octet-stream',
-  );
+test("the search's answer is JSON, kept five minutes, and /search's own answer", async ({ request }) => {
+  const answer = await request.get(`${routes.searchAnswer}?q=${encodeURIComponent(sharedWord)}`);
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toMatch(/^application\/json/);
+  expect(answer.headers()['cache-control']).toBe('public, max-age=300');
+  const { total, results } = (await answer.json()) as { total: number; results: { url: string }[] };
+  const page = await (await request.get(`/search?q=${encodeURIComponent(sharedWord)}`)).text();
+  expect(page).toContain(ui.searchCount(total));
+  const links = [...page.matchAll(/data-search-results[^]*?<\/ul>/g)][0]![0].match(/href="([^"]+)"/g)!;
+  expect(links.map((link) => link.slice(6, -1))).toEqual(results.map((result) => result.url));
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -340,14 +407,12 @@ async function countsOf(page: Page, group: Group): Promise<Map<string, number>> 
 }
 const mainResults = (page: Page) => page.getByRole('main').locator('[data-search-results] li');
 
-/** The page has settled: without JavaScript at once; with it once the island has hydrated and Pagefind has answered. */
+/** The page has settled: without JavaScript at once; with it once the island has hydrated and the search has answered. */
 async function settled(page: Page, javaScript: boolean) {
   const main = page.getByRole('main');
   if (javaScript) {
     await expect(main.locator('[data-hydrated]')).toHaveCount(1);
     await expect(main.getByRole('status')).not.toHaveText(ui.searchLoading);
-    // Pagefind's counts have replaced the server's once the island's own filters have loaded.
-    await page.waitForLoadState('networkidle');
   }
   // The filters fold on a phone, and without JavaScript: unfold them.
   const group = main.getByRole('group', { name: ui.searchFilterGroups.category });
@@ -362,15 +427,6 @@ async function choose(page: Page, javaScript: boolean, group: Group, value: stri
   if (!javaScript) await page.getByRole('main').getByRole('button', { name: ui.searchApplyFilters }).click();
   await settled(page, javaScript);
 }
-
-/** A word of item names shared by the most categories (read from the content). */
-const sharedWord = (() => {
-  const spread = new Map<string, Set<string>>();
-  for (const item of items)
-    for (const word of item.name.toLowerCase().match(/\p{L}{4,}/gu) ?? [])
-      spread.set(word, (spread.get(word) ?? new Set()).add(item.category));
-  return [...spread].sort((a, b) => b[1].size - a[1].size)[0]![0];
-})();
 
 /** An item without industries of its own whose category names them: it takes its category's. */
 const inheriting = items.find(
@@ -474,4 +530,111 @@ test('when nothing matches, the top bar links to the A-Z list on /search', async
   await link.click();
   await expect(page).toHaveURL(/\/search#a-z$/);
   await expect(page.locator('#a-z tbody tr').first()).toBeVisible();
+});
+
+// ---------------------------------------------------------------------------------------------
+// One search: the words buyers use, the same answer with and without JavaScript, and nothing
+// shown that is taken back.
+
+/** A word typed with a letter left out ("softner"), from the longest word of an item's name. */
+const misspelling = (() => {
+  const word = items
+    .flatMap((item) => item.name.toLowerCase().match(/\p{L}{8,}/gu) ?? [])
+    .sort((a, b) => b.length - a.length)[0]!;
+  return word.slice(0, 3) + word.slice(4);
+})();
+/** A phrase buyers type, from the editors' synonyms. */
+const synonymPhrase = (
+  JSON.parse(readFileSync(join(process.cwd(), 'src/content/search/synonyms.json'), 'utf8')) as {
+    synonyms: { words: string[] }[];
+  }
+).synonyms[0]!.words[0]!;
+const firstFive = (page: Page) =>
+  page
+    .getByRole('main')
+    .locator('[data-search-results] li a')
+    .allInnerTexts()
+    .then((t) => t.slice(0, 5));
+
+for (const query of [misspelling, synonymPhrase]) {
+  test(`"${query}" gives the same first five results with and without JavaScript, typed or linked`, async ({
+    browser,
+  }) => {
+    const address = `/search?q=${encodeURIComponent(query)}`;
+    const plain = await browser.newContext({ viewport: wide, javaScriptEnabled: false });
+    const withoutScript = await plain.newPage();
+    await withoutScript.goto(address);
+    const expected = await firstFive(withoutScript);
+    expect(expected.length, `${query} finds something`).toBeGreaterThan(0);
+    await plain.close();
+
+    const context = await browser.newContext({ viewport: wide });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === routes.searchAnswer) asked.push(request.url());
+    });
+    // Linked: the island starts from the server's answer and keeps it, asking nothing.
+    await page.goto(address);
+    const main = page.getByRole('main');
+    await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+    expect(await firstFive(page)).toEqual(expected);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    // Typed: the islands' answer is the same.
+    await main.getByRole('searchbox').fill('');
+    await main.getByRole('searchbox').pressSequentially(query, { delay: 10 });
+    await expect(main.getByRole('status')).not.toHaveText(ui.searchLoading);
+    await expect.poll(() => firstFive(page)).toEqual(expected);
+    await context.close();
+  });
+}
+
+test('on a slow link, nothing is said before the answer and the first results shown stay', async ({ page }) => {
+  await page.setViewportSize(narrow);
+  await page.route(`**${routes.searchAnswer}?*`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(routes.search);
+  const main = page.getByRole('main');
+  await expect(main.locator('[data-hydrated]')).toHaveCount(1);
+  // Everything the status says and every list of results shown, from the first keystroke on.
+  await page.evaluate(() => {
+    const seen: { status: string[]; lists: string[] } = { status: [], lists: [] };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    new MutationObserver(() => {
+      const status = document.querySelector('main [role="status"]')?.textContent ?? '';
+      if (status !== seen.status.at(-1)) seen.status.push(status);
+      const list = [...document.querySelectorAll('main [data-search-results] a')].map((a) => a.textContent).join('|');
+      if (list && list !== seen.lists.at(-1)) seen.lists.push(list);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+  // One input, so one query: typing slower than the pause would send each word's start too.
+  await main.getByRole('searchbox').fill(sharedWord);
+  await expect(main.locator('[data-search-results] li').first()).toBeVisible({ timeout: 10_000 });
+  await page.waitForTimeout(2000);
+  const seen = await page.evaluate(() => (window as unknown as { seen: { status: string[]; lists: string[] } }).seen);
+  expect(seen.status).toContain(ui.searchLoading);
+  expect(seen.status).not.toContain(ui.searchNone);
+  expect(seen.lists, 'one list of results, never replaced').toHaveLength(1);
+});
+
+test("offline, the top bar's search says it needs a connection and links to the pages kept", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(wide);
+  await page.goto('/about');
+  await barField(page).click();
+  await expect(page.getByRole('banner').locator('[data-hydrated]')).toHaveCount(1);
+  await context.setOffline(true);
+  await barField(page).fill(sharedWord);
+  await expect(page.getByRole('banner').getByRole('status')).toHaveText(ui.searchOffline);
+  await expect(page.getByRole('banner').getByRole('link', { name: ui.searchOfflinePages })).toHaveAttribute(
+    'href',
+    offlinePath,
+  );
+  await expect(barResults(page)).toHaveCount(0);
+  await context.setOffline(false);
 });

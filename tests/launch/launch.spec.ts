@@ -1158,3 +1158,41 @@ test.describe('at 390 px', () => {
       .toBeVisible();
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Search: the words buyers used when the launch catalogue was tried (issue 35), with and without
+// JavaScript. Without it, the address answers; with it, the words are typed into /search's field.
+
+const buyersWords = [
+  { query: 'softner', first: 1, expected: /^Softeners & /, what: 'ranks a softener first' },
+  { query: 'fire retardant', first: 3, expected: /^Flame Retardant$/, what: 'has Flame Retardant in its first three' },
+  { query: 'anti-crease', first: 50, expected: /^Durable Press & Easy Care$/, what: 'finds Durable Press & Easy Care' },
+  { query: 'PFAS free', first: 50, expected: /^Water Repellent$/, what: 'finds Water Repellent' },
+] as const;
+
+for (const javaScript of [false, true]) {
+  test(`search ${javaScript ? 'with' : 'without'} JavaScript: softner, fire retardant, anti-crease, PFAS free`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: narrow, javaScriptEnabled: javaScript });
+    const page = await context.newPage();
+    const results = page.getByRole('main').locator('[data-search-results] li a');
+    for (const { query, first, expected, what } of buyersWords) {
+      if (javaScript) {
+        await visit(page, '/search');
+        await page.locator('main [data-hydrated]').waitFor({ state: 'attached' });
+        await page.getByRole('main').getByRole('searchbox').fill(query);
+        await page.locator('main [data-search-results]').waitFor();
+        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+      } else await visit(page, `/search?q=${encodeURIComponent(query)}`);
+      const names = (await results.allInnerTexts()).slice(0, first);
+      expect
+        .soft(
+          names.some((name) => expected.test(name)),
+          `"${query}" ${what}: ${names.join(', ')}`,
+        )
+        .toBe(true);
+    }
+    await context.close();
+  });
+}

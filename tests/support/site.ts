@@ -286,8 +286,15 @@ export const ui = {
       '{count}',
       String(count),
     ),
-  /** The names of /search's groups of filters, by the key Pagefind stores them under. */
+  /** What the search says while its answer is on the way, when nothing matches, and offline. */
   searchLoading: searchPage.results.loading as string,
+  searchNone: searchPage.results.none as string,
+  searchNoneInBar: searchPage.results.noneInBar as string,
+  searchOffline: searchPage.results.offline as string,
+  searchOfflinePages: searchPage.results.offlinePages as string,
+  /** The link under the open filters on a phone, down to the results. */
+  searchShowResults: searchPage.results.showResults as string,
+  /** The names of /search's groups of filters, by their key in the address. */
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
   /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */
   offline: {

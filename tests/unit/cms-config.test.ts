@@ -439,6 +439,7 @@ describe('for the real schemas, every field, required flag and allowed value is 
         'src/content/site/labels.json',
         'src/content/contact-form.json',
         'src/content/topics.json',
+        'src/content/search/synonyms.json',
         'src/content/certifications/certifications.json',
       ].sort(),
     );

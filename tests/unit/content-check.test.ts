@@ -80,7 +80,7 @@ imageAlt: An illustration
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'content-check-'));
   write('topics.json', JSON.stringify([{ id: 'samples', label: 'Samples', sentence: 'Samples of {about}.' }]));
-  for (const file of ['company/identity.json', 'site/labels.json', 'contact-form.json'])
+  for (const file of ['company/identity.json', 'site/labels.json', 'contact-form.json', 'search/synonyms.json'])
     write(file, readFileSync(`src/content/${file}`, 'utf8'));
   write('technologies/plasma.md', technology('plasma'));
   picture('technologies/images/plasma.webp');
@@ -119,6 +119,22 @@ describe('npm run content:check', () => {
       'src/content/site/labels.json: skipLink: required: First link of every page, for keyboard users, e.g. "Skip to main content"',
       'src/content/site/labels.json: topBar: Unrecognized key: "menuu"',
       'src/content/contact-form.json: labels.email: required: Label of the e-mail field',
+    ]);
+  });
+
+  it('checks the search synonyms, naming the entry and its field', async () => {
+    write(
+      'search/synonyms.json',
+      JSON.stringify({
+        synonyms: [
+          { words: ['fire retardant'], finds: ['flame retardant'] },
+          { words: [], finds: [' '] },
+        ],
+      }),
+    );
+    expect(await run()).toEqual([
+      'src/content/search/synonyms.json: synonyms.1.words: words needs at least one word or phrase buyers type',
+      'src/content/search/synonyms.json: synonyms.1.finds.0: required: A word or phrase of the catalogue',
     ]);
   });
 

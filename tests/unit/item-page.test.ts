@@ -132,8 +132,6 @@ describe('the data of an item page', () => {
       brand: { '@id': 'https://www.example.com/#organization', name: 'Example Co' },
       isRelatedTo: [{ sku: 'SP-T-101' }, { sku: 'SP-T-102' }],
     });
-    expect(page.searchHtml).toContain('<span data-pagefind-meta="category">Prints &amp; Co</span>');
-    expect(page.searchHtml).toContain('<span data-pagefind-meta="code">SP-T-101, SP-T-102</span>');
   });
 
   it('carries typical properties and compliance into the Product JSON-LD, and lists compliance in its own section, not among the facts', () => {

@@ -42,9 +42,9 @@ describe('requestKind: what the service worker answers', () => {
     expect(requestKind({ method: 'GET', url: 'https://cdn.example.org/', mode: 'navigate' }, origin)).toBe('bypass');
   });
 
-  it('leaves search index files, documents and icons to the browser cache', () => {
+  it("leaves search's answers, documents and icons to the browser cache", () => {
     for (const path of [
-      '/pagefind/pagefind.js',
+      `${routes.searchAnswer}?q=red`,
       '/documents/pigments/sheet.pdf',
       '/favicon.svg',
       '/site.webmanifest',
@@ -60,11 +60,12 @@ describe('requestKind: what the service worker answers', () => {
 });
 
 describe('isKeptPage', () => {
-  it('keeps pages at their own address, not queries, documents or the offline page', () => {
+  it('keeps pages at their own address and searches, not other queries, documents or the offline page', () => {
     expect(isKeptPage(`${origin}/products/pigments`)).toBe(true);
     expect(isKeptPage(`${origin}/`)).toBe(true);
+    expect(isKeptPage(`${origin}${routes.search}?q=red`)).toBe(true);
+    expect(isKeptPage(`${origin}${routes.search}`)).toBe(true);
     expect(isKeptPage(`${origin}/contact?topic=technical-data`)).toBe(false);
-    expect(isKeptPage(`${origin}/search?q=red`)).toBe(false);
     expect(isKeptPage(`${origin}/offline`)).toBe(false);
     expect(isKeptPage(`${origin}/documents/pigments/sheet.pdf`)).toBe(false);
   });

@@ -20,6 +20,7 @@ import {
   technologyPath,
 } from '../../src/model/routes';
 import { notFoundKind } from '../../src/not-found/not-found';
+import { searchFilters } from '../../src/search/search';
 
 const functions = Object.fromEntries(
   (await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]),
@@ -61,6 +62,22 @@ describe('netlify.toml, as Netlify parses it', () => {
     expect(rules.map(({ from, to, status }) => ({ from, to, status }))).toEqual([{ ...portfolioRedirect }]);
     // The rule's target is the category page of the same slug.
     expect(portfolioRedirect.to.replace(':splat', 'pigments')).toBe(categoryPath('pigments'));
+  });
+
+  it('answers /search with the words or any filter of searchFilters on demand, the whole query passed on', async () => {
+    const { redirects, errors } = await parseAllRedirects({
+      netlifyConfigPath: 'netlify.toml',
+      redirectsFiles: [],
+      configRedirects: [],
+      minimal: true,
+    });
+    expect(errors).toEqual([]);
+    const rules = (
+      redirects as { from: string; to: string; status?: number; force?: boolean; query?: Record<string, string> }[]
+    ).filter((r) => r.from === routes.search);
+    const keys = rules.map((rule) => Object.keys(rule.query ?? {}));
+    expect(keys.flat().sort()).toEqual(['q', ...searchFilters.map(({ key }) => key)].sort());
+    for (const rule of rules) expect(rule).toMatchObject({ to: routes.searchResults, status: 200, force: true });
   });
 });
 

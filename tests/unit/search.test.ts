@@ -3,12 +3,10 @@ import { catalogueItem, codeAtStart, itemCodes, summaryLength, type ItemData } f
 import { searchRecord } from '../../src/search/search-record';
 import {
   chosenGroups,
-  facetedCounts,
-  itemSearchDataHtml,
   noFilters,
   normaliseCode,
-  pagefindFilters,
   rankByCode,
+  searchFilters,
   searchParamsOf,
   searchStateFromParams,
 } from '../../src/search/search';
@@ -116,26 +114,10 @@ describe('the search record of an item', () => {
     expect(summary.length).toBeLessThanOrEqual(summaryLength);
     expect(summary).toMatch(/^word( word)*…$/);
   });
-
-  it('is HTML that gives Pagefind the metadata, weighted codes and filters, with the text escaped', () => {
-    const record = searchRecord(catalogueItem({ id: 'pigments/test-pigments', data: pigment }), 'Pigments & Co');
-    const html = itemSearchDataHtml(record);
-    expect(html).toContain('<span data-pagefind-meta="title">Test Pigments</span>');
-    expect(html).toContain('<span data-pagefind-meta="category">Pigments &amp; Co</span>');
-    expect(html).toContain('<span data-pagefind-meta="code">PG-T 100, PG-T 200</span>');
-    expect(html).toContain(
-      '<span data-pagefind-meta="summary">Pigments &lt;for&gt; &quot;testing&quot; &amp; more.</span>',
-    );
-    expect(html).toContain('<p data-pagefind-weight="10">PG-T 100 PG-T 200</p>');
-    expect(html).toContain(
-      '<span data-pagefind-filter="method">Pad</span><span data-pagefind-filter="method">Coating</span>',
-    );
-    expect(html).not.toMatch(/<for>/);
-  });
 });
 
 describe('ranking by code', () => {
-  const result = (name: string, code?: string) => ({ name, meta: code === undefined ? {} : { code } });
+  const result = (name: string, code?: string) => ({ name, codes: code === undefined ? [] : code.split(', ') });
   const results = [
     result('Category page'),
     result('Near miss', 'EOA-LAV-300'),
@@ -173,14 +155,14 @@ describe('the search in the address', () => {
     );
     expect(state).toEqual({
       query: 'oil',
-      selected: { category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'], method: [] },
+      selected: { ...noFilters(), category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'] },
     });
   });
 
   it('writes what it reads', () => {
     const state = {
       query: 'lavender oil',
-      selected: { category: ['Aroma Finishes'], industry: [], method: ['Pad', 'Spray'] },
+      selected: { ...noFilters(), category: ['Aroma Finishes'], method: ['Pad', 'Spray'] },
     };
     const params = searchParamsOf(state);
     expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray');
@@ -189,30 +171,12 @@ describe('the search in the address', () => {
   });
 });
 
-describe('faceted counts', () => {
-  const selected = { category: ['Essential Oil Actives'], industry: ['Apparel'], method: [] };
-
-  it('asks Pagefind for the chosen values, each group "any", leaving a group out on request', () => {
-    expect(pagefindFilters(selected)).toEqual({
-      category: { any: ['Essential Oil Actives'] },
-      industry: { any: ['Apparel'] },
-    });
-    expect(pagefindFilters(selected, 'category')).toEqual({ industry: { any: ['Apparel'] } });
-    expect(chosenGroups(selected)).toEqual(['category', 'industry']);
-  });
-
-  it('counts a group with a choice without its own choice, and the others with every choice', () => {
-    const withAll = {
-      category: { 'Essential Oil Actives': 2, Pigments: 0 },
-      industry: { Apparel: 2, Paper: 0 },
-      method: { Pad: 1 },
-    };
-    const withoutCategory = { category: { 'Essential Oil Actives': 2, Pigments: 3 }, industry: {}, method: {} };
-    const withoutIndustry = { category: {}, industry: { Apparel: 2, Paper: 4 }, method: {} };
-    expect(facetedCounts(withAll, { category: withoutCategory, industry: withoutIndustry })).toEqual({
-      category: { 'Essential Oil Actives': 2, Pigments: 3 },
-      industry: { Apparel: 2, Paper: 4 },
-      method: { Pad: 1 },
-    });
+describe('the filter groups', () => {
+  it('are the keys of searchFilters, whatever they are', () => {
+    expect(Object.keys(noFilters())).toEqual(searchFilters.map(({ key }) => key));
+    expect(chosenGroups({ ...noFilters(), category: ['Essential Oil Actives'], industry: ['Apparel'] })).toEqual([
+      'category',
+      'industry',
+    ]);
   });
 });

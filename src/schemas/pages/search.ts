@@ -24,6 +24,11 @@ export const searchPageSchema = z.strictObject({
   results: z
     .strictObject({
       heading: text('Heading over the results, e.g. "Results"'),
+      title: text(
+        'Title of /search with a query (the browser tab, and the offline list of pages kept on the device); {query} is what was searched, e.g. "Search: {query}"',
+      ).refine((words) => words.includes('{query}'), {
+        error: 'title must contain {query}, where the words searched go',
+      }),
       filtersHeading: text('Heading over the filters, e.g. "Filter results"'),
       loading: text('Shown while the search loads, e.g. "Searching..."'),
       none: text(
@@ -44,6 +49,16 @@ export const searchPageSchema = z.strictObject({
       ),
       filterNone: text(
         'After the count of a filter value that would leave no result, e.g. "no match" (shown as "Pigments (0, no match)")',
+      ),
+      showResults: text('Link at the foot of the open filters on a phone, down to the results, e.g. "Show results"'),
+      offline: text(
+        'Shown by the search field and /search when the device has no connection, e.g. "Search needs a connection. The pages kept on this device still open."',
+      ),
+      offlinePages: text(
+        'Link shown with it, to the list of pages kept on this device, e.g. "Pages kept on this device"',
+      ),
+      failed: text(
+        'Shown when the search did not answer, e.g. "Search is not answering just now. Try again, or browse the A-Z list."',
       ),
       seeAll: text('Link from the top-bar results to /search, e.g. "All results and filters"'),
       count: text('How many results there are; {count} is the number, e.g. "{count} results"').refine(

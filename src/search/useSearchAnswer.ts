@@ -1,0 +1,86 @@
+/**
+ * The search islands' one way to search: they ask the site's search engine on the server for its
+ * answer (src/pages/search/answer.json.ts), the same answer /search rendered on demand shows. One
+ * small request per query, sent once typing pauses; a request whose query has changed since is
+ * aborted, so a late answer never replaces a newer one.
+ *
+ * Until the answer to the current search has come, the last answer stays on screen and the search
+ * says it is searching: "nothing matches" is only ever said by an answer.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { routes } from '../model/routes';
+import { noFilters, searchParamsOf, type SearchAnswer, type SelectedFilters } from './search';
+
+/** How long typing must pause before a query is sent, in ms: each keystroke would otherwise be a request. */
+export const typingPauseMs = 150;
+
+export interface SearchAnswerOptions {
+  /** What the visitor typed. */
+  query: string;
+  /** The filter values chosen (/search only). */
+  selected?: SelectedFilters;
+  /** Whether to search at all (not before the island has taken over the field). */
+  enabled: boolean;
+  /** An answer the page came with (/search rendered on demand): kept, never asked again. */
+  initial?: SearchAnswer | undefined;
+}
+
+export interface SearchAnswerState {
+  /** The answer shown: the current search's, or the last one while the current one is on its way; null while nothing is asked. */
+  answer: SearchAnswer | null;
+  /** Whether the answer to the current search is still on the way. */
+  loading: boolean;
+  /** Whether the current search could not be answered: `offline` when no request reached the site. */
+  failed: false | 'offline' | 'error';
+}
+
+/** The address of the answer to a search state. */
+export const searchAnswerUrl = (params: URLSearchParams) => `${routes.searchAnswer}?${params.toString()}`;
+
+export function useSearchAnswer({ query, selected, enabled, initial }: SearchAnswerOptions): SearchAnswerState {
+  const key = searchParamsOf({ query, selected: selected ?? noFilters() }).toString();
+  /** The answers of this page, by search: back to an earlier search shows its answer again at once. */
+  const answers = useRef(new Map<string, SearchAnswer>(initial ? [[searchParamsOf(initial).toString(), initial]] : []));
+  const [shown, setShown] = useState<{ key: string; answer: SearchAnswer } | null>(() => {
+    const answer = answers.current.get(key);
+    return answer ? { key, answer } : null;
+  });
+  const [failure, setFailure] = useState<{ key: string; kind: 'offline' | 'error' } | null>(null);
+  const asked = enabled && key !== '';
+
+  useEffect(() => {
+    if (!asked) return;
+    const known = answers.current.get(key);
+    if (known) {
+      setShown({ key, answer: known });
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(searchAnswerUrl(new URLSearchParams(key)), { signal: controller.signal })
+        .then(async (response) => {
+          if (!response.ok) throw new Error(`search answered ${response.status}`);
+          const answer = (await response.json()) as SearchAnswer;
+          answers.current.set(key, answer);
+          setShown({ key, answer });
+        })
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          // A fetch that reaches no server rejects with a TypeError; an answer that is not one is an error.
+          setFailure({ key, kind: error instanceof TypeError || !navigator.onLine ? 'offline' : 'error' });
+        });
+    }, typingPauseMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [asked, key]);
+
+  const failed = asked && failure?.key === key ? failure.kind : false;
+  return {
+    // A search that could not be answered shows no results: the last ones were for other words.
+    answer: asked && !failed ? (shown?.answer ?? null) : null,
+    loading: asked && !failed && shown?.key !== key,
+    failed,
+  };
+}

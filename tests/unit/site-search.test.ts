@@ -1,0 +1,168 @@
+/**
+ * The site's one search engine over the launch content (src/search/catalogue-search.ts), read from
+ * the content files as the site reads them: the words buyers use find what they mean, a word typed
+ * wrong still finds its item, and the answer is the one /search and the islands show. Expectations
+ * come from the content: the items are found by their names and codes, the synonyms from
+ * src/content/search/synonyms.json.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { z } from 'astro/zod';
+import { parseFrontmatter, markdownBody } from '../../src/text/frontmatter.mjs';
+import { productSchema } from '../../src/schemas/product';
+import { slugReference } from '../../src/schemas/common';
+import type { ItemData } from '../../src/model/catalogue-item';
+import {
+  allowedEdits,
+  editsToStart,
+  queryParts,
+  queryWordLimit,
+  searchAnswer,
+  searchCatalogue,
+  searchWords,
+} from '../../src/search/catalogue-search';
+import { searchEntriesOf } from '../../src/search/search-entries';
+import { noFilters, searchFilters, shownResults, type SearchState } from '../../src/search/search';
+import { synonyms } from '../../src/search/synonyms';
+
+const content = join(process.cwd(), 'src/content');
+const schema = productSchema({ image: () => z.string(), reference: slugReference } as never);
+const frontmatterOf = (file: string) => parseFrontmatter(readFileSync(file, 'utf8')) as Record<string, unknown>;
+const folder = (name: string) =>
+  readdirSync(join(content, name))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => frontmatterOf(join(content, name, file)));
+
+const items = readdirSync(join(content, 'products')).flatMap((category) =>
+  readdirSync(join(content, 'products', category))
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => {
+      const text = readFileSync(join(content, 'products', category, file), 'utf8');
+      return {
+        id: `${category}/${file.replace(/\.md$/, '')}`,
+        data: schema.parse(parseFrontmatter(text)) as unknown as ItemData,
+        body: markdownBody(text),
+      };
+    }),
+);
+const entries = searchEntriesOf({
+  items,
+  // The fields the search reads, as the schemas give them (checked by content:check).
+  categories: folder('categories').map((data) => ({ id: String(data['slug']), data: data as never })),
+  technologies: folder('technologies').map((data) => ({ id: String(data['slug']), data: data as never })),
+  labels: { technology: 'Technology', category: 'Product category' },
+});
+const state = (query: string, selected = {}): SearchState => ({ query, selected: { ...noFilters(), ...selected } });
+const names = (query: string) => searchCatalogue(entries, state(query), synonyms).results.map((r) => r.name);
+
+/** A word typed with one letter left out, as buyers do ("softner"): its fourth-from-last letter dropped. */
+const misspelt = (word: string) => word.slice(0, -4) + word.slice(-3);
+/** The items whose name has a word of 7 letters or more, with that word: the ones a misspelling must still find. */
+const longNameWords = entries
+  .filter((entry) => !entry.page)
+  .flatMap((entry) => {
+    const word = searchWords(entry.record.name).find((w) => w.length >= 7 && /^\p{L}+$/u.test(w));
+    return word ? [{ name: entry.record.name, word }] : [];
+  });
+
+describe('misspellings', () => {
+  it('allow one edit in words of 4-7 letters, two from 8, none below 4', () => {
+    expect([allowedEdits('oil'), allowedEdits('binder'), allowedEdits('softner'), allowedEdits('retardnat')]).toEqual([
+      0, 1, 1, 2,
+    ]);
+    expect(editsToStart('softner', 'softeners', 1)).toEqual({ edits: 1, length: 8 });
+    expect(editsToStart('bidner', 'binders', 1)).toEqual({ edits: 1, length: 6 });
+    expect(editsToStart('pigment', 'binders', 1)).toBeUndefined();
+  });
+
+  it('cost no more for a query of many long words than for its first words', () => {
+    const long = Array.from({ length: 200 }, (_, i) => `nonsenseword${i}xyz`).join(' ');
+    const started = performance.now();
+    expect(names(long)).toEqual([]);
+    expect(queryParts(long)).toHaveLength(queryWordLimit);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it("a name's long word with a letter left out ranks an item of that word first", () => {
+    expect(longNameWords.length).toBeGreaterThan(0);
+    for (const { name, word } of longNameWords) {
+      const typo = misspelt(word);
+      // Only a real misspelling: a word that still starts a word of the catalogue is searched as typed.
+      if (entries.some((entry) => searchWords(`${entry.record.name} ${entry.text}`).some((w) => w.startsWith(typo))))
+        continue;
+      const found = names(typo);
+      expect(found, `${typo} (for ${name})`).toContain(name);
+      expect(searchWords(found[0]!), `${typo}: first ${found[0]}`).toContain(word);
+    }
+  });
+
+  it('rank below the word typed right', () => {
+    const { name, word } = longNameWords[0]!;
+    const right = searchCatalogue(entries, state(word), synonyms).results;
+    expect(right.map((r) => r.name)).toContain(name);
+    // The same word typed right finds its items first, ahead of anything a near word finds.
+    expect(searchWords(right[0]!.name)).toContain(word);
+  });
+});
+
+describe('synonyms kept by the editors', () => {
+  it('each phrase buyers type finds what the catalogue says instead', () => {
+    for (const synonym of synonyms) {
+      const meant = synonym.finds.flatMap((phrase) => names(phrase).slice(0, 1));
+      if (meant.length === 0) continue;
+      for (const phrase of synonym.words)
+        expect(
+          names(phrase).some((name) => meant.includes(name)),
+          `"${phrase}" finds one of ${meant.join(', ')}`,
+        ).toBe(true);
+    }
+  });
+
+  it('read a phrase as one part of the query, whatever its hyphens and case', () => {
+    const synonym = synonyms.find((s) => s.words.some((w) => searchWords(w).length > 1))!;
+    const phrase = synonym.words.find((w) => searchWords(w).length > 1)!;
+    const parts = queryParts(`${phrase.toUpperCase().replace(/ /g, '-')} extra`, synonyms);
+    expect(parts).toHaveLength(2);
+    expect(parts[0]!.map((alternative) => alternative.words.join(' '))).toEqual([
+      searchWords(phrase).join(' '),
+      ...synonym.finds.map((f) => searchWords(f).join(' ')),
+    ]);
+  });
+
+  it('rank what the words typed find above what a synonym finds', () => {
+    const entry = (name: string, text: string) => ({
+      record: { url: `/${name}`, name, category: 'C', codes: [], summary: '', filters: noFilters() },
+      text,
+    });
+    const small = [entry('Flame guard', 'a flame retardant finish'), entry('Fire guard', 'a fire retardant finish')];
+    const fire = [{ words: ['fire retardant'], finds: ['flame retardant'] }];
+    expect(searchCatalogue(small, state('fire retardant'), fire).results.map((r) => r.name)).toEqual([
+      'Fire guard',
+      'Flame guard',
+    ]);
+    expect(searchCatalogue(small, state('fire retardant')).results.map((r) => r.name)).toEqual(['Fire guard']);
+  });
+});
+
+describe('the answer', () => {
+  it('counts every match, lists the first of them, and is the same answer for the same search', () => {
+    const word = longNameWords[0]!.word.slice(0, 4);
+    const answer = searchAnswer(entries, state(word), synonyms);
+    const all = searchCatalogue(entries, state(word), synonyms).results;
+    expect(answer.total).toBe(all.length);
+    expect(answer.results.length).toBe(Math.min(answer.total, shownResults));
+    expect(answer.results.map((r) => r.url)).toEqual(all.slice(0, shownResults).map((r) => r.url));
+    expect(Object.keys(answer.counts)).toEqual(searchFilters.map(({ key }) => key));
+    expect(JSON.parse(JSON.stringify(answer))).toEqual(answer);
+  });
+
+  it('finds technology and category pages by their words, and leaves them out of a filtered or empty search', () => {
+    const page = entries.find((entry) => entry.page)!;
+    expect(names(page.record.name)).toContain(page.record.name);
+    const category = entries.find((entry) => !entry.page)!.record.filters.category[0]!;
+    const filtered = searchCatalogue(entries, state(page.record.name, { category: [category] }), synonyms).results;
+    expect(filtered.some((r) => r.url === page.record.url)).toBe(false);
+    expect(searchCatalogue(entries, state(''), synonyms).results).toHaveLength(entries.filter((e) => !e.page).length);
+  });
+});
