@@ -131,7 +131,7 @@ export const labelsSchema = z
           'Link to the page that verifies a compliance entry; {scheme} is its scheme, e.g. "Verify {scheme} online"',
         ),
         inheritedFact: text(
-          'Under industries or application methods a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"',
+          'Under industries, application methods or substrates a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"',
         ),
       })
       .describe('The words of item pages and of long category lists.'),
@@ -149,6 +149,7 @@ export const labelsSchema = z
         applications: text("Label of an item's applications, on its card and its page"),
         industries: text("Label of an item's industries, on its card and its page"),
         applicationMethods: text("Label of an item's application methods, on its card and its page"),
+        substrates: text('Label of the fibres an item is for, on its card and its page, e.g. "Substrates"'),
         media: text("Label of an item's media, on its card and its page"),
         nature: text("Label of an item's nature, on its card and its page"),
         compliance: text("Label of an item's compliance, on its card and its page"),

@@ -6,7 +6,7 @@
  * Each item is one search record (`searchRecord` of the catalogue item model,
  * src/model/catalogue-item.ts): its name, its category, its codes (e.g. "EOA-LAV-30" or
  * "SP-SIL-1601"), one line of text, and the filters of /search (category, industry, application
- * method).
+ * method, substrate).
  */
 import { escapeHtml } from '../text/text';
 
@@ -30,7 +30,12 @@ export const pagefindOptions = { noWorker: true, excerptLength: 20 } as const;
 export const atoZAnchor = 'a-z';
 
 /** The filters of /search, by the key Pagefind stores them under (their labels: src/content/pages/search.md). */
-export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
+export const searchFilters = [
+  { key: 'category' },
+  { key: 'industry' },
+  { key: 'method' },
+  { key: 'substrate' },
+] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
 
 /** What the search index holds of an item, and what its result shows. */
@@ -98,7 +103,7 @@ export type SelectedFilters = Record<SearchFilterKey, string[]>;
 /** Per filter group, each value with its number of results. */
 export type FilterCounts = Record<string, Record<string, number>>;
 
-export const noFilters = (): SelectedFilters => ({ category: [], industry: [], method: [] });
+export const noFilters = (): SelectedFilters => ({ category: [], industry: [], method: [], substrate: [] });
 
 /** What /search shows: the words typed and the filter values chosen. */
 export interface SearchState {

@@ -89,7 +89,7 @@ export function usePagefindSearch({
   const [failed, setFailed] = useState(false);
 
   const term = query.trim();
-  const none: SelectedFilters = { category: [], industry: [], method: [] };
+  const none: SelectedFilters = { category: [], industry: [], method: [], substrate: [] };
   const choices = selected ?? none;
   const chosen = pagefindFilters(choices);
   const asked = enabled && (term !== '' || Object.keys(chosen).length > 0);

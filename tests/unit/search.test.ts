@@ -96,14 +96,19 @@ describe('the search record of an item', () => {
       category: 'Speciality Prints',
       codes: ['SP-TST-1601', 'SP-TST-1602'],
       summary: 'A raised print.',
-      filters: { category: ['Speciality Prints'], industry: ['Sportswear', 'Footwear'], method: ['Screen print'] },
+      filters: {
+        category: ['Speciality Prints'],
+        industry: ['Sportswear', 'Footwear'],
+        method: ['Screen print'],
+        substrate: [],
+      },
     });
     const record = searchRecord(
       catalogueItem({ id: 'essential-oil-actives/test-oil', data: oil }),
       'Essential Oil Actives',
     );
     expect(record.summary).toBe('Calming aroma, for bed linen');
-    expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
+    expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [], substrate: [] });
   });
 
   it('cuts a long text at a word, within the length', () => {
@@ -168,29 +173,34 @@ describe('the search in the address', () => {
   it('reads the query and each chosen value, one parameter per value', () => {
     const state = searchStateFromParams(
       new URLSearchParams(
-        'q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&other=x',
+        'q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&substrate=Silk&other=x',
       ),
     );
     expect(state).toEqual({
       query: 'oil',
-      selected: { category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'], method: [] },
+      selected: {
+        category: ['Essential Oil Actives'],
+        industry: ['Apparel', 'Home textiles'],
+        method: [],
+        substrate: ['Silk'],
+      },
     });
   });
 
   it('writes what it reads', () => {
     const state = {
       query: 'lavender oil',
-      selected: { category: ['Aroma Finishes'], industry: [], method: ['Pad', 'Spray'] },
+      selected: { category: ['Aroma Finishes'], industry: [], method: ['Pad', 'Spray'], substrate: ['Cotton'] },
     };
     const params = searchParamsOf(state);
-    expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray');
+    expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray&substrate=Cotton');
     expect(searchStateFromParams(params)).toEqual(state);
     expect(searchParamsOf({ query: '  ', selected: noFilters() }).toString()).toBe('');
   });
 });
 
 describe('faceted counts', () => {
-  const selected = { category: ['Essential Oil Actives'], industry: ['Apparel'], method: [] };
+  const selected = { category: ['Essential Oil Actives'], industry: ['Apparel'], method: [], substrate: [] };
 
   it('asks Pagefind for the chosen values, each group "any", leaving a group out on request', () => {
     expect(pagefindFilters(selected)).toEqual({
@@ -213,6 +223,7 @@ describe('faceted counts', () => {
       category: { 'Essential Oil Actives': 2, Pigments: 3 },
       industry: { Apparel: 2, Paper: 4 },
       method: { Pad: 1 },
+      substrate: {},
     });
   });
 });
