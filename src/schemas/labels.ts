@@ -133,6 +133,9 @@ export const labelsSchema = z
         inheritedFact: text(
           'Under industries, application methods or substrates a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"',
         ),
+        itemIndex: text(
+          'Heading of the list of every item a category page opens with (name and code, each linked to its page); {category} is its name, e.g. "{category} at a glance"',
+        ),
       })
       .describe('The words of item pages and of long category lists.'),
     facts: z

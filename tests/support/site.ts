@@ -288,7 +288,7 @@ export const ui = {
     ),
   /** The names of /search's groups of filters, by the key Pagefind stores them under. */
   searchLoading: searchPage.results.loading as string,
-  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
+  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method' | 'substrate', string>,
   /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */
   offline: {
     heading: offlinePage.heading as string,
@@ -302,6 +302,8 @@ export const ui = {
   searchAtoZ: searchPage.results.atoZ as string,
   /** Under industries or methods an item takes from its category ({category} filled in). */
   inheritedFact: frameLabels.catalogue.inheritedFact as string,
+  /** The heading of the list of its items a category page opens with ({category} filled in). */
+  itemIndex: frameLabels.catalogue.itemIndex as string,
   notFound: {
     heading: notFoundPage.heading as string,
     home: notFoundPage.homeLabel as string,
