@@ -71,9 +71,13 @@ export const labelsSchema = z
         control: text('The footer button that turns lite mode on and off, e.g. "Lite mode"'),
         description: text('One line next to the lite mode button saying what it does'),
         showPicture: text('Button in place of a product picture in lite mode, which loads it, e.g. "Show picture"'),
+        on: text(
+          'The line at the top of every page while lite mode is on, e.g. "Lite mode is on: pictures load when you ask."',
+        ),
+        turnOff: text('The button in that line that turns lite mode off, e.g. "Turn it off"'),
       })
       .describe(
-        'Lite mode, for slow and expensive connections: the footer control and the button in place of a product picture.',
+        'Lite mode, for slow and expensive connections: the footer control, the line at the top of the page while it is on, and the button in place of a product picture.',
       ),
     overviewHeading: text(
       'Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"',

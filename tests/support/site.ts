@@ -329,6 +329,9 @@ export const ui = {
   /** Lite mode's footer control and the button in place of a product picture. */
   liteMode: frameLabels.liteMode.control as string,
   showPicture: frameLabels.liteMode.showPicture as string,
+  /** The line at the top of the page while lite mode is on, and its button that turns it off. */
+  liteModeOn: frameLabels.liteMode.on as string,
+  liteModeOff: frameLabels.liteMode.turnOff as string,
   /** The names of the sub-navigation bars and their small-screen toggle. */
   subnav: {
     technologies: frameLabels.subNav.technologies.label as string,
