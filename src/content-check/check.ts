@@ -24,11 +24,13 @@ import {
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
 import { issueMessage, issuePath } from '../schemas/content-errors';
 import { routes } from '../model/routes';
-import { parseFrontmatter } from '../text/frontmatter.mjs';
+import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
 import { unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
+import { catalogueItem, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
+import { unlistedMethods } from '../model/named-methods';
 
 export interface Problem {
   file: string;
@@ -245,10 +247,32 @@ export async function checkContent({
   const products: { file: string; data: unknown }[] = [];
   const usedDocuments = new Set<string>();
   const today = new Date().toISOString().slice(0, 10);
+  const categoryDefaults = new Map(
+    categories.flatMap(([, d]) => (d ? [[String(d.slug), d as CategoryDefaults] as const] : [])),
+  );
   for (const [path, item] of entries('products')) {
     const data = item as { documents?: { file: string }[]; compliance?: { validUntil?: string }[] } | undefined;
     if (!data) continue;
     products.push({ file: rel(path), data });
+    const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
+    // The search filters read the field, a buyer the text: a method the text names and the field
+    // (or the category's, which the item takes) leaves out is a filter that misses the item.
+    const model = catalogueItem(
+      { id: itemId, data: item as unknown as ItemData },
+      categoryDefaults.get(itemId.split('/')[0]!),
+    );
+    const missing = unlistedMethods(model, markdownBody(read(path)));
+    if (missing.length > 0) {
+      problems.push({
+        file: rel(path),
+        field: 'applicationMethods',
+        message:
+          `the text names ${missing.join(' and ')}, which ` +
+          `${model.inherited.applicationMethods ? "the category's application methods" : 'the application methods'} leave out; ` +
+          `add ${missing.length === 1 ? 'it' : 'them'} (search filters by the field), or reword the text`,
+        severity: 'warning',
+      });
+    }
     // A certificate that has run out still shows on the page with its date: say so, without stopping the build.
     data.compliance?.forEach((entry, index) => {
       if (entry.validUntil && entry.validUntil < today) {
@@ -260,7 +284,6 @@ export async function checkContent({
         });
       }
     });
-    const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
     data.documents?.forEach((document, index) => {
       const field = `documents.${index}.file`;
       usedDocuments.add(documentSource(root, itemId, document.file));

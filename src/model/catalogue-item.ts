@@ -35,12 +35,13 @@ export interface Fact {
 }
 
 /**
- * What an item takes from its category when it names none of its own: the industries and the
- * application methods the category file names (either may be absent).
+ * What an item takes from its category when it names none of its own: the industries, the
+ * application methods and the substrates the category file names (each may be absent).
  */
 export interface CategoryDefaults {
   industries?: readonly string[] | undefined;
   applicationMethods?: readonly string[] | undefined;
+  substrates?: readonly string[] | undefined;
 }
 
 /** The contact topics (src/content/topics.json) an item's page opens the form about. */
@@ -104,8 +105,10 @@ export interface CatalogueItem {
   industries: string[];
   /** The item's own application methods, or, when it names none, its category's. */
   applicationMethods: string[];
-  /** Which of the two lists come from the category. */
-  inherited: { industries: boolean; applicationMethods: boolean };
+  /** The fibres the item is for: its own, or, when it names none, its category's. */
+  substrates: string[];
+  /** Which of the three lists come from the category. */
+  inherited: { industries: boolean; applicationMethods: boolean; substrates: boolean };
   /** Its typical properties, in the order the file lists them. */
   typicalProperties: TypicalProperty[];
   /** Packaging, storage and shelf life, those it names, in that order. */
@@ -231,7 +234,7 @@ function listOrCategory(
   return { values: [...(category ?? [])], inherited: Boolean(category?.length) };
 }
 
-type Lists = Record<'industries' | 'applicationMethods', { values: string[]; inherited: boolean }>;
+type Lists = Record<'industries' | 'applicationMethods' | 'substrates', { values: string[]; inherited: boolean }>;
 
 /** Every other field of the item, labelled, in the order the card and the page list them. */
 function itemFacts(data: ItemData, lists: Lists): Fact[] {
@@ -259,6 +262,7 @@ function itemFacts(data: ItemData, lists: Lists): Fact[] {
   const industriesFirst = data.kind === 'pigment-category';
   if (industriesFirst) addList('industries');
   addList('applicationMethods');
+  addList('substrates');
   if (!industriesFirst) addList('industries');
   add('media', d.media);
   add('nature', d.nature);
@@ -290,6 +294,7 @@ export function catalogueItem({ id, data }: ItemEntry, categoryDefaults: Categor
       'applicationMethods' in data ? data.applicationMethods : undefined,
       categoryDefaults.applicationMethods,
     ),
+    substrates: listOrCategory(data.substrates, categoryDefaults.substrates),
   };
   return {
     id,
@@ -307,7 +312,12 @@ export function catalogueItem({ id, data }: ItemEntry, categoryDefaults: Categor
     facts: itemFacts(data, lists),
     industries: lists.industries.values,
     applicationMethods: lists.applicationMethods.values,
-    inherited: { industries: lists.industries.inherited, applicationMethods: lists.applicationMethods.inherited },
+    substrates: lists.substrates.values,
+    inherited: {
+      industries: lists.industries.inherited,
+      applicationMethods: lists.applicationMethods.inherited,
+      substrates: lists.substrates.inherited,
+    },
     typicalProperties: (data.typicalProperties ?? []).map((p) => ({ ...p })),
     handling: handlingKeys.flatMap((key) => {
       const value = data[key];

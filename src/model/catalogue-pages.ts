@@ -80,3 +80,23 @@ export function groupedListings<K extends string, T extends { data: { kind: K } 
     totals: new Map(grouped?.map((group) => [group.id, group.items.length]) ?? []),
   };
 }
+
+/** One line of a category page's item index: an item's name, its first code and its page. */
+export interface IndexEntry {
+  name: string;
+  code: string | undefined;
+  href: string;
+}
+
+/**
+ * The compact list a category page opens with, so that a phone sees every item within its first
+ * two screens instead of one card per screen and a half: each item of the page, in the page's
+ * order, by name and first code (the one search shows), linked to its own page. A page of rows
+ * has none: its rows are that list already, and it may run to `perPage` items.
+ */
+export function itemIndex(
+  listing: CategoryListing<{ name: string; codes: readonly string[]; href: string }>,
+): IndexEntry[] {
+  if (listing.layout === 'rows') return [];
+  return listing.items.map(({ name, codes, href }) => ({ name, code: codes[0], href }));
+}

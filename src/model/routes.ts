@@ -50,7 +50,7 @@ export const routes = {
   search: '/search',
   /**
    * /search with a query or filters, rendered on demand (src/pages/search/results.astro):
-   * netlify.toml rewrites `/search?q=…` (or `category=`, `industry=`, `method=`) here, so the
+   * netlify.toml rewrites `/search?q=…` (or `category=`, `industry=`, `method=`, `substrate=`) here, so the
    * matching items show without JavaScript.
    */
   searchResults: '/search/results',

@@ -1,11 +1,12 @@
 /**
  * Lite mode's inline script (see ./lite-mode.ts), first in every page's <head>: decides whether the
- * page is in lite mode before the first paint, and answers the footer control and the "Show
- * picture" buttons through one click listener. Kept small since every page carries it, and it must
+ * page is in lite mode before the first paint, and answers the footer control, the top line's
+ * "turn off" button and the "Show picture" buttons through one click listener. Kept small since every page carries it, and it must
  * never stop a page: localStorage throws in some private modes. `/2g$/` matches "2g" and "slow-2g".
  */
 import {
   liteModeAttribute,
+  liteModeOffAttribute,
   liteModeStorageKey,
   liteModeToggleAttribute,
   pictureShownAttribute,
@@ -14,6 +15,7 @@ import {
 
 const root = document.documentElement;
 const toggle = `[${liteModeToggleAttribute}]`;
+const off = `[${liteModeOffAttribute}]`;
 const show = `[${showPictureAttribute}]`;
 const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } })
   .connection;
@@ -39,7 +41,7 @@ const showState = () => {
 };
 
 document.addEventListener('click', (event) => {
-  const target = (event.target as Element | null)?.closest?.(`${show},${toggle}`);
+  const target = (event.target as Element | null)?.closest?.(`${show},${toggle},${off}`);
   if (!target) return;
   if (target.matches(show)) {
     // The button follows its picture: the nearest <picture> before it.
@@ -52,13 +54,16 @@ document.addEventListener('click', (event) => {
       image.focus();
     }
   } else {
-    const on = root.toggleAttribute(liteModeAttribute);
+    const turningOff = target.matches(off);
+    const on = root.toggleAttribute(liteModeAttribute, !turningOff && !root.hasAttribute(liteModeAttribute));
     try {
       localStorage.setItem(liteModeStorageKey, on ? 'on' : 'off');
     } catch {
       // Not remembered, but on for this page.
     }
     showState();
+    // The line, and the button with it, are gone: the reader goes on from the top of the content.
+    if (turningOff) document.getElementById('main')?.focus();
   }
 });
 

@@ -2,7 +2,9 @@
  * Lite mode: the site on the worst connection. It is on when the browser asks to save data
  * (`navigator.connection.saveData`, the setting behind the `Save-Data: on` header), when the
  * connection reports 2G or slow-2G, or when the visitor turned it on with the control in the
- * footer; the visitor's own choice, on or off, wins and is remembered in localStorage.
+ * footer; the visitor's own choice, on or off, wins and is remembered in localStorage. While it is
+ * on, a line at the top of every page says so and offers to turn it off (shown by the stylesheet
+ * alone, so it needs no island).
  *
  * While it is on, `<html>` carries `data-lite`, and:
  * - pictures marked decorative (page heads, illustrations) are hidden by the stylesheet; since
@@ -25,6 +27,8 @@ export const liteModeAttribute = 'data-lite';
 export const liteModeStorageKey = 'lite-mode';
 /** The footer control (a button with aria-pressed); the script shows the hidden element around it. */
 export const liteModeToggleAttribute = 'data-lite-toggle';
+/** The button of the line at the top of the page that turns lite mode off. */
+export const liteModeOffAttribute = 'data-lite-off';
 /** The button in place of a product picture; the picture is the nearest <picture> before it. */
 export const showPictureAttribute = 'data-show-picture';
 /** Set on a product picture once it has been asked for. */

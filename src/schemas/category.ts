@@ -1,7 +1,7 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { action, slug, text } from './common';
-import { industryList, methodList, productKinds } from './product';
+import { industryList, methodList, productKinds, substrateList } from './product';
 import { offeringBase } from './technology';
 
 export const categorySchema = (context: SchemaContext) =>
@@ -20,6 +20,11 @@ export const categorySchema = (context: SchemaContext) =>
         .optional()
         .describe(
           "How the category's products are applied. A product without application methods of its own takes these; its page and /search say so.",
+        ),
+      substrates: substrateList
+        .optional()
+        .describe(
+          "Fibres the category's products are for. A product without substrates of its own takes these; its page and /search say so.",
         ),
       itemGroups: z
         .array(

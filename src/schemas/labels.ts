@@ -71,9 +71,13 @@ export const labelsSchema = z
         control: text('The footer button that turns lite mode on and off, e.g. "Lite mode"'),
         description: text('One line next to the lite mode button saying what it does'),
         showPicture: text('Button in place of a product picture in lite mode, which loads it, e.g. "Show picture"'),
+        on: text(
+          'The line at the top of every page while lite mode is on, e.g. "Lite mode is on: pictures load when you ask."',
+        ),
+        turnOff: text('The button in that line that turns lite mode off, e.g. "Turn it off"'),
       })
       .describe(
-        'Lite mode, for slow and expensive connections: the footer control and the button in place of a product picture.',
+        'Lite mode, for slow and expensive connections: the footer control, the line at the top of the page while it is on, and the button in place of a product picture.',
       ),
     overviewHeading: text(
       'Heading above the long description of a technology or category page; {title} is replaced by its title, e.g. "About {title}"',
@@ -131,7 +135,10 @@ export const labelsSchema = z
           'Link to the page that verifies a compliance entry; {scheme} is its scheme, e.g. "Verify {scheme} online"',
         ),
         inheritedFact: text(
-          'Under industries or application methods a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"',
+          'Under industries, application methods or substrates a product takes from its category; {category} is its name, e.g. "As for the whole {category} range"',
+        ),
+        itemIndex: text(
+          'Heading of the list of every item a category page opens with (name and code, each linked to its page); {category} is its name, e.g. "{category} at a glance"',
         ),
       })
       .describe('The words of item pages and of long category lists.'),
@@ -149,6 +156,7 @@ export const labelsSchema = z
         applications: text("Label of an item's applications, on its card and its page"),
         industries: text("Label of an item's industries, on its card and its page"),
         applicationMethods: text("Label of an item's application methods, on its card and its page"),
+        substrates: text('Label of the fibres an item is for, on its card and its page, e.g. "Substrates"'),
         media: text("Label of an item's media, on its card and its page"),
         nature: text("Label of an item's nature, on its card and its page"),
         compliance: text("Label of an item's compliance, on its card and its page"),

@@ -21,6 +21,22 @@ export const applicationMethods = [
   'Dip',
 ] as const;
 
+/**
+ * The fibres (substrates) an item is for, as buyers filter by them. Blends are the fibres they
+ * are made of: a product for polyester-cotton is for Cotton and Polyester.
+ */
+export const substrates = [
+  'Cotton',
+  'Linen',
+  'Viscose',
+  'Wool',
+  'Silk',
+  'Polyester',
+  'Polyamide',
+  'Acrylic',
+  'Elastane',
+] as const;
+
 export const industries = [
   'Apparel',
   'Home textiles',
@@ -61,17 +77,25 @@ export const methodList = z
   .array(enumOf(applicationMethods, 'application method'))
   .min(1, { error: 'list at least one application method' })
   .describe(`How the product is applied, one or more of: ${applicationMethods.join(', ')}.`);
+export const substrateList = z
+  .array(enumOf(substrates, 'substrate'))
+  .min(1, { error: 'list at least one substrate' })
+  .describe(`Fibres the product is for, one or more of: ${substrates.join(', ')}.`);
 export const industryList = z
   .array(enumOf(industries, 'industry'))
   .min(1, { error: 'list at least one industry' })
   .describe(`Industries the product serves, one or more of: ${industries.join(', ')}.`);
 
 /**
- * The industries and application methods of the kinds whose files did not always name them: when
- * left out, the item takes its category's (`industries`, `applicationMethods` of the category file;
- * src/model/catalogue-item.ts), and its page and /search say they are the category's. Written, they
- * are the item's own and replace the category's.
+ * The industries and application methods of the kinds whose files did not always name them, and
+ * the substrates of every kind: when left out, the item takes its category's (`industries`,
+ * `applicationMethods`, `substrates` of the category file; src/model/catalogue-item.ts), and its
+ * page and /search say they are the category's. Written, they are the item's own and replace the
+ * category's.
  */
+const substratesOrCategory = substrateList
+  .optional()
+  .describe(`Fibres the product is for, one or more of: ${substrates.join(', ')}. Leave out to take the category's.`);
 const inheritedLists = {
   industries: industryList
     .optional()
@@ -83,6 +107,7 @@ const inheritedLists = {
     .describe(
       `How the product is applied, one or more of: ${applicationMethods.join(', ')}. Leave out to take the category's.`,
     ),
+  substrates: substratesOrCategory,
 };
 
 export const productKinds = [
@@ -300,6 +325,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         description: text('What the product does'),
         applicationMethods: methodList,
         industries: industryList,
+        substrates: substratesOrCategory,
         ...picture,
         ...shared,
       }),
@@ -312,6 +338,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         advantages: textList('Advantages'),
         industries: industryList,
         applicationMethods: methodList,
+        substrates: substratesOrCategory,
         ...picture,
         ...shared,
       }),
@@ -324,6 +351,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         advantages: textList('Advantages').optional(),
         applicationMethods: methodList,
         industries: industryList,
+        substrates: substratesOrCategory,
         ...picture,
         ...shared,
       }),
@@ -334,6 +362,8 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         description: text('What the finish does'),
         finishes: textList('Finishes'),
         industries: industryList,
+        applicationMethods: inheritedLists.applicationMethods,
+        substrates: substratesOrCategory,
         applications: textList('Applications'),
         features: textList('Features'),
         testMethod: text('Test method, e.g. "AATCC 30"').optional(),
@@ -351,6 +381,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         information: text('Technical information: curing, fastness, stability'),
         applicationMethods: methodList,
         industries: industryList,
+        substrates: substratesOrCategory,
         media: text('Printable media, e.g. "Cotton and polyester-cotton knits"').optional(),
         nature: text('Nature of the product, e.g. "Water-based"').optional(),
         ...picture,

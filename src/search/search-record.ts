@@ -14,6 +14,11 @@ export function searchRecord(item: CatalogueItem, categoryTitle: string): Search
     category: categoryTitle,
     codes: [...item.codes],
     summary: item.summary,
-    filters: { category: [categoryTitle], industry: [...item.industries], method: [...item.applicationMethods] },
+    filters: {
+      category: [categoryTitle],
+      industry: [...item.industries],
+      method: [...item.applicationMethods],
+      substrate: [...item.substrates],
+    },
   };
 }

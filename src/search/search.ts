@@ -6,7 +6,7 @@
  * Each item is one search record (`searchRecord` of the catalogue item model,
  * src/model/catalogue-item.ts): its name, its category, its codes (e.g. "EOA-LAV-30" or
  * "SP-SIL-1601"), one line of text, and the filters of /search (category, industry, application
- * method).
+ * method, substrate).
  */
 /** The anchor of /search's list of every item A-Z. */
 export const atoZAnchor = 'a-z';
@@ -16,7 +16,12 @@ export const atoZAnchor = 'a-z';
  * src/content/pages/search.md). Every other part of search reads the keys from here, so a filter
  * is added here, in the item's search record (./search-record.ts) and in its label.
  */
-export const searchFilters = [{ key: 'category' }, { key: 'industry' }, { key: 'method' }] as const;
+export const searchFilters = [
+  { key: 'category' },
+  { key: 'industry' },
+  { key: 'method' },
+  { key: 'substrate' },
+] as const;
 export type SearchFilterKey = (typeof searchFilters)[number]['key'];
 
 /** What the search holds of an item (or a page), and what its result shows. */

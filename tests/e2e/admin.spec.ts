@@ -450,15 +450,24 @@ test("the preview shows a product as the site's card and page, and a technology 
   expect(inPreview[0]!.borderRadius).not.toBe('0px');
   expect(inPreview[0]!.boxShadow).not.toBe('none');
   expect(inPreview[3]!.objectFit).toBe('cover');
+  // The picture has the shape the site's card gives it at the pane's width (a band on a narrow
+  // pane, as on a phone): the site's page seen as wide as the preview's frame.
+  const frameWidth = Math.round((await page.locator('iframe').first().boundingBox())!.width);
+  const narrowSite = await context.newPage();
+  await narrowSite.setViewportSize({ width: frameWidth, height: 900 });
+  await narrowSite.goto(`${site}/products/${aroma}`, { waitUntil: 'networkidle' });
+  const siteBox = (await narrowSite.locator(`article#${item.slug} img`).boundingBox({ timeout: 30_000 }))!;
+  await narrowSite.close();
+  const ratio = siteBox.width / siteBox.height;
   const box = (await picture.boundingBox())!;
-  expect(box.width / box.height).toBeCloseTo(3 / 2, 1);
-  // The screenshot shows the picture: its top part (3:2 of the card's width) is no empty box; a
+  expect(box.width / box.height).toBeCloseTo(ratio, 1);
+  // The screenshot shows the picture: its top part (the picture's height) is no empty box; a
   // shot taken across a redraw of the pane (above) is taken again of the new card.
   await expect(async () => {
     const shot = await previewCard.screenshot({ path: testInfo.outputPath('preview-card.png'), timeout: 5_000 });
     const { width: shotWidth } = await sharp(shot).metadata();
     const top = await sharp(shot)
-      .extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor((shotWidth! * 2) / 3) - 2 })
+      .extract({ left: 0, top: 0, width: shotWidth!, height: Math.floor(shotWidth! / ratio) - 2 })
       .stats();
     expect(Math.max(...top.channels.map((c) => c.stdev))).toBeGreaterThan(5);
   }).toPass({ timeout: 20_000 });
@@ -466,7 +475,6 @@ test("the preview shows a product as the site's card and page, and a technology 
 
   // Below the card, the item page as the site renders it: its heading and breadcrumb, styled
   // alike (the site's page seen as wide as the preview's frame, so the same breakpoints apply).
-  const frameWidth = Math.round((await page.locator('iframe').first().boundingBox())!.width);
   const itemPage = await context.newPage();
   await itemPage.setViewportSize({ width: frameWidth, height: 900 });
   await itemPage.goto(`${site}${model.href}`, { waitUntil: 'networkidle' });

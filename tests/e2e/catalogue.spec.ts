@@ -50,6 +50,27 @@ test('the category grid has 4 columns at 1100 px and 7 at 1400 px', async ({ pag
 
 test.describe('at 390 px', () => {
   test.use({ viewport: narrow });
+  test('the largest category lists every item, linked, within the first two screens', async ({ page }) => {
+    const size = (slug: string) => productsOf(slug).length;
+    const largest = categories.reduce((a, b) => (size(b.slug) > size(a.slug) ? b : a));
+    await page.goto(`/products/${largest.slug}`);
+    const list = page.getByRole('navigation', { name: ui.fill(ui.itemIndex, { category: largest.title }) });
+    const links = list.getByRole('link');
+    await expect(links).toHaveCount(size(largest.slug));
+    // Where the list ends on the page, however far it is scrolled.
+    const bottom = await list
+      .getByRole('listitem')
+      .last()
+      .evaluate((item) => item.getBoundingClientRect().bottom + window.scrollY);
+    expect(bottom).toBeLessThanOrEqual(2 * narrow.height);
+    // Each entry is a target of a whole row, well over 24 px.
+    for (const link of await links.all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    const last = (await links.last().getAttribute('href'))!;
+    expect(productsOf(largest.slug).map(({ id }) => `/products/${largest.slug}/${id}`)).toContain(last);
+    await links.last().click();
+    await expect(page).toHaveURL(last);
+  });
+
   test('the category navigation is a Categories toggle that closes after a choice', async ({ page }) => {
     const [here, there] = categories.map(({ slug }) => `/products/${slug}`);
     await page.goto(here!);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
 import { catalogueItem, itemLabel, itemName, type ItemData } from '../../src/model/catalogue-item';
-import { narrow, readContent, wide } from './support';
+import { narrow, narrowest, offerings, readContent, ui, wide } from './support';
 
 const identity = JSON.parse(readFileSync(join(process.cwd(), 'src/content/company/identity.json'), 'utf8')) as {
   name: string;
@@ -32,7 +32,28 @@ const catalogueWords = readContent('site/labels.json').catalogue as {
   requestDataSheet: string;
   requestSafetyDataSheet: string;
   documents: string;
+  more: string;
 };
+
+for (const viewport of [narrowest, wide]) {
+  test(`at ${viewport.width} px every "More …" link of an item page is a target of at least 24 px (WCAG 2.2, 2.5.8)`, async ({
+    page,
+  }) => {
+    // An item with neighbours in its category, so its page links to more of them.
+    const item = items.find((i) => items.some((other) => other.category === i.category && other.id !== i.id))!;
+    const category = offerings('categories').find((c) => c.slug === item.category)!;
+    await page.setViewportSize(viewport);
+    await page.goto(`/products/${item.id}`);
+    const section = page.getByRole('region', { name: ui.fill(catalogueWords.more, { category: category.title }) });
+    const links = await section.getByRole('link').all();
+    expect(links.length).toBeGreaterThan(1);
+    for (const link of links) {
+      const box = (await link.boundingBox())!;
+      expect(Math.min(box.width, box.height), await link.innerText()).toBeGreaterThanOrEqual(24);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
+}
 
 test('category cards link their heading to the item page and carry the item id', async ({ page }) => {
   const item = items[0]!;

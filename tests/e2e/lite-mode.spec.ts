@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import {
   companyPage,
@@ -298,5 +299,66 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: ui.liteMode })).toHaveCount(0);
     await expect(page.getByRole('button', { name: ui.showPicture })).toBeHidden();
     expect(pictures.length).toBeGreaterThan(0);
+  });
+});
+
+test.describe('the line at the top', () => {
+  test.use({ viewport: narrow });
+
+  test('under Save-Data it says on every page that lite mode is on, and turns it off with no island', async ({
+    context,
+    page,
+  }) => {
+    await saveData(context, page);
+    const scripts = recordScripts(page);
+    const line = page.locator('#lite-mode-line');
+    for (const path of ['/', categoryPath, '/contact', '/offline']) {
+      await page.goto(path);
+      await expect(line, path).toBeVisible();
+      await expect(line, path).toContainText(ui.liteModeOn);
+      // At the top: right under the top bar (a slim page's is not fixed), in the first screen.
+      const top = (await line.boundingBox())!.y;
+      const bar = (await page.locator('body > header').boundingBox())!;
+      expect(Math.abs(top - (bar.y + bar.height)), path).toBeLessThanOrEqual(1);
+      // Nothing of the page is hidden under it: the main content starts below it.
+      const main = (await page.locator('main').boundingBox())!;
+      expect(main.y + (path === '/offline' ? 0 : bar.height), path).toBeGreaterThanOrEqual(
+        top + (await line.boundingBox())!.height - 1,
+      );
+    }
+    const results = await new AxeBuilder({ page })
+      .include('#lite-mode-line')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(results.violations.map((v) => v.id)).toEqual([]);
+
+    await page.goto('/');
+    const off = line.getByRole('button', { name: ui.liteModeOff });
+    expect((await off.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    await off.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('html')).not.toHaveAttribute('data-lite', '');
+    await expect(line).toBeHidden();
+    await expect(page.locator('main')).toBeFocused();
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: ui.liteMode })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(scripts, 'scripts loaded for the line').toEqual([]);
+    // The choice holds on the next page, Save-Data or not.
+    await page.goto(categoryPath);
+    await expect(line).toBeHidden();
+    await expect(page.locator('picture[data-picture="product"]').first()).toBeVisible();
+  });
+
+  test('the footer control turns the line on and off with lite mode', async ({ page }) => {
+    await page.goto('/about');
+    const line = page.locator('#lite-mode-line');
+    await expect(line).toBeHidden();
+    const control = page.getByRole('contentinfo').getByRole('button', { name: ui.liteMode });
+    await control.click();
+    await expect(line).toBeVisible();
+    await control.click();
+    await expect(line).toBeHidden();
   });
 });

@@ -295,7 +295,7 @@ export const ui = {
   /** The link under the open filters on a phone, down to the results. */
   searchShowResults: searchPage.results.showResults as string,
   /** The names of /search's groups of filters, by their key in the address. */
-  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method', string>,
+  searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method' | 'substrate', string>,
   /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */
   offline: {
     heading: offlinePage.heading as string,
@@ -309,6 +309,8 @@ export const ui = {
   searchAtoZ: searchPage.results.atoZ as string,
   /** Under industries or methods an item takes from its category ({category} filled in). */
   inheritedFact: frameLabels.catalogue.inheritedFact as string,
+  /** The heading of the list of its items a category page opens with ({category} filled in). */
+  itemIndex: frameLabels.catalogue.itemIndex as string,
   notFound: {
     heading: notFoundPage.heading as string,
     home: notFoundPage.homeLabel as string,
@@ -334,6 +336,9 @@ export const ui = {
   /** Lite mode's footer control and the button in place of a product picture. */
   liteMode: frameLabels.liteMode.control as string,
   showPicture: frameLabels.liteMode.showPicture as string,
+  /** The line at the top of the page while lite mode is on, and its button that turns it off. */
+  liteModeOn: frameLabels.liteMode.on as string,
+  liteModeOff: frameLabels.liteMode.turnOff as string,
   /** The names of the sub-navigation bars and their small-screen toggle. */
   subnav: {
     technologies: frameLabels.subNav.technologies.label as string,

@@ -177,8 +177,12 @@ describe('the facts of an item', () => {
   });
 });
 
-describe("an item's industries and application methods", () => {
-  const category = { industries: ['Apparel', 'Home textiles'], applicationMethods: ['Pad', 'Spray'] };
+describe("an item's industries, application methods and substrates", () => {
+  const category = {
+    industries: ['Apparel', 'Home textiles'],
+    applicationMethods: ['Pad', 'Spray'],
+    substrates: ['Cotton', 'Viscose'],
+  };
   const aroma = {
     kind: 'aroma',
     name: 'Test Bloom',
@@ -190,30 +194,38 @@ describe("an item's industries and application methods", () => {
     const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, category);
     expect(item.industries).toEqual(category.industries);
     expect(item.applicationMethods).toEqual(category.applicationMethods);
-    expect(item.inherited).toEqual({ industries: true, applicationMethods: true });
+    expect(item.substrates).toEqual(category.substrates);
+    expect(item.inherited).toEqual({ industries: true, applicationMethods: true, substrates: true });
     expect(item.facts.filter((fact) => fact.inherited).map((fact) => [fact.key, fact.value])).toEqual([
       ['applicationMethods', category.applicationMethods],
+      ['substrates', category.substrates],
       ['industries', category.industries],
     ]);
   });
 
   it("are the item's own where it names them: an editor's override, list by list", () => {
     const item = catalogueItem(
-      { id: 'aroma-finishes/test-bloom', data: partial({ ...aroma, industries: ['Hospitality'] }) },
+      {
+        id: 'aroma-finishes/test-bloom',
+        data: partial({ ...aroma, industries: ['Hospitality'], substrates: ['Silk'] }),
+      },
       category,
     );
     expect(item.industries).toEqual(['Hospitality']);
     expect(item.applicationMethods).toEqual(category.applicationMethods);
-    expect(item.inherited).toEqual({ industries: false, applicationMethods: true });
+    expect(item.substrates).toEqual(['Silk']);
+    expect(item.inherited).toEqual({ industries: false, applicationMethods: true, substrates: false });
+    expect(item.facts.find((fact) => fact.key === 'substrates')).toEqual({ key: 'substrates', value: ['Silk'] });
     expect(item.facts.find((fact) => fact.key === 'industries')).toEqual({ key: 'industries', value: ['Hospitality'] });
   });
 
   it('are empty, and not inherited, when neither names them', () => {
     const item = catalogueItem({ id: 'aroma-finishes/test-bloom', data: partial(aroma) }, {});
-    expect([item.industries, item.applicationMethods, item.inherited]).toEqual([
+    expect([item.industries, item.applicationMethods, item.substrates, item.inherited]).toEqual([
       [],
       [],
-      { industries: false, applicationMethods: false },
+      [],
+      { industries: false, applicationMethods: false, substrates: false },
     ]);
     expect(item.facts.map((fact) => fact.key)).not.toContain('industries');
   });
@@ -227,6 +239,7 @@ describe("an item's industries and application methods", () => {
       category: ['Aroma Finishes'],
       industry: category.industries,
       method: category.applicationMethods,
+      substrate: category.substrates,
     });
   });
 });

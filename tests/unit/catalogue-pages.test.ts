@@ -3,6 +3,7 @@ import {
   categoryListingPath,
   categoryListings,
   fullCardLimit,
+  itemIndex,
   nearbyItems,
   oneLine,
   perPage,
@@ -70,5 +71,33 @@ describe('one line of a description', () => {
     const line = oneLine('word '.repeat(60), 40);
     expect(line.length).toBeLessThanOrEqual(40);
     expect(line.endsWith('word…')).toBe(true);
+  });
+});
+
+describe("a category page's item index", () => {
+  const item = (n: number, codes: string[] = [`C-${n}0`, `C-${n}1`]) => ({
+    name: `Item ${n}`,
+    codes,
+    href: `/products/c/item-${n}`,
+  });
+
+  it('lists every item of a page of cards, in order, by name and first code, linked to its page', () => {
+    const [listing] = categoryListings([item(1), item(2, []), item(3)]);
+    expect(itemIndex(listing!)).toEqual([
+      { name: 'Item 1', code: 'C-10', href: '/products/c/item-1' },
+      { name: 'Item 2', code: undefined, href: '/products/c/item-2' },
+      { name: 'Item 3', code: 'C-30', href: '/products/c/item-3' },
+    ]);
+  });
+
+  it('follows the collection: one more item is one more entry, up to the limit of full cards', () => {
+    const items = numbers(fullCardLimit).map((n) => item(n));
+    expect(itemIndex(categoryListings(items)[0]!)).toHaveLength(fullCardLimit);
+    expect(itemIndex(categoryListings(items.slice(1))[0]!)).toHaveLength(fullCardLimit - 1);
+  });
+
+  it('is left out of pages of rows, which are that list already', () => {
+    const listings = categoryListings(numbers(fullCardLimit + 1).map((n) => item(n)));
+    expect(listings.map(itemIndex)).toEqual(listings.map(() => []));
   });
 });

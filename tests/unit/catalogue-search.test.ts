@@ -9,7 +9,7 @@ const entry = (name: string, codes: string[], category: string, industry: string
     category,
     codes,
     summary: text,
-    filters: { category: [category], industry, method: ['Pad'] },
+    filters: { category: [category], industry, method: ['Pad'], substrate: ['Cotton'] },
   },
   text,
 });

@@ -361,6 +361,42 @@ documents:
     expect(report(problems).exitCode).toBe(0);
   });
 
+  it("warns of a method an item's text names and its application methods leave out, and still passes", async () => {
+    write('products/binders/binder.md', product.replace('An acrylic binder.', 'An acrylic binder. Pad at 20 g/l.'));
+    // The category's methods count for an item that names none of its own.
+    write(
+      'categories/binders.md',
+      category('binders').replace('itemsHeading:', 'applicationMethods: [Spray]\nitemsHeading:'),
+    );
+    write(
+      'products/binders/spray.md',
+      product
+        .replace('title: Binder', 'title: Spray binder')
+        .replace('An acrylic binder.', 'Spray at 5 g/l or exhaust at 2% owf; spray rating 90.')
+        .replace('applicationMethods: [Screen print]\n', '')
+        .replace('kind: printing-auxiliary', 'kind: speciality-finish')
+        .replace('variants: [B-100]', 'finishes: [B-200]\napplications: [Linings]\nfeatures: [Soft]'),
+    );
+    const problems = await checkContent({ root, imageWidth });
+    expect(problems).toEqual([
+      {
+        file: 'src/content/products/binders/binder.md',
+        field: 'applicationMethods',
+        message:
+          'the text names Pad, which the application methods leave out; add it (search filters by the field), or reword the text',
+        severity: 'warning',
+      },
+      {
+        file: 'src/content/products/binders/spray.md',
+        field: 'applicationMethods',
+        message:
+          "the text names Exhaust, which the category's application methods leave out; add it (search filters by the field), or reword the text",
+        severity: 'warning',
+      },
+    ]);
+    expect(report(problems).exitCode).toBe(0);
+  });
+
   it('warns of the picture a deleted entry leaves behind, and still passes', async () => {
     // Deleting an entry in /admin removes its Markdown file; Decap keeps its picture.
     rmSync(join(root, 'src/content/products/binders/binder.md'));

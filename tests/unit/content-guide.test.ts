@@ -8,6 +8,7 @@ import {
   industries,
   productKinds,
   scentFamilies,
+  substrates,
 } from '../../src/schemas/product';
 import { accentColours } from '../../src/schemas/common';
 import { documentLimits, formatSize, pictureLimits } from '../../src/schemas/content-limits';
@@ -22,6 +23,7 @@ describe('CONTENT.md', () => {
     ['audience', audiences],
     ['applicationMethods', applicationMethods],
     ['industries', industries],
+    ['substrates', substrates],
     ['document type', documentTypes],
   ] as const)('lists every allowed %s', (heading, values) => {
     expect(section(heading).startsWith(`**: ${values.join(', ')}`)).toBe(true);

@@ -85,6 +85,24 @@ describe('lite mode: the control and the picture buttons', () => {
     expect(localStorage.getItem(liteModeStorageKey)).toBe('off');
   });
 
+  it("the top line's button turns lite mode off, remembers it, keeps the control's state and moves focus to the content", () => {
+    document.body.innerHTML =
+      '<div hidden><button data-lite-toggle aria-pressed="false">Lite mode</button></div>' +
+      '<p>Lite mode is on <button data-lite-off>Turn it off</button></p><main id="main" tabindex="-1"></main>';
+    runScript({ saveData: true });
+    expect(isLiteMode()).toBe(true);
+    expect(document.querySelector('[data-lite-off]')!.hasAttribute('aria-pressed')).toBe(false);
+
+    document.querySelector<HTMLElement>('[data-lite-off]')!.click();
+    expect(isLiteMode()).toBe(false);
+    expect(localStorage.getItem(liteModeStorageKey)).toBe('off');
+    expect(document.querySelector('[data-lite-toggle]')!.getAttribute('aria-pressed')).toBe('false');
+    expect(document.activeElement).toBe(document.getElementById('main'));
+    // A second click (the line is hidden by then, but a fast double tap) leaves it off.
+    document.querySelector<HTMLElement>('[data-lite-off]')!.click();
+    expect(isLiteMode()).toBe(false);
+  });
+
   it('a picture button marks its own picture as asked for, and moves focus to it', () => {
     document.body.innerHTML =
       '<picture id="a" data-picture="product"><img alt="A"></picture><button data-show-picture>Show picture</button>' +

@@ -94,14 +94,19 @@ describe('the search record of an item', () => {
       category: 'Speciality Prints',
       codes: ['SP-TST-1601', 'SP-TST-1602'],
       summary: 'A raised print.',
-      filters: { category: ['Speciality Prints'], industry: ['Sportswear', 'Footwear'], method: ['Screen print'] },
+      filters: {
+        category: ['Speciality Prints'],
+        industry: ['Sportswear', 'Footwear'],
+        method: ['Screen print'],
+        substrate: [],
+      },
     });
     const record = searchRecord(
       catalogueItem({ id: 'essential-oil-actives/test-oil', data: oil }),
       'Essential Oil Actives',
     );
     expect(record.summary).toBe('Calming aroma, for bed linen');
-    expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [] });
+    expect(record.filters).toEqual({ category: ['Essential Oil Actives'], industry: [], method: [], substrate: [] });
   });
 
   it('cuts a long text at a word, within the length', () => {
@@ -150,22 +155,27 @@ describe('the search in the address', () => {
   it('reads the query and each chosen value, one parameter per value', () => {
     const state = searchStateFromParams(
       new URLSearchParams(
-        'q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&other=x',
+        'q=+oil+&category=Essential+Oil+Actives&industry=Apparel&industry=Home+textiles&industry=Apparel&substrate=Silk&other=x',
       ),
     );
     expect(state).toEqual({
       query: 'oil',
-      selected: { ...noFilters(), category: ['Essential Oil Actives'], industry: ['Apparel', 'Home textiles'] },
+      selected: {
+        ...noFilters(),
+        category: ['Essential Oil Actives'],
+        industry: ['Apparel', 'Home textiles'],
+        substrate: ['Silk'],
+      },
     });
   });
 
   it('writes what it reads', () => {
     const state = {
       query: 'lavender oil',
-      selected: { ...noFilters(), category: ['Aroma Finishes'], method: ['Pad', 'Spray'] },
+      selected: { ...noFilters(), category: ['Aroma Finishes'], method: ['Pad', 'Spray'], substrate: ['Cotton'] },
     };
     const params = searchParamsOf(state);
-    expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray');
+    expect(params.toString()).toBe('q=lavender+oil&category=Aroma+Finishes&method=Pad&method=Spray&substrate=Cotton');
     expect(searchStateFromParams(params)).toEqual(state);
     expect(searchParamsOf({ query: '  ', selected: noFilters() }).toString()).toBe('');
   });

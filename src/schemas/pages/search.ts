@@ -73,6 +73,7 @@ export const searchPageSchema = z.strictObject({
           category: text('Heading of the category filters, e.g. "Category"'),
           industry: text('Heading of the industry filters, e.g. "Industry"'),
           method: text('Heading of the application method filters, e.g. "Application method"'),
+          substrate: text('Heading of the substrate (fibre) filters, e.g. "Substrate"'),
         })
         .describe('The groups of filters on /search.'),
       technologyLabel: text(
