@@ -38,7 +38,7 @@ import {
   type Mailer,
   type MailSettings,
 } from './mail';
-import { mailSlotRetentionDays, takeMailSlot, type MailCap } from './mail-cap';
+import { hourOf, mailSlotRetentionDays, takeMailSlot, type MailCap } from './mail-cap';
 import { eachLimited } from '../server/each-limited';
 import { deleteExpiredDays, firstKeptDay } from '../server/day-folders';
 import { receivedTimeOf, type Held, type MessageStore, type StoredMessage } from './store';
@@ -162,6 +162,17 @@ export interface MailDependencies {
 /** Messages one digest holds at most: a hundred messages of the longest kind are under 2 MB. */
 export const digestSize = 100;
 
+/** Why a message is not e-mailed alone now: the hour's e-mails are all taken. */
+export const heldBack = (cap: MailCap) => `held back: the limit of ${cap.perHour} e-mails an hour is reached`;
+
+/**
+ * Whether this function instance already knows the hour of `at` to be full (mail-cap.ts): a new
+ * message is then stored held for the digest at once, one write, as the endpoint wrote before the
+ * cap, instead of being stored and then marked held (docs/decisions/0046).
+ */
+export const knownFull = (mail: MailDependencies | undefined, at: Date) =>
+  mail?.cap?.memory?.fullHour !== undefined && mail.cap.memory.fullHour === hourOf(at);
+
 /**
  * Takes one of the hour's e-mails for the message `held`, if a cap is set. Returns undefined when
  * the e-mail may go; otherwise the attempt to report: deferred (the mailer would not try, or the
@@ -188,7 +199,7 @@ async function withinCap(
     };
   }
   if (granted) return undefined;
-  const reached = `held back: the limit of ${cap.perHour} e-mails an hour is reached`;
+  const reached = heldBack(cap);
   // Refused once in a digest: it waits for an e-mail of its own, and nothing is written.
   if (held.record.alone)
     return { record: held.record, capped: true, deferred: `${reached}; it goes alone in a later hour` };

@@ -19,8 +19,7 @@
  * requests without an id (the static form without a worker, other clients) are each a new message.
  */
 import { browserIdError, browserIdField, isBrowserId } from './browser-id';
-import { deliverHeld, leaseMs } from './deliver';
-import type { Mailer, MailSettings } from './mail';
+import { deliverHeld, heldBack, knownFull, leaseMs, type MailDependencies } from './deliver';
 import { validateContactMessage, type FieldErrors } from './message';
 import {
   fieldsError,
@@ -39,7 +38,7 @@ import { functionResponseHeaders } from '../security/function-headers';
 export interface ContactDependencies {
   store: MessageStore;
   /** Undefined when no SMTP server is configured: messages are only stored. */
-  mail?: { mailer: Mailer; settings: MailSettings } | undefined;
+  mail?: MailDependencies | undefined;
   /** Why `mail` is undefined, for the one-line notice logged per stored message. */
   noMailReason?: string;
   now?: () => Date;
@@ -158,6 +157,8 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   }
 
   const receivedAt = now();
+  // Past the hourly cap, as this instance already knows: stored held for the digest at once.
+  const capped = knownFull(deps.mail, receivedAt);
   const record: StoredMessage = {
     id: newMessageId(receivedAt),
     ...(browserId !== undefined ? { browserId } : {}),
@@ -165,7 +166,9 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     status: 'pending',
     attempts: 0,
     // A lease: a retry run that starts while this first attempt is under way leaves it alone.
-    nextAttemptAt: new Date(receivedAt.getTime() + leaseMs).toISOString(),
+    ...(capped
+      ? { heldAt: receivedAt.toISOString() }
+      : { nextAttemptAt: new Date(receivedAt.getTime() + leaseMs).toISOString() }),
     message: { ...validation.message, ...regardingOf(deps, read.body) },
   };
   let held: Held;
@@ -202,7 +205,9 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     }
   }
 
-  if (deps.mail) {
+  if (deps.mail?.cap && capped) {
+    log(`contact: e-mail for ${record.id} ${heldBack(deps.mail.cap)}; it goes in the next digest`);
+  } else if (deps.mail) {
     const { record: after, unrecorded, deferred } = await deliverHeld(held, deps.store, deps.mail, now);
     if (deferred) {
       log(`contact: e-mail for ${record.id} ${deferred}; kept as pending for the retry run`);

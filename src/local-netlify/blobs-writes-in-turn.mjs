@@ -5,9 +5,9 @@
  * and both land. On Netlify exactly one does, and the contact function relies on it (a message id
  * kept once, a pending message sent by one run). So the functions run here reach the emulation
  * through this small proxy, which lets one write or delete of a key go at a time; reads and
- * writes of other keys pass at once.
+ * writes of other keys pass at once, streamed (the proxy sits on every request of the store).
  */
-import { createServer } from 'node:http';
+import { createServer, request as httpRequest } from 'node:http';
 import { once } from 'node:events';
 import { Buffer } from 'node:buffer';
 
@@ -24,49 +24,40 @@ export async function blobsWritesInTurn(env = process.env) {
   /** The last write queued per key (its path), so the next one waits for it. */
   const queues = new Map();
 
-  const forward = async (req, body) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers))
-      if (value !== undefined && name !== 'host' && name !== 'connection')
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-    return fetch(new URL(req.url ?? '/', target), {
-      method: req.method,
-      headers,
-      body: body.length > 0 ? body : undefined,
+  /**
+   * Passes one request on and its answer back; resolves when the answer has been sent.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   */
+  const forward = (req, res) =>
+    new Promise((resolve) => {
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          answer.on('end', resolve);
+          answer.on('error', resolve);
+        },
+      );
+      upstream.on('error', (error) => {
+        if (!res.headersSent) res.writeHead(502);
+        res.end(String(error));
+        resolve(undefined);
+      });
+      req.pipe(upstream);
     });
-  };
 
-  const server = createServer(async (req, res) => {
-    try {
-      const chunks = [];
-      for await (const chunk of req) chunks.push(chunk);
-      const body = Buffer.concat(chunks);
-      const key = new URL(req.url ?? '/', target).pathname;
-      const writes = req.method === 'PUT' || req.method === 'DELETE';
-      let answer;
-      if (writes) {
-        const before = queues.get(key) ?? Promise.resolve();
-        const turn = before.then(async () => {
-          const response = await forward(req, body);
-          return { response, bytes: Buffer.from(await response.arrayBuffer()) };
-        });
-        const settled = turn.catch(() => undefined);
-        queues.set(key, settled);
-        answer = await turn;
-        if (queues.get(key) === settled) queues.delete(key);
-      } else {
-        const response = await forward(req, body);
-        answer = { response, bytes: Buffer.from(await response.arrayBuffer()) };
-      }
-      const headers = Object.fromEntries(answer.response.headers);
-      delete headers['content-encoding'];
-      delete headers['transfer-encoding'];
-      headers['content-length'] = String(answer.bytes.length);
-      res.writeHead(answer.response.status, headers).end(answer.bytes);
-    } catch (error) {
-      res.writeHead(502).end(String(error));
-    }
+  const server = createServer((req, res) => {
+    if (req.method !== 'PUT' && req.method !== 'DELETE') return void forward(req, res);
+    const key = (req.url ?? '/').split('?')[0];
+    const turn = (queues.get(key) ?? Promise.resolve()).then(() => forward(req, res));
+    queues.set(key, turn);
+    void turn.then(() => {
+      if (queues.get(key) === turn) queues.delete(key);
+    });
   });
+  server.keepAliveTimeout = 10_000;
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const address = server.address();

@@ -5,7 +5,7 @@
  * e-mail again, files each as sent, says so once a day on the alert's channel and in the log, and
  * never e-mails a held message twice, even with two runs at once.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { digestSize, leaseMs, retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
@@ -23,6 +23,9 @@ const posted: CapAlertBody[] = [];
 beforeEach(() => {
   logs.length = 0;
   posted.length = 0;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const tenPast = new Date('2026-11-22T10:10:00Z');
@@ -100,6 +103,32 @@ describe('past the cap', () => {
     expect(logs.filter((l) => l.includes('held back: the limit of 2 e-mails an hour is reached'))).toHaveLength(3);
     expect(new Set(references).size).toBe(5);
     expect(new Set([...(await servers.blobs.store.list()).map((r) => referenceOf(r.id))])).toEqual(new Set(references));
+  });
+
+  it('an instance that knows the hour is full stores the next messages held at once: one write each, no slot asked', async () => {
+    const memory = {};
+    const mail = { ...mailWithCap(1), cap: { perHour: 1, memory } };
+    const post1 = (message: string) =>
+      handleContactSubmission(post({ ...valid, message }), {
+        store: servers.blobs.store,
+        mail,
+        now: () => tenPast,
+        log,
+      });
+    expect((await post1('First')).status).toBe(200);
+    expect((await post1('Second finds the hour full')).status).toBe(200);
+    expect(singles()).toHaveLength(1);
+    // From now on this instance asks the store nothing about the hour.
+    const asked = vi.spyOn(servers.blobs.store, 'takenMailSlots');
+    const replaced = vi.spyOn(servers.blobs.store, 'replacePending');
+    expect((await post1('Third, known full')).status).toBe(200);
+    expect(asked).not.toHaveBeenCalled();
+    expect(replaced).not.toHaveBeenCalled();
+    const third = (await byStatus('pending')).find((r) => r.message.message === 'Third, known full')!;
+    expect(third).toMatchObject({ heldAt: tenPast.toISOString(), attempts: 0 });
+    expect(third.nextAttemptAt).toBeUndefined();
+    expect(logs.filter((l) => l.includes('held back: the limit of 1 e-mails an hour is reached'))).toHaveLength(2);
+    expect(singles()).toHaveLength(1);
   });
 
   it('the retry run sends the held messages as one digest once the next hour allows an e-mail, then files each as sent', async () => {
