@@ -282,19 +282,25 @@ test('the same browser id posted twice is stored once', async ({ request, baseUR
   expect((await bad.json()).error).toMatch(/messageId/);
 });
 
+/**
+ * /contact in lite mode (Save-Data): the plain HTML form, with no script of its own, and the
+ * service worker an earlier page of the visit installed.
+ */
+async function liteModeContact(page: Page, context: BrowserContext) {
+  await page.goto(routes.home);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  await page.goto(routes.contact);
+  await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+}
+
 test.describe("without the page's script, the service worker keeps the form's plain post", () => {
   test.use({ viewport: narrow });
 
   test('offline it lands on the kept page; back online the next page sends it, once', async ({ page, context }) => {
     const marker = `outbox-worker-${Date.now()}`;
-    // An earlier visit installed the worker.
-    await page.goto(routes.home);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    // Lite mode: the form stays the plain HTML form, with no script of its own.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-    await page.goto(routes.contact);
-    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await liteModeContact(page, context);
     await expect(page.locator(`${island}:not([ssr])`)).toHaveCount(0);
 
     await context.setOffline(true);
@@ -318,12 +324,7 @@ test.describe("without the page's script, the service worker keeps the form's pl
     context,
   }) => {
     const marker = `outbox-worker-lost-${Date.now()}`;
-    await page.goto(routes.home);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-    await page.goto(routes.contact);
-    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await liteModeContact(page, context);
     const ids: string[] = [];
     let lost = 0;
     // The worker's post reaches the function; its answer never reaches the worker.
@@ -355,12 +356,7 @@ test.describe("without the page's script, the service worker keeps the form's pl
     context,
   }) => {
     const marker = `outbox-worker-closed-${Date.now()}`;
-    await page.goto(routes.home);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-    await page.goto(routes.contact);
-    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await liteModeContact(page, context);
     const stall = await stallFirstPost(context);
     // The click's navigation never ends (the link stalls): not waited for.
     const sending = submit(page, `Closed in lite mode (${marker})`).catch(() => undefined);
@@ -381,11 +377,7 @@ test.describe("without the page's script, the service worker keeps the form's pl
 
   test('online, the post goes to the server as without a worker', async ({ page, context }) => {
     const marker = `outbox-worker-online-${Date.now()}`;
-    await page.goto(routes.home);
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-    await page.goto(routes.contact);
+    await liteModeContact(page, context);
     await submit(page, `Sent through the worker (${marker})`);
     await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
     await expect.poll(async () => (await storedWith(marker)).length).toBe(1);

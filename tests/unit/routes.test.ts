@@ -47,14 +47,13 @@ describe('the functions, as Netlify parses them', () => {
   });
 });
 
+/** netlify.toml's redirect rules, as Netlify's own parser reads them. */
+const netlifyRedirects = () =>
+  parseAllRedirects({ netlifyConfigPath: 'netlify.toml', redirectsFiles: [], configRedirects: [], minimal: true });
+
 describe('netlify.toml, as Netlify parses it', () => {
   it('sends every /portfolio/<slug> to its category page with one permanent redirect', async () => {
-    const { redirects, errors } = await parseAllRedirects({
-      netlifyConfigPath: 'netlify.toml',
-      redirectsFiles: [],
-      configRedirects: [],
-      minimal: true,
-    });
+    const { redirects, errors } = await netlifyRedirects();
     expect(errors).toEqual([]);
     const rules = (redirects as { from: string; to: string; status?: number; force?: boolean }[]).filter((r) =>
       r.from.startsWith(routes.portfolio),
@@ -65,12 +64,7 @@ describe('netlify.toml, as Netlify parses it', () => {
   });
 
   it('answers /search with the words or any filter of searchFilters on demand, the whole query passed on', async () => {
-    const { redirects, errors } = await parseAllRedirects({
-      netlifyConfigPath: 'netlify.toml',
-      redirectsFiles: [],
-      configRedirects: [],
-      minimal: true,
-    });
+    const { redirects, errors } = await netlifyRedirects();
     expect(errors).toEqual([]);
     const rules = (
       redirects as { from: string; to: string; status?: number; force?: boolean; query?: Record<string, string> }[]
