@@ -143,7 +143,7 @@ export function useKeptMessages(
     // Said by the form itself, whatever a worker may tell of it.
     announced.current.add(id);
     await removeEnquiry(id).catch(() => false);
-    if (own === id) setOwn(undefined);
+    setOwn((current) => (current === id ? undefined : current));
     await refreshKept();
   }
 
