@@ -70,7 +70,9 @@ export function useKeptMessages(
     let report: SendReport | undefined;
     try {
       // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
-      // this page): the flag still names them, and the visitor hears of those too.
+      // this page): the flag still names them, and the visitor hears of those too. Read after the
+      // outbox has dropped what outstayed its days (and the flag with them): those were not sent.
+      await keptEnquiries().catch(() => []);
       const flagged = flaggedIds();
       report = await sendKeptMessages(fetch, { endpoint });
       const left = new Set((await keptEnquiries().catch(() => [])).map((entry) => entry.id));
