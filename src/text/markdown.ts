@@ -55,7 +55,15 @@ function followPrefixedIds<T extends HastNode>(root: T): T {
   eachElement(root, (element) => {
     const href = element.properties?.href;
     if (typeof href !== 'string' || !href.startsWith('#')) return;
-    const target = `${clobberPrefix}${decodeURIComponent(href.slice(1))}`;
+    // A fragment with a malformed escape ("#%E0%A4%A") names no id: the link stays as written,
+    // rather than stopping the build or the preview.
+    let fragment: string;
+    try {
+      fragment = decodeURIComponent(href.slice(1));
+    } catch {
+      return;
+    }
+    const target = `${clobberPrefix}${fragment}`;
     if (ids.has(target)) element.properties!.href = `#${target}`;
   });
   return root;

@@ -70,6 +70,12 @@ describe("names and ids an editor writes cannot clobber the page's script", () =
     expect(code).toContain('id="user-content-config"');
   });
 
+  it('keeps a link whose fragment has a malformed escape as written, and still follows a good one', async () => {
+    const code = await render('<a id="x"></a> <a href="#%E0%A4%A">broken</a> <a href="#x">to x</a>');
+    expect(code).toContain('href="#%E0%A4%A"');
+    expect(code).toContain('href="#user-content-x"');
+  });
+
   it('in a page, document.querySelector and a global stay what the script expects', async () => {
     const { Window } = await import('happy-dom');
     const html = await render(
