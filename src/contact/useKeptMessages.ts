@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
   endOwnAttempt,
+  isOwnAttempt,
   outboxSentMessage,
   requestBackgroundSync,
   sendKeptMessages,
@@ -31,8 +32,6 @@ export function useKeptMessages(
 ) {
   // The messages kept in this browser's outbox, as last read.
   const [list, setList] = useState<KeptEnquiry[]>([]);
-  // The message this page is sending itself: kept before sending, but not yet "waiting".
-  const [own, setOwn] = useState<string | undefined>();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tries = useRef(0);
   // The latest words and callback, read when needed, so the effects below run once per page.
@@ -145,7 +144,6 @@ export function useKeptMessages(
     // Said by the form itself, whatever a worker may tell of it.
     announced.current.add(id);
     await removeEnquiry(id).catch(() => false);
-    setOwn((current) => (current === id ? undefined : current));
     await refreshKept();
   }
 
@@ -156,7 +154,6 @@ export function useKeptMessages(
    */
   async function keepBeforeSending(id: string, ...args: Parameters<typeof keepEnquiry>): Promise<boolean> {
     startOwnAttempt(id);
-    setOwn(id);
     try {
       await keepEnquiry(args[0], { ...args[1], id });
       return true;
@@ -172,7 +169,6 @@ export function useKeptMessages(
 
   /** The page's own attempt got no answer: its message now waits like any other kept one. */
   async function waitForConnection() {
-    setOwn(undefined);
     await refreshKept();
     void requestBackgroundSync();
     tries.current = 0;
@@ -181,8 +177,11 @@ export function useKeptMessages(
   }
 
   return {
-    /** What the list shows: every kept message but the one this page is sending right now. */
-    list: list.filter((entry) => entry.id !== own),
+    /**
+     * What the list shows: every kept message but the one this page is sending right now
+     * (outbox.ts `isOwnAttempt`); the list is read again as each attempt ends.
+     */
+    list: list.filter((entry) => !isOwnAttempt(entry.id)),
     cancel,
     remove,
     keepBeforeSending,
