@@ -10,7 +10,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { routes } from '../../src/model/routes';
 import { referenceOf } from '../../src/contact/reference';
-import { narrow, readContent, ui, wide } from './support';
+import { narrow, readContent, saveData, ui, wide } from './support';
 
 /** The form's own words, the kept-message ones included (src/content/contact-form.json). */
 const formText = readContent('contact-form.json');
@@ -39,6 +39,15 @@ const keptList = (page: Page) => page.getByRole('region', { name: kept.heading }
 /** The stored messages whose text holds `marker`. */
 const storedWith = async (marker: string) =>
   (await readLocalMessages()).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
+
+/** The message with `marker` is stored once, under the one id every post of it carried; returns it. */
+async function expectStoredOnceUnder(marker: string, ids: string[]) {
+  const stored = await storedWith(marker);
+  expect(stored).toHaveLength(1);
+  expect(new Set(ids).size).toBe(1);
+  expect(stored[0].browserId).toBe(ids[0]);
+  return stored[0] as { id: string };
+}
 
 /** Every id the page posted to the contact function. */
 function postedIds(page: Page): string[] {
@@ -70,10 +79,7 @@ test('offline: the message is kept and listed; back online it is sent once, unde
   await context.setOffline(false);
   await expect(page.getByText(kept.sent)).toBeVisible();
   await expect(list).toHaveCount(0);
-  const stored = await storedWith(marker);
-  expect(stored).toHaveLength(1);
-  expect(new Set(ids).size).toBe(1);
-  expect(stored[0].browserId).toBe(ids[0]);
+  await expectStoredOnceUnder(marker, ids);
 });
 
 test('no answer: two messages kept; one cancelled is never sent, the other goes on the next visit, once', async ({
@@ -138,11 +144,8 @@ test('an answer lost on the way back: the server has the message, the browser se
   await page.unroute(`**${routes.contactEndpoint}`);
   await expect(page.getByText(kept.sent)).toBeVisible({ timeout: 15_000 });
   await expect(keptList(page)).toHaveCount(0);
-  const stored = await storedWith(marker);
-  expect(stored).toHaveLength(1);
-  await expect(page.locator(`[data-reference="${referenceOf(stored[0].id)}"]`)).toBeVisible();
-  expect(new Set(ids).size).toBe(1);
-  expect(stored[0].browserId).toBe(ids[0]);
+  const stored = await expectStoredOnceUnder(marker, ids);
+  await expect(page.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible();
 });
 
 /**
@@ -289,8 +292,7 @@ test('the same browser id posted twice is stored once', async ({ request, baseUR
 async function liteModeContact(page: Page, context: BrowserContext) {
   await page.goto(routes.home);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
+  await saveData(context, page);
   await page.goto(routes.contact);
   await expect(page.locator('html')).toHaveAttribute('data-lite', '');
 }
@@ -344,11 +346,8 @@ test.describe("without the page's script, the service worker keeps the form's pl
     await expect.poll(() => ids.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     await page.goto(routes.home);
     await page.waitForTimeout(1_000);
-    const stored = await storedWith(marker);
-    expect(stored).toHaveLength(1);
     // Every post carried the one id the worker gave the form, and the store knows it.
-    expect(new Set(ids).size).toBe(1);
-    expect(stored[0].browserId).toBe(ids[0]);
+    await expectStoredOnceUnder(marker, ids);
   });
 
   test('a tab closed while the worker sends on a stalled link: the next page sends it, once', async ({

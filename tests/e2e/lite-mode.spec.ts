@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   companyPage,
   narrow,
@@ -7,6 +7,7 @@ import {
   productsOf,
   recordScripts,
   runningStatisticAnimations,
+  saveData,
   statisticShownAt,
   ui,
   wide,
@@ -17,12 +18,6 @@ import {
  * choice in the footer; no decorative picture, product pictures on a tap, no island hydrating,
  * every fact kept.
  */
-
-/** The browser's data saver on, as Save-Data and `navigator.connection.saveData` report it. */
-async function saveData(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
-}
 
 /** Every picture the page asks the image CDN for. */
 function recordPictures(page: Page): string[] {

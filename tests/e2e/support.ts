@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { actionHref, actionName, type Action, type Data } from '../support/site';
 
 export * from '../support/site';
@@ -141,4 +141,10 @@ export async function expectSections(page: Page, sections: readonly Data[], abou
       await expectActions(shown, section.actions, about);
     }
   }
+}
+
+/** The browser's data saver on, as Save-Data and `navigator.connection.saveData` report it (lite mode follows it). */
+export async function saveData(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
 }

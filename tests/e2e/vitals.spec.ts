@@ -22,7 +22,7 @@ import type { StoredBeacon } from '../../src/vitals/beacon';
 import { blobsVitalsStore, vitalsStoreName } from '../../src/vitals/store';
 import { lastDays } from '../../src/server/day-folders';
 import { openStore } from '../../src/server/operator-store.mjs';
-import { offerings, productsOf, wide } from './support';
+import { offerings, productsOf, saveData, wide } from './support';
 
 const run = promisify(execFile);
 
@@ -95,11 +95,6 @@ async function reported(kind: string): Promise<{ all: number; kind: number; outp
   const all = Number(/: (\d+) page view\(s\)/.exec(week)?.[1]);
   const row = week.split('\n').find((line) => line.trim().split(/\s+/)[0] === kind);
   return { all, kind: row ? Number(row.trim().split(/\s+/)[1]) : 0, output: stdout };
-}
-
-async function saveData(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setDataSaverOverride', { dataSaverEnabled: true });
 }
 
 test.use({ viewport: wide });
