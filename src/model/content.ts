@@ -6,7 +6,7 @@ import { alphabeticalParts } from '../search/alphabetical-list';
 import { catalogueItem, splitItemId } from './catalogue-item';
 import { searchRecord } from '../search/search-record';
 import { referenceProblems } from '../schemas/content-references';
-import type { SearchEntry } from '../search/catalogue-search';
+import { searchIndexOf, type SearchIndex } from '../search/catalogue-search';
 import { searchEntriesOf } from '../search/search-entries';
 import { byOrder } from './navigation';
 
@@ -102,19 +102,23 @@ export async function itemModel(item: CollectionEntry<'products'>) {
 }
 
 /**
- * Everything the site's search finds (src/search/catalogue-search.ts), made once per server: every
- * catalogue item, then the technology and product category pages, labelled by their kind.
+ * The index of everything the site's search finds (src/search/catalogue-search.ts), made from the
+ * collections once per build: every catalogue item, then the technology and product category
+ * pages, labelled by their kind. The build writes it to /search/index.json, which the pages
+ * rendered on demand read (src/search/served-index.ts).
  */
-let entriesOnce: Promise<SearchEntry[]> | undefined;
-export const searchEntries = () => (import.meta.env.DEV ? makeSearchEntries() : (entriesOnce ??= makeSearchEntries()));
-async function makeSearchEntries(): Promise<SearchEntry[]> {
+let indexOnce: Promise<SearchIndex> | undefined;
+export const searchIndex = () => (import.meta.env.DEV ? makeSearchIndex() : (indexOnce ??= makeSearchIndex()));
+async function makeSearchIndex(): Promise<SearchIndex> {
   const { results } = await companyPage('search');
-  return searchEntriesOf({
-    items: await allProducts(),
-    categories: await categories(),
-    technologies: await technologies(),
-    labels: { technology: results.technologyLabel, category: results.categoryLabel },
-  });
+  return searchIndexOf(
+    searchEntriesOf({
+      items: await allProducts(),
+      categories: await categories(),
+      technologies: await technologies(),
+      labels: { technology: results.technologyLabel, category: results.categoryLabel },
+    }),
+  );
 }
 
 /** The parts of /search's A-Z list of every catalogue item (src/search/alphabetical-list.ts), made once per build. */

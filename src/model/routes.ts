@@ -59,6 +59,11 @@ export const routes = {
    * query of /search (`?q=…&category=…`): what the search islands fetch, one request per query.
    */
   searchAnswer: '/search/answer.json',
+  /**
+   * The search's index, written by the build (src/pages/search/index.json.ts): what the pages
+   * rendered on demand search (src/search/served-index.ts).
+   */
+  searchIndex: '/search/index.json',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   notFound: '/404',

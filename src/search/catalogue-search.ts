@@ -77,12 +77,13 @@ export function pageEntry(page: {
 
 /** Words as the search compares them: lower case, accents off, split at anything not a letter or digit. */
 export const searchWords = (text: string): string[] =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  // Plain ASCII (most of the catalogue) has no accents to take off: the short way gives the same
+  // words at a fraction of the cost, which a cold server pays for every entry before its first answer.
+  (nonAscii.test(text) ? text.normalize('NFKD').replace(/\p{M}/gu, '') : text)
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
+const nonAscii = /[^\t-~]/;
 
 /** Weights of the parts of an entry: a code 10 (a code search finds its item first), the name 7, other words 1. */
 const weights = { codes: 10, name: 7, text: 1 } as const;
@@ -138,35 +139,83 @@ export function editsToStart(
   return found;
 }
 
-/** An entry's words, each with its weight. */
-interface Indexed {
-  entry: SearchEntry;
-  words: { word: string; weight: number }[];
+/**
+ * What the search reads: every entry's record, and for each word of the catalogue the entries that
+ * have it with its weighted count there, so a query word reads only the entries of the words it
+ * matches. Plain JSON: the build writes it once (`/search/index.json`, src/search/served-index.ts),
+ * and a server that starts cold reads it instead of reading the whole catalogue's text again
+ * (docs/decisions/0051-search-index-made-at-build.md).
+ */
+export interface SearchIndex {
+  records: SearchRecord[];
+  /** The records that are pages, not items: found by their words only, never listed by filters alone. */
+  pages: number[];
+  /** Per record, how many words it has (BM25 lowers long entries). */
+  lengths: number[];
+  /** Every word of the catalogue, for words the query only starts and for misspellings. */
+  words: string[];
+  /**
+   * Per word (in the order of `words`), the records that have it: each as the step from the one
+   * before (small numbers keep the file small), then the sum of the weights the word stands there with.
+   */
+  postings: number[][];
 }
 
-/** What the search reads of a list of entries, once per list (the server keeps the list for its lifetime). */
-interface Index {
-  pages: Indexed[];
-  /** Every word of the catalogue, for misspellings. */
-  vocabulary: string[];
+/** The index of a list of entries: the build makes the site's once (src/model/content.ts). */
+export function searchIndexOf(entries: readonly SearchEntry[]): SearchIndex {
+  const postings = new Map<string, number[]>();
+  const last = new Map<string, number>();
+  const lengths = entries.map((entry, i) => {
+    const weighted = new Map<string, number>();
+    let length = 0;
+    const add = (text: string, weight: number) => {
+      for (const word of searchWords(text)) {
+        weighted.set(word, (weighted.get(word) ?? 0) + weight);
+        length++;
+      }
+    };
+    add(entry.record.codes.join(' '), weights.codes);
+    add(entry.record.name, weights.name);
+    add(`${entry.record.category} ${entry.text}`, weights.text);
+    for (const [word, weight] of weighted) {
+      let posting = postings.get(word);
+      if (!posting) postings.set(word, (posting = []));
+      posting.push(i - (last.get(word) ?? 0), weight);
+      last.set(word, i);
+    }
+    return length;
+  });
+  return {
+    records: entries.map((entry) => entry.record),
+    pages: entries.flatMap((entry, i) => (entry.page ? [i] : [])),
+    lengths,
+    words: [...postings.keys()],
+    postings: [...postings.values()],
+  };
 }
 
-const indexes = new WeakMap<readonly SearchEntry[], Index>();
-const indexOf = (entries: readonly SearchEntry[]): Index => {
-  let index = indexes.get(entries);
-  if (!index) {
-    const pages = entries.map((entry) => ({
-      entry,
-      words: [
-        ...searchWords(entry.record.codes.join(' ')).map((word) => ({ word, weight: weights.codes })),
-        ...searchWords(entry.record.name).map((word) => ({ word, weight: weights.name })),
-        ...searchWords(`${entry.record.category} ${entry.text}`).map((word) => ({ word, weight: weights.text })),
-      ],
-    }));
-    const vocabulary = [...new Set(pages.flatMap((page) => page.words.map((w) => w.word)))];
-    indexes.set(entries, (index = { pages, vocabulary }));
-  }
-  return index;
+/** The index as a search reads it, made once per index (a server keeps its index for its lifetime). */
+interface Readable {
+  index: SearchIndex;
+  average: number;
+  /** Per word, its place in `words` and `postings`. */
+  places: Map<string, number>;
+  isPage: boolean[];
+}
+const readables = new WeakMap<SearchIndex, Readable>();
+const readable = (index: SearchIndex): Readable => {
+  let found = readables.get(index);
+  if (found) return found;
+  const isPage = index.records.map(() => false);
+  for (const page of index.pages) isPage[page] = true;
+  found = {
+    index,
+    average: index.lengths.reduce((sum, length) => sum + length, 0) / Math.max(index.lengths.length, 1),
+    places: new Map(index.words.map((word, place) => [word, place])),
+    isPage,
+  };
+  readables.set(index, found);
+  return found;
 };
 
 /**
@@ -224,26 +273,30 @@ export function queryParts(query: string, synonyms: readonly Synonym[] = []): Qu
  * long entries and for words most entries have; a part counts the best of its alternatives. 0 when
  * a part matches nothing.
  */
-function scores({ pages, vocabulary }: Index, parts: readonly QueryPart[]): number[] {
+function scores({ index, average, places }: Readable, parts: readonly QueryPart[]): number[] {
   const [k1, b] = [1.2, 0.75];
-  const average = pages.reduce((sum, page) => sum + page.words.length, 0) / Math.max(pages.length, 1);
-  const wordScores = new Map<string, number[]>();
+  const { lengths, words, postings } = index;
+  const wordScores = new Map<string, Float64Array>();
   const scoreOf = (word: string) => {
     let found = wordScores.get(word);
     if (found) return found;
-    const similar = matcher(word, vocabulary);
-    const frequencies = pages.map((page) =>
-      page.words.reduce((sum, w) => sum + w.weight * (similar.get(w.word) ?? 0), 0),
-    );
-    const having = frequencies.filter((f) => f > 0).length;
-    const idf = Math.log(1 + (pages.length - having + 0.5) / (having + 0.5));
+    const frequencies = new Float64Array(lengths.length);
+    for (const [candidate, factor] of matcher(word, words)) {
+      const posting = postings[places.get(candidate)!]!;
+      for (let k = 0, record = 0; k < posting.length; k += 2) {
+        record += posting[k]!;
+        frequencies[record]! += posting[k + 1]! * factor;
+      }
+    }
+    const having = frequencies.reduce((count, f) => (f > 0 ? count + 1 : count), 0);
+    const idf = Math.log(1 + (lengths.length - having + 0.5) / (having + 0.5));
     found = frequencies.map((f, i) =>
-      f === 0 ? 0 : (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * pages[i]!.words.length) / average)),
+      f === 0 ? 0 : (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]!) / average)),
     );
     wordScores.set(word, found);
     return found;
   };
-  return pages.map((_, i) => {
+  return lengths.map((_, i) => {
     let total = 0;
     for (const part of parts) {
       const best = Math.max(
@@ -260,13 +313,13 @@ function scores({ pages, vocabulary }: Index, parts: readonly QueryPart[]): numb
   });
 }
 
-const hasCode = (entry: SearchEntry, query: string) =>
-  entry.record.codes.some((code) => normaliseCode(code) === normaliseCode(query));
+const hasCode = (record: SearchRecord, query: string) =>
+  record.codes.some((code) => normaliseCode(code) === normaliseCode(query));
 
 /** Whether an entry has one of the values chosen in each group (the values of a group are alternatives). */
-const passes = (entry: SearchEntry, state: SearchState, without?: SearchFilterKey) =>
+const passes = (record: SearchRecord, state: SearchState, without?: SearchFilterKey) =>
   chosenGroups(state.selected).every(
-    (key) => key === without || state.selected[key].some((value) => (entry.record.filters[key] ?? []).includes(value)),
+    (key) => key === without || state.selected[key].some((value) => (record.filters[key] ?? []).includes(value)),
   );
 
 export interface CatalogueSearch {
@@ -280,34 +333,34 @@ export interface CatalogueSearch {
 }
 
 export function searchCatalogue(
-  entries: readonly SearchEntry[],
+  index: SearchIndex,
   state: SearchState,
   synonyms: readonly Synonym[] = [],
 ): CatalogueSearch {
   const query = state.query.trim();
-  const index = indexOf(entries);
-  const found = query ? scores(index, queryParts(query, synonyms)) : entries.map((entry) => (entry.page ? 0 : 1));
-  const matching = entries
-    .map((entry, i) => ({ entry, score: found[i]! > 0 ? found[i]! : query && hasCode(entry, query) ? 1 : 0 }))
+  const read = readable(index);
+  const { records } = index;
+  const found = query ? scores(read, queryParts(query, synonyms)) : read.isPage.map((page) => (page ? 0 : 1));
+  const matching = records
+    .map((record, i) => ({ record, score: found[i]! > 0 ? found[i]! : query && hasCode(record, query) ? 1 : 0 }))
     .filter(({ score }) => score > 0);
   const results = rankByCode(
     matching
-      .filter(({ entry }) => passes(entry, state))
+      .filter(({ record }) => passes(record, state))
       .sort(
         (a, b) =>
-          b.score - a.score ||
-          a.entry.record.name.localeCompare(b.entry.record.name, 'en', { sensitivity: 'base', numeric: true }),
+          b.score - a.score || a.record.name.localeCompare(b.record.name, 'en', { sensitivity: 'base', numeric: true }),
       )
-      .map(({ entry }) => entry.record),
+      .map(({ record }) => record),
     query,
   );
   const counts: FilterCounts = {};
   for (const { key } of searchFilters) {
     const group: Record<string, number> = {};
-    for (const entry of entries) for (const value of entry.record.filters[key] ?? []) group[value] ??= 0;
-    for (const { entry } of matching) {
-      if (!passes(entry, state, key)) continue;
-      for (const value of new Set(entry.record.filters[key] ?? [])) group[value] = (group[value] ?? 0) + 1;
+    for (const record of records) for (const value of record.filters[key] ?? []) group[value] ??= 0;
+    for (const { record } of matching) {
+      if (!passes(record, state, key)) continue;
+      for (const value of new Set(record.filters[key] ?? [])) group[value] = (group[value] ?? 0) + 1;
     }
     counts[key] = group;
   }
@@ -319,12 +372,8 @@ export function searchCatalogue(
  * carries it: the count of every match, the first `shownResults` of them (without their filter
  * values, which the list does not show) and the faceted counts.
  */
-export function searchAnswer(
-  entries: readonly SearchEntry[],
-  state: SearchState,
-  synonyms: readonly Synonym[] = [],
-): SearchAnswer {
-  const { results, counts } = searchCatalogue(entries, state, synonyms);
+export function searchAnswer(index: SearchIndex, state: SearchState, synonyms: readonly Synonym[] = []): SearchAnswer {
+  const { results, counts } = searchCatalogue(index, state, synonyms);
   return {
     ...state,
     total: results.length,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchCatalogue, searchWords, type SearchEntry } from '../../src/search/catalogue-search';
+import { searchCatalogue, searchIndexOf, searchWords, type SearchEntry } from '../../src/search/catalogue-search';
 import { noFilters, type SelectedFilters } from '../../src/search/search';
 
 const entry = (name: string, codes: string[], category: string, industry: string[], text = ''): SearchEntry => ({
@@ -21,12 +21,13 @@ const entries = [
   entry('Binders', ['PA-BIN-100'], 'Printing Auxiliaries', ['Apparel'], 'Soft hand, oil-free'),
   entry('Crème Print', [], 'Speciality Prints', ['Apparel'], 'Creamy'),
 ];
+const index = searchIndexOf(entries);
 const state = (query: string, selected: Partial<SelectedFilters> = {}) => ({
   query,
   selected: { ...noFilters(), ...selected },
 });
 const names = (query: string, selected?: Partial<SelectedFilters>) =>
-  searchCatalogue(entries, state(query, selected)).results.map((r) => r.name);
+  searchCatalogue(index, state(query, selected)).results.map((r) => r.name);
 
 describe('/search without JavaScript', () => {
   it('finds items whose words start with every word of the query, accents and case aside', () => {
@@ -54,7 +55,7 @@ describe('/search without JavaScript', () => {
   });
 
   it('counts every value facet by facet, and keeps the values with no result at 0', () => {
-    const { counts } = searchCatalogue(entries, state('oil', { category: ['Essential Oil Actives'] }));
+    const { counts } = searchCatalogue(index, state('oil', { category: ['Essential Oil Actives'] }));
     // Categories: counted without the category choice; industries: within it.
     expect(counts.category).toEqual({
       'Essential Oil Actives': 2,

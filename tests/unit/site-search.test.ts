@@ -20,6 +20,7 @@ import {
   queryWordLimit,
   searchAnswer,
   searchCatalogue,
+  searchIndexOf,
   searchWords,
 } from '../../src/search/catalogue-search';
 import { searchEntriesOf } from '../../src/search/search-entries';
@@ -53,8 +54,9 @@ const entries = searchEntriesOf({
   technologies: folder('technologies').map((data) => ({ id: String(data['slug']), data: data as never })),
   labels: { technology: 'Technology', category: 'Product category' },
 });
+const index = searchIndexOf(entries);
 const state = (query: string, selected = {}): SearchState => ({ query, selected: { ...noFilters(), ...selected } });
-const names = (query: string) => searchCatalogue(entries, state(query), synonyms).results.map((r) => r.name);
+const names = (query: string) => searchCatalogue(index, state(query), synonyms).results.map((r) => r.name);
 
 /** A word typed with one letter left out, as buyers do ("softner"): its fourth-from-last letter dropped. */
 const misspelt = (word: string) => word.slice(0, -4) + word.slice(-3);
@@ -99,7 +101,7 @@ describe('misspellings', () => {
 
   it('rank below the word typed right', () => {
     const { name, word } = longNameWords[0]!;
-    const right = searchCatalogue(entries, state(word), synonyms).results;
+    const right = searchCatalogue(index, state(word), synonyms).results;
     expect(right.map((r) => r.name)).toContain(name);
     // The same word typed right finds its items first, ahead of anything a near word finds.
     expect(searchWords(right[0]!.name)).toContain(word);
@@ -137,19 +139,21 @@ describe('synonyms kept by the editors', () => {
     });
     const small = [entry('Flame guard', 'a flame retardant finish'), entry('Fire guard', 'a fire retardant finish')];
     const fire = [{ words: ['fire retardant'], finds: ['flame retardant'] }];
-    expect(searchCatalogue(small, state('fire retardant'), fire).results.map((r) => r.name)).toEqual([
+    expect(searchCatalogue(searchIndexOf(small), state('fire retardant'), fire).results.map((r) => r.name)).toEqual([
       'Fire guard',
       'Flame guard',
     ]);
-    expect(searchCatalogue(small, state('fire retardant')).results.map((r) => r.name)).toEqual(['Fire guard']);
+    expect(searchCatalogue(searchIndexOf(small), state('fire retardant')).results.map((r) => r.name)).toEqual([
+      'Fire guard',
+    ]);
   });
 });
 
 describe('the answer', () => {
   it('counts every match, lists the first of them, and is the same answer for the same search', () => {
     const word = longNameWords[0]!.word.slice(0, 4);
-    const answer = searchAnswer(entries, state(word), synonyms);
-    const all = searchCatalogue(entries, state(word), synonyms).results;
+    const answer = searchAnswer(index, state(word), synonyms);
+    const all = searchCatalogue(index, state(word), synonyms).results;
     expect(answer.total).toBe(all.length);
     expect(answer.results.length).toBe(Math.min(answer.total, shownResults));
     expect(answer.results.map((r) => r.url)).toEqual(all.slice(0, shownResults).map((r) => r.url));
@@ -161,8 +165,21 @@ describe('the answer', () => {
     const page = entries.find((entry) => entry.page)!;
     expect(names(page.record.name)).toContain(page.record.name);
     const category = entries.find((entry) => !entry.page)!.record.filters.category[0]!;
-    const filtered = searchCatalogue(entries, state(page.record.name, { category: [category] }), synonyms).results;
+    const filtered = searchCatalogue(index, state(page.record.name, { category: [category] }), synonyms).results;
     expect(filtered.some((r) => r.url === page.record.url)).toBe(false);
-    expect(searchCatalogue(entries, state(''), synonyms).results).toHaveLength(entries.filter((e) => !e.page).length);
+    expect(searchCatalogue(index, state(''), synonyms).results).toHaveLength(entries.filter((e) => !e.page).length);
+  });
+
+  it('answers alike from the index as the build writes it to a file and reads it back (/search/index.json)', () => {
+    const read = JSON.parse(JSON.stringify(index)) as typeof index;
+    const queries = [
+      '',
+      ...longNameWords.slice(0, 5).map(({ word }) => word),
+      misspelt(longNameWords[0]!.word),
+      entries.find((e) => e.record.codes.length > 0)!.record.codes[0]!,
+      ...synonyms.slice(0, 3).map((synonym) => synonym.words[0]!),
+    ];
+    for (const query of queries)
+      expect(searchAnswer(read, state(query), synonyms)).toEqual(searchAnswer(index, state(query), synonyms));
   });
 });

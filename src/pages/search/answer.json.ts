@@ -6,15 +6,15 @@
  * JavaScript. One small request per query, nothing to download before it.
  */
 import type { APIRoute } from 'astro';
-import { searchEntries } from '@/model/content';
 import { searchAnswer } from '@/search/catalogue-search';
 import { searchStateFromParams } from '@/search/search';
+import { servedSearchIndex } from '@/search/served-index';
 import { synonyms } from '@/search/synonyms';
 
 export const prerender = false;
 
 export const GET: APIRoute = async ({ url }) => {
-  const answer = searchAnswer(await searchEntries(), searchStateFromParams(url.searchParams), synonyms);
+  const answer = searchAnswer(await servedSearchIndex(url), searchStateFromParams(url.searchParams), synonyms);
   return new Response(JSON.stringify(answer), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
