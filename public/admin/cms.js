@@ -164,9 +164,9 @@ function loadScript(src) {
 }
 
 /**
- * Whether the editor logs in through Netlify Identity: the Git Gateway backend. With GitHub's
- * (CMS_BACKEND=github, src/cms/backend.ts) Decap opens Netlify's OAuth window itself, and the
- * Identity widget is not loaded.
+ * Whether the editor logs in through Netlify Identity: the Git Gateway backend
+ * (CMS_BACKEND=git-gateway, src/cms/backend.ts). With GitHub's, the default, Decap opens
+ * Netlify's OAuth window itself, and the Identity widget is not loaded.
  */
 export const usesIdentity = (config) => config?.backend?.name === 'git-gateway';
 

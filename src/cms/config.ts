@@ -252,7 +252,7 @@ export interface GeneratorInput {
   /** Their schemas, when other than the sources' own. */
   schemas?: ContentSchemas;
   overlay?: Overlay;
-  /** Where editors log in and save on the live site (src/cms/backend.ts); Git Gateway unless told. */
+  /** Where editors log in and save on the live site (src/cms/backend.ts); that of an empty environment unless told. */
   backend?: CmsBackend;
 }
 
