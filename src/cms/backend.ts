@@ -89,14 +89,16 @@ export function cmsBackend(env: CmsEnvironment): CmsBackend {
     const repo = githubRepository(built);
     if (!repo) {
       throw new CmsSettingError(
-        `The site is built from "${built}" (REPOSITORY_URL), which is not a GitHub repository, so /admin cannot log in with GitHub: set CMS_BACKEND=git-gateway (editors log in with Netlify Identity), or CMS_GITHUB_REPO=<owner>/<name> to save to a GitHub copy.`,
+        `The site is built from "${built}" (REPOSITORY_URL), which is not a GitHub repository, so /admin cannot log in with GitHub: ` +
+          'set CMS_BACKEND=git-gateway (editors log in with Netlify Identity), or CMS_GITHUB_REPO=<owner>/<name> to save to a GitHub copy.',
       );
     }
     return { name: 'github', repo, branch: cmsBranch, ...netlifyOAuth };
   }
   if (setting === 'github') {
     throw new CmsSettingError(
-      'CMS_BACKEND is "github" but no repository is known: REPOSITORY_URL (set by Netlify for a site built from Git) is empty and CMS_GITHUB_REPO is not set: set CMS_GITHUB_REPO to the repository editors save to, as <owner>/<name> (e.g. acme/website).',
+      'CMS_BACKEND is "github" but no repository is known: REPOSITORY_URL (set by Netlify for a site built from Git) is empty ' +
+        'and CMS_GITHUB_REPO is not set: set CMS_GITHUB_REPO to the repository editors save to, as <owner>/<name> (e.g. acme/website).',
     );
   }
   return { name: 'git-gateway', branch: cmsBranch };
