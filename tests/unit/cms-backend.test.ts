@@ -82,7 +82,9 @@ describe('the editor configuration for each setting', () => {
 
   it('refuses a setting that cannot work, naming the variable to set', () => {
     expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(CmsSettingError);
-    expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(/no repository is known.*CMS_GITHUB_REPO.*<owner>\/<name>/);
+    expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(
+      /no repository is known.*CMS_GITHUB_REPO.*<owner>\/<name>/,
+    );
     expect(() => cmsBackend({ CMS_GITHUB_REPO: 'website' })).toThrow(/CMS_GITHUB_REPO is "website"/);
     expect(() => cmsBackend({ REPOSITORY_URL: 'https://gitlab.com/acme/website' })).toThrow(
       /not a GitHub repository.*CMS_BACKEND=git-gateway/,
