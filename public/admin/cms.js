@@ -18,7 +18,7 @@
  * site's build (src/cms/integration.ts), and so is the YAML library the formats of ./layout.js
  * use; nothing is fetched from elsewhere.
  */
-import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey } from './layout.js';
+import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey, unreadableKey } from './layout.js';
 
 /** Names of the fields that hold a picture or document path (the image and file widgets of config.yml, which src/cms/config.ts generates). */
 export const pictureFields = ['image', 'logo', 'file'];
@@ -241,15 +241,33 @@ function wrapWidget(CMS, name, render, options = {}) {
 }
 
 /**
+ * Why the entry's file cannot be read (public/admin/layout.js), for the first text field of its
+ * form to say above it: the form of such a file is empty, and says so where the editor looks.
+ */
+export function unreadableWords({ entry, collection, field }) {
+  const words = entry?.getIn?.(['data', unreadableKey]);
+  if (!words) return undefined;
+  const fields = collection?.get('files')
+    ? collection.get('files').find((f) => f.get('name') === entry.get('slug'))?.get('fields')
+    : collection?.get('fields');
+  // The widgets that carry the note: the first text field of the form.
+  const first = fields?.find((f) => ['string', 'text'].includes(f.get('widget')));
+  return first && first.get('name') === field?.get('name') ? words : undefined;
+}
+
+/**
  * The form's additions to Decap's widgets: character counts, pictures and files shown by name and
  * checked as the build checks them (`checkFile`: { measureAsset, uploadProblems }).
  */
 export function improveWidgets(CMS, checkFile) {
-  const counted = (inner, { field, value }, h) => {
+  const counted = (inner, props, h) => {
+    const { field, value } = props;
+    const words = unreadableWords(props);
+    const note = words ? h('p', { className: 'cms-unreadable', role: 'alert' }, words) : null;
     const bounds = field.get('characters')?.toJS?.();
-    if (!bounds) return inner;
+    if (!bounds) return note ? h('div', null, note, inner) : inner;
     const { text, ok } = characterCount(value, bounds);
-    return h('div', null, inner, h('p', { className: `cms-characters${ok ? '' : ' cms-characters-over'}`, 'aria-live': 'polite' }, text));
+    return h('div', null, note, inner, h('p', { className: `cms-characters${ok ? '' : ' cms-characters-over'}`, 'aria-live': 'polite' }, text));
   };
   wrapWidget(CMS, 'string', counted);
   wrapWidget(CMS, 'text', counted);
@@ -263,6 +281,7 @@ export function improveWidgets(CMS, checkFile) {
 const widgetStyles = `
 .cms-characters, .cms-file-name { margin: 6px 0 0; font: 13px/1.4 system-ui, sans-serif; color: #4b5563; }
 .cms-characters-over { color: #b91c1c; font-weight: 600; }
+.cms-unreadable { margin: 0 0 12px; padding: 12px 16px; border-radius: 6px; background: #fef2f2; color: #991b1b; font: 600 14px/1.5 system-ui, sans-serif; }
 `;
 
 function loadScript(src) {

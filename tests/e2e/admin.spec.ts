@@ -469,7 +469,7 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   expect(pageErrors).toEqual(['undefined', 'undefined']);
 });
 
-test('an entry whose file cannot be read says so in the list and the preview, and the form is never saved over it', async ({
+test('an entry whose file cannot be read says so in the list, the form and the preview, and the form is never saved over it', async ({
   page,
 }) => {
   const site = await startEditor();
@@ -497,6 +497,10 @@ test('an entry whose file cannot be read says so in the list and the preview, an
     });
     await expect(alert).toContainText('must be put in quotes');
     await expect(alert).not.toContainText('kind');
+    // The form says it too, above its first text field.
+    await expect(page.locator('.cms-unreadable')).toHaveText(
+      new RegExp(`^This file cannot be read, so the form cannot show it: line ${line}`),
+    );
     // Typing into the empty form and publishing never writes the form over the file.
     await page.getByLabel('Name', { exact: true }).fill(String(item.data.name));
     await page.getByRole('button', { name: 'Publish' }).click();

@@ -21,7 +21,7 @@ import type { CmsCollection } from '../../src/cms/config';
 import { codeFields } from '../../src/model/catalogue-item';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { pdfSignature } from '../../src/schemas/content-limits';
-import { entrySlug, uploadName } from '../../public/admin/cms.js';
+import { entrySlug, unreadableWords, uploadName } from '../../public/admin/cms.js';
 import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey, unreadableKey } from '../../public/admin/layout.js';
 
 const products = 'src/content/products';
@@ -182,6 +182,26 @@ describe('a file that cannot be read says so, and is never written over', () => 
     expect(data[unreadableKey]).toContain('line 4 ("name: Jasmine Night: the new one")');
     expect(data[unreadableKey]).toContain('must be put in quotes');
     expect(() => frontmatter.toFile({ ...data, name: 'Jasmine Night' }, [])).toThrow(/This file cannot be read/);
+  });
+
+  it('the form says so above its first text field, and only there', () => {
+    const data = frontmatter.fromFile(text);
+    const collection = fromJS({
+      name: 'aroma-finishes',
+      folder: 'src/content/products/aroma-finishes',
+      fields: [
+        { name: 'kind', widget: 'hidden' },
+        { name: 'order', widget: 'number' },
+        { name: 'name', widget: 'string' },
+        { name: 'variantName', widget: 'string' },
+      ],
+    });
+    const entry = fromJS({ slug: 'jasmine-night', data });
+    const said = (name: string) => unreadableWords({ entry, collection, field: fromJS({ name }) });
+    expect(said('name')).toBe(data[unreadableKey]);
+    expect([said('kind'), said('order'), said('variantName')]).toEqual([undefined, undefined, undefined]);
+    const readable = fromJS({ slug: 'jasmine-night', data: { name: 'Jasmine Night' } });
+    expect(unreadableWords({ entry: readable, collection, field: fromJS({ name: 'name' }) })).toBeUndefined();
   });
 
   it('a JSON file with a syntax error too', () => {
