@@ -7,13 +7,18 @@
  *   directly: the "json-list" format shows that list as one field named `items`;
  * - before each save, empty optional fields are dropped (a cleared field would otherwise be saved
  *   as "" or [], which the content schemas reject), and picture paths get the "./" the rest of
- *   the content uses: Decap writes "images/name.webp", the site writes "./images/name.webp".
+ *   the content uses: Decap writes "images/name.webp", the site writes "./images/name.webp";
+ * - a picture or PDF chosen in the form is measured and refused, before the entry can be saved,
+ *   with the build's own words when the build would refuse it (too narrow, too large, not a PDF
+ *   inside: src/cms/file-checks.ts, loaded with the preview);
+ * - an uploaded file's name starts with the entry's slug, so an upload never replaces a file of
+ *   another entry of the same folder.
  *
  * The editor's own code is node_modules' prebuilt Decap bundle, copied next to this file by the
  * site's build (src/cms/integration.ts), and so is the YAML library the formats of ./layout.js
  * use; nothing is fetched from elsewhere.
  */
-import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey } from './layout.js';
+import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey, unreadableKey } from './layout.js';
 
 /** Names of the fields that hold a picture or document path (the image and file widgets of config.yml, which src/cms/config.ts generates). */
 export const pictureFields = ['image', 'logo', 'file'];
@@ -70,18 +75,114 @@ export function characterCount(text, { min, max } = {}) {
   return { text: `${words}${bound}${advice}`, ok: !over && !under };
 }
 
+/** "Jasmine Night" -> "jasmine-night": a name as the site's file names write it. */
+export const slugify = (text) =>
+  String(text ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * The slug an entry's uploads are named with: its file's name, or for a new entry the one its
+ * collection's `slug` template will give it (the identifier field or the field it names). None
+ * for an entry that shares its folder of pictures with no other (a collection of one file).
+ * Works on Decap's Immutable entry and collection.
+ */
+export function entrySlug(entry, collection) {
+  const files = collection?.get('files');
+  if (!collection?.get('folder') && !(files && files.size > 1)) return '';
+  const saved = entry?.get('slug');
+  if (typeof saved === 'string' && saved && !entry.get('newRecord')) return slugify(saved);
+  const template = collection.get('slug') ?? '{{slug}}';
+  const named = /^\{\{fields\.([\w-]+)\}\}$/.exec(template)?.[1];
+  const field = named ?? collection.get('identifier_field') ?? 'title';
+  return slugify(entry?.getIn(['data', field]));
+}
+
+/**
+ * The name an upload is saved under: the entry's slug first ("jasmine-night-photo.webp"), unless
+ * it already starts so ("jasmine-night.webp"). Pictures of a folder's entries share one folder, so
+ * two entries never upload the same name, and Decap's "replace it?" is only ever asked about the
+ * entry's own file.
+ */
+export function uploadName(name, slug) {
+  if (!slug) return name;
+  const lower = name.toLowerCase();
+  return lower.startsWith(`${slug}-`) || lower.startsWith(`${slug}.`) ? name : `${slug}-${name}`;
+}
+
+/** The entry whose form is open, as its picture and file fields last saw it (one form is open at a time). */
+let openEntry;
+
+/**
+ * Renames the files chosen in the media library's upload button before Decap reads them
+ * (a listener of the capture phase runs before Decap's own).
+ */
+function nameUploadsByEntry(event) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files?.length) return;
+  const slug = openEntry ? entrySlug(openEntry.entry, openEntry.collection) : '';
+  const files = [...input.files];
+  const names = files.map((file) => uploadName(file.name, slug));
+  if (names.every((name, i) => name === files[i].name)) return;
+  const renamed = new DataTransfer();
+  files.forEach((file, i) => renamed.items.add(new File([file], names[i], { type: file.type, lastModified: file.lastModified })));
+  input.files = renamed.files;
+}
+
 /**
  * A widget whose control is Decap's own, wrapped: `render(inner, props)` draws around it. The
- * wrapper hands Decap's checks (validation, focus) to the wrapped control.
+ * wrapper hands Decap's checks (validation, focus) to the wrapped control, and with
+ * `options.checkFile` ({ measureAsset, uploadProblems } of src/cms/file-checks.ts) adds the
+ * build's file checks to them.
  */
 function wrapWidget(CMS, name, render, options = {}) {
   const { createClass, h } = window;
   const original = CMS.getWidget(name);
   if (!original || !createClass || !h) return;
   const Wrapped = createClass({
-    getInitialState: () => ({ attempt: 0 }),
+    getInitialState: () => ({ attempt: 0, checked: undefined }),
+    componentDidMount() {
+      this.checkFile();
+    },
+    componentDidUpdate() {
+      this.checkFile();
+    },
     componentWillUnmount() {
       clearTimeout(this.timer);
+      this.gone = true;
+      // Leaving the form: uploads on the Media page belong to no entry.
+      if (openEntry?.entry === this.props.entry) openEntry = undefined;
+    },
+    /**
+     * Measures the chosen file once per value, as soon as Decap has a copy of it (an upload at
+     * once; a saved file when loaded), and asks Decap to validate the field again: a problem shows
+     * under the field at once, and keeps the entry from being saved.
+     */
+    checkFile() {
+      const check = options.checkFile;
+      const { value, field } = this.props;
+      if (!check || this.measuring === value) return;
+      if (typeof value !== 'string' || !value) {
+        this.measuring = value;
+        this.pending = undefined;
+        return;
+      }
+      const path = relative(value);
+      const facts = check.measureAsset(this.props.getAsset(value, field), path);
+      if (!facts) return;
+      this.measuring = value;
+      const pending = (this.pending = facts.then(
+        (measured) => check.uploadProblems(path, measured),
+        () => [],
+      ));
+      pending.then((problems) => {
+        if (this.gone || this.pending !== pending) return;
+        this.pending = undefined;
+        this.setState({ checked: { value, problems } }, () => this.props.validate?.());
+      });
     },
     setInner(ref) {
       this.inner = ref;
@@ -96,7 +197,14 @@ function wrapWidget(CMS, name, render, options = {}) {
       return ask ? ask.call(this.inner, nextProps) : true;
     },
     isValid() {
-      return this.inner?.isValid ? this.inner.isValid() : true;
+      const inner = this.inner?.isValid ? this.inner.isValid() : true;
+      if (inner === false || inner?.error || inner instanceof Promise) return inner;
+      // Saved a moment after choosing: Decap waits for the measuring ("processing"), then validates again.
+      if (this.pending) return this.pending.then((problems) => (problems.length ? Promise.reject(problems.join('; ')) : true));
+      const { checked } = this.state;
+      if (checked && checked.value === this.props.value && checked.problems.length)
+        return { error: { type: 'CUSTOM', message: checked.problems.join('; ') } };
+      return inner;
     },
     getValidateValue() {
       return this.inner?.getValidateValue?.();
@@ -123,6 +231,7 @@ function wrapWidget(CMS, name, render, options = {}) {
       return this.getAsset;
     },
     render() {
+      if (options.checkFile) openEntry = { entry: this.props.entry, collection: this.props.collection };
       const props = { ...this.props, ref: this.setInner };
       if (options.retryAssets) props.getAsset = this.retryingGetAsset();
       return render(h(original.control, props), this.props, h);
@@ -131,26 +240,48 @@ function wrapWidget(CMS, name, render, options = {}) {
   CMS.registerWidget(name, Wrapped, original.preview, original.schema);
 }
 
-/** The form's additions to Decap's widgets: character counts, and pictures and files shown by name. */
-export function improveWidgets(CMS) {
-  const counted = (inner, { field, value }, h) => {
+/**
+ * Why the entry's file cannot be read (public/admin/layout.js), for the first text field of its
+ * form to say above it: the form of such a file is empty, and says so where the editor looks.
+ */
+export function unreadableWords({ entry, collection, field }) {
+  const words = entry?.getIn?.(['data', unreadableKey]);
+  if (!words) return undefined;
+  const fields = collection?.get('files')
+    ? collection.get('files').find((f) => f.get('name') === entry.get('slug'))?.get('fields')
+    : collection?.get('fields');
+  // The widgets that carry the note: the first text field of the form.
+  const first = fields?.find((f) => ['string', 'text'].includes(f.get('widget')));
+  return first && first.get('name') === field?.get('name') ? words : undefined;
+}
+
+/**
+ * The form's additions to Decap's widgets: character counts, pictures and files shown by name and
+ * checked as the build checks them (`checkFile`: { measureAsset, uploadProblems }).
+ */
+export function improveWidgets(CMS, checkFile) {
+  const counted = (inner, props, h) => {
+    const { field, value } = props;
+    const words = unreadableWords(props);
+    const note = words ? h('p', { className: 'cms-unreadable', role: 'alert' }, words) : null;
     const bounds = field.get('characters')?.toJS?.();
-    if (!bounds) return inner;
+    if (!bounds) return note ? h('div', null, note, inner) : inner;
     const { text, ok } = characterCount(value, bounds);
-    return h('div', null, inner, h('p', { className: `cms-characters${ok ? '' : ' cms-characters-over'}`, 'aria-live': 'polite' }, text));
+    return h('div', null, note, inner, h('p', { className: `cms-characters${ok ? '' : ' cms-characters-over'}`, 'aria-live': 'polite' }, text));
   };
   wrapWidget(CMS, 'string', counted);
   wrapWidget(CMS, 'text', counted);
   const named = (inner, { value }, h) =>
     h('div', null, inner, typeof value === 'string' && value ? h('p', { className: 'cms-file-name' }, fileName(value)) : null);
-  wrapWidget(CMS, 'image', named, { retryAssets: true });
-  wrapWidget(CMS, 'file', named);
+  wrapWidget(CMS, 'image', named, { retryAssets: true, checkFile });
+  wrapWidget(CMS, 'file', named, { checkFile });
 }
 
 /** The few styles of the additions above (Decap styles its own widgets). */
 const widgetStyles = `
 .cms-characters, .cms-file-name { margin: 6px 0 0; font: 13px/1.4 system-ui, sans-serif; color: #4b5563; }
 .cms-characters-over { color: #b91c1c; font-weight: 600; }
+.cms-unreadable { margin: 0 0 12px; padding: 12px 16px; border-radius: 6px; background: #fef2f2; color: #991b1b; font: 600 14px/1.5 system-ui, sans-serif; }
 `;
 
 function loadScript(src) {
@@ -164,9 +295,9 @@ function loadScript(src) {
 }
 
 /**
- * Whether the editor logs in through Netlify Identity: the Git Gateway backend. With GitHub's
- * (CMS_BACKEND=github, src/cms/backend.ts) Decap opens Netlify's OAuth window itself, and the
- * Identity widget is not loaded.
+ * Whether the editor logs in through Netlify Identity: the Git Gateway backend
+ * (CMS_BACKEND=git-gateway, src/cms/backend.ts). With GitHub's, the default, Decap opens
+ * Netlify's OAuth window itself, and the Identity widget is not loaded.
  */
 export const usesIdentity = (config) => config?.backend?.name === 'git-gateway';
 
@@ -184,9 +315,11 @@ async function start() {
   CMS.registerCustomFormat(formats.markdown, 'md', frontmatterFormat(YAML));
   CMS.registerCustomFormat(formats.json, 'json', jsonFormat);
   CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
-  improveWidgets(CMS);
-  // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts).
-  const { registerPreviews } = await previews;
+  // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts);
+  // its bundle also holds the build's file checks, which the form's fields make.
+  const { registerPreviews, measureAsset, uploadProblems } = await previews;
+  improveWidgets(CMS, { measureAsset, uploadProblems });
+  document.addEventListener('change', nameUploadsByEntry, true);
   // The preview posts the data as it would be saved: tidied, without the file's text that the
   // formats of ./layout.js keep beside it.
   const saved = (data) => tidy(data)?.delete?.(sourceKey);

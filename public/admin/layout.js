@@ -18,6 +18,29 @@
 /** The data key that carries the file's text from reading to saving; never written to a file. */
 export const sourceKey = '__source';
 
+/**
+ * The data key of a file whose frontmatter cannot be read: why, in words. Decap would show such
+ * a file as an empty form named "."; with this the list, the preview and the refused save say
+ * what is wrong instead (public/admin/cms.js, src/cms/preview.ts), and the file is never overwritten.
+ */
+export const unreadableKey = '__unreadable';
+
+/**
+ * Why the frontmatter `yaml` (the text between the `---` lines) cannot be read, in words that
+ * name the line as the file numbers it and say how to correct it.
+ */
+export function unreadableWords(error, yaml) {
+  const line = error?.linePos?.[0]?.line;
+  const reason = String(error?.message ?? error).split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+  const text = line ? yaml.split(/\r?\n/)[line - 1]?.trim() : undefined;
+  const where = line ? `line ${line + 1}${text ? ` ("${text}")` : ''}` : 'its fields';
+  return (
+    `This file cannot be read, so the form cannot show it: ${where}: ${reason}. ` +
+    'A value that holds ": " or " #", or starts with a quote, "[" or "{", must be put in quotes ' +
+    '(name: "Jasmine Night: the new one"). Correct the file itself; saving this form is refused, so nothing is lost.'
+  );
+}
+
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function equal(a, b) {
@@ -88,11 +111,17 @@ export function frontmatterFormat(YAML) {
     fromFile(content) {
       const match = content.match(frontmatterPattern);
       const yaml = match ? (match[1] ?? '') : '';
-      const data = YAML.parse(yaml) ?? {};
+      let data;
+      try {
+        data = YAML.parse(yaml) ?? {};
+      } catch (error) {
+        return { [unreadableKey]: unreadableWords(error, yaml), [sourceKey]: content };
+      }
       const body = match ? content.slice(match[0].length) : content;
       return { ...data, body, [sourceKey]: content };
     },
     toFile(entryData, sortedKeys) {
+      refuseUnreadable(entryData);
       const [{ body = '', ...data }, source] = split(entryData);
       const match = source?.match(frontmatterPattern);
       const yaml = yamlText(YAML, match ? data : inOrder(data, sortedKeys), match ? (match[1] ?? '') : undefined);
@@ -176,10 +205,28 @@ export function jsonText(value, source) {
   return `${jsonOf(value, source, jsonLayout(source), '', unit)}${trailing}`;
 }
 
+/** `read(JSON of text)`, or the words saying why the file cannot be read (see `unreadableKey`). */
+function readJson(text, read) {
+  try {
+    return { ...read(JSON.parse(text)), [sourceKey]: text };
+  } catch (error) {
+    return {
+      [unreadableKey]: `This file cannot be read, so the form cannot show it: ${error.message}. Correct the file itself; saving this form is refused, so nothing is lost.`,
+      [sourceKey]: text,
+    };
+  }
+}
+
+/** Refuses to write a file that could not be read: the form holds none of it. */
+function refuseUnreadable(entryData) {
+  if (entryData?.[unreadableKey]) throw new Error(entryData[unreadableKey]);
+}
+
 /** A JSON file whose top level is an object. */
 export const jsonFormat = {
-  fromFile: (text) => ({ ...JSON.parse(text), [sourceKey]: text }),
+  fromFile: (text) => readJson(text, (data) => data),
   toFile: (entryData) => {
+    refuseUnreadable(entryData);
     const [data, source] = split(entryData);
     return jsonText(data, source);
   },
@@ -187,8 +234,9 @@ export const jsonFormat = {
 
 /** A JSON file whose top level is a list, edited as the field `field`. */
 export const jsonListFormat = (field) => ({
-  fromFile: (text) => ({ [field]: JSON.parse(text), [sourceKey]: text }),
+  fromFile: (text) => readJson(text, (list) => ({ [field]: list })),
   toFile: (entryData) => {
+    refuseUnreadable(entryData);
     const [data, source] = split(entryData);
     return jsonText(data[field] ?? [], source);
   },

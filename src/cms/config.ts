@@ -21,6 +21,8 @@
 import { z } from 'astro/zod';
 import { stringify } from 'yaml';
 import { formats, listField } from '../../public/admin/cms.js';
+import { unreadableKey } from '../../public/admin/layout.js';
+import { codeFields } from '../model/catalogue-item';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../model/content-collections';
 import { slugReference, type ContentContext } from '../schemas/common';
 import { documentFolder } from '../schemas/product';
@@ -222,6 +224,9 @@ const bodyField = (body: BodyField | undefined): CmsField[] =>
           ...(body.required ? {} : { required: false as const }),
           hint: body.hint,
           editor_components: [],
+          // The Markdown as written: the rich-text mode would write the whole text anew in its own
+          // style on saving (every "-" bullet a "*", blank lines dropped), not only what was edited.
+          modes: ['raw'],
         },
       ]
     : [];
@@ -232,15 +237,28 @@ function collectionKeys(options: CollectionOverlay): Record<string, unknown> {
   return keys;
 }
 
-/** How a folder's entries are named, listed and sorted, from the fields they have. */
-function listing(fields: CmsField[]): Record<string, unknown> {
+/**
+ * How a folder's entries are named, listed, searched and sorted, from the fields they have.
+ *
+ * - The summary is "3. Jasmine Night"; a file that cannot be read has neither, and says so
+ *   instead (`unreadableKey` of public/admin/layout.js), rather than showing as ".".
+ * - Decap's search looks in the fields the summary names (and the title): the `searchable`
+ *   fields (an item's product codes) are named there too, written as nothing (`ternary('', '')`),
+ *   so "AF-210" finds Jasmine Night without the list repeating the code.
+ */
+function listing(fields: CmsField[], searchable: readonly string[] = []): Record<string, unknown> {
   const names = fields.map((f) => f.name);
   const identifier = ['title', 'name'].find((n) => names.includes(n));
   if (!identifier) return {};
   const order = names.includes('order');
+  const hidden = searchable
+    .filter((n) => names.includes(n) && n !== identifier)
+    .map((n) => `{{${n} | ternary('', '')}}`)
+    .join('');
+  const shown = order ? `{{order}}{{${identifier} | ternary('. ', '')}}{{${identifier}}}` : `{{${identifier}}}`;
   return {
     ...(identifier === 'title' ? {} : { identifier_field: identifier }),
-    summary: order ? `{{order}}. {{${identifier}}}` : `{{${identifier}}}`,
+    summary: `${shown}${hidden}{{${unreadableKey}}}`,
     sortable_fields: order ? ['order', identifier] : [identifier],
   };
 }
@@ -252,7 +270,7 @@ export interface GeneratorInput {
   /** Their schemas, when other than the sources' own. */
   schemas?: ContentSchemas;
   overlay?: Overlay;
-  /** Where editors log in and save on the live site (src/cms/backend.ts); Git Gateway unless told. */
+  /** Where editors log in and save on the live site (src/cms/backend.ts); that of an empty environment unless told. */
   backend?: CmsBackend;
 }
 
@@ -455,7 +473,7 @@ export function cmsConfig({
             format: formats.markdown,
             preview_path: `products/${folder}`,
             ...pictures(fields),
-            ...listing(fields),
+            ...listing(fields, [codeFields[kind as keyof typeof codeFields]].filter(Boolean)),
             fields: [...fields, ...bodyField(body)],
           },
         ];

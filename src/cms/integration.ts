@@ -143,7 +143,9 @@ export function cms(): AstroIntegration {
         backend = chosenBackend();
         if (command === 'build')
           logger.info(
-            `/admin logs in with ${backend.name === 'github' ? `GitHub (${backend.repo}, through Netlify's OAuth)` : 'Netlify Identity (Git Gateway)'}`,
+            backend.name === 'github'
+              ? `/admin logs in with GitHub, through Netlify's OAuth, and saves to ${backend.repo} (${backend.branch})`
+              : `/admin logs in with Netlify Identity (Git Gateway) and saves to ${backend.branch}`,
           );
         if (command !== 'dev') return;
         updateConfig({

@@ -40,9 +40,9 @@ export interface CollectionOverlay {
 
 export const overlay = {
   /**
-   * Production: the editor logs in and saves through the backend the build setting CMS_BACKEND
-   * chooses (src/cms/backend.ts: Netlify Identity and Git Gateway, or GitHub through Netlify's
-   * OAuth provider); with the editorial workflow each saved change is a draft (a branch and a pull
+   * Production: the editor logs in and saves through the backend the build's environment
+   * chooses (src/cms/backend.ts: GitHub through Netlify's OAuth provider by default, or Netlify
+   * Identity and Git Gateway); with the editorial workflow each saved change is a draft (a branch and a pull
    * request, which Netlify builds as a deploy preview) until it is published (merged into `main`).
    * On localhost (`npm run cms`) the editor saves the working copy's files through decap-server
    * instead (public/admin/cms.js points `local_backend` at it); that server has no drafts, so

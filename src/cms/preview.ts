@@ -14,6 +14,12 @@
  */
 import { renderPath } from './render/address';
 import { standInPath } from './render/picture';
+import { filesNamed, measureAsset } from './file-checks';
+import type { MeasuredFile } from './render/entry';
+import { unreadableKey } from '../../public/admin/layout.js';
+
+// The form's file checks (public/admin/cms.js) use the same measuring and rules as the preview.
+export { measureAsset, uploadProblems } from './file-checks';
 
 type Element = unknown;
 type H = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;
@@ -26,7 +32,7 @@ interface PreviewProps {
   entry: Entry;
   /** The entry's collection (Immutable), as Decap hands it to the preview. */
   collection?: { get(key: string): unknown };
-  getAsset: (path: string) => { toString(): string } | undefined;
+  getAsset: (path: string) => { fileObj?: unknown; toString(): string } | undefined;
 }
 interface CmsApi {
   registerPreviewTemplate(name: string, component: unknown): void;
@@ -45,8 +51,16 @@ export const previewDelay = 300;
 const toJs = (value: unknown): unknown =>
   value && typeof (value as { toJS?: unknown }).toJS === 'function' ? (value as { toJS(): unknown }).toJS() : value;
 
-/** What the preview posts: the collection, where its files are, the entry's file name and its data as it would be saved. */
-export function previewRequest(collection: Collection, entry: Entry, tidy: (data: unknown) => unknown = (d) => d) {
+/**
+ * What the preview posts: the collection, where its files are, the entry's file name, its data as
+ * it would be saved, and the measurements of the files it names (those Decap has a copy of).
+ */
+export function previewRequest(
+  collection: Collection,
+  entry: Entry,
+  tidy: (data: unknown) => unknown = (d) => d,
+  files: MeasuredFile[] = [],
+) {
   const slug = entry.get('slug');
   const file = collection.files?.find((f) => f.name === slug)?.file;
   return {
@@ -55,7 +69,22 @@ export function previewRequest(collection: Collection, entry: Entry, tidy: (data
     ...(file ? { file } : {}),
     ...(typeof slug === 'string' && slug ? { slug } : {}),
     data: (toJs(tidy(entry.get('data'))) as Record<string, unknown> | undefined) ?? {},
+    ...(files.length ? { files } : {}),
   };
+}
+
+/** The files `data` (as it would be saved) names, measured from Decap's copies through `assetOf`; those it has no copy of yet are left to the build. */
+export async function measuredFiles(
+  data: unknown,
+  assetOf: (path: string) => { fileObj?: unknown; toString(): string } | undefined,
+): Promise<MeasuredFile[]> {
+  const found = await Promise.all(
+    filesNamed(data).map(async ({ field, path }) => {
+      const facts = await measureAsset(assetOf(path), path)?.catch(() => undefined);
+      return facts ? [{ field, path, ...facts }] : [];
+    }),
+  );
+  return found.flat();
 }
 
 /** Every string of the form's data, by the path the saved file writes it with ("./images/a.webp" -> "images/a.webp"). */
@@ -161,6 +190,7 @@ export function registerPreviews(
     timer?: ReturnType<typeof setTimeout>;
     controller?: AbortController;
     sent?: string;
+    turn?: number;
     setState(state: object): void;
   };
   const template = createClass({
@@ -180,7 +210,18 @@ export function registerPreviews(
     async post(this: Self) {
       const collection = byName.get(String(this.props.collection?.get('name') ?? ''));
       if (!collection) return this.setState({ answer: { kind: 'none' } });
-      const body = JSON.stringify(previewRequest(collection, this.props.entry, tidy));
+      // Measuring the files takes a moment: a newer draw started meanwhile wins.
+      const turn = (this.turn = (this.turn ?? 0) + 1);
+      const data = toJs(this.props.entry.get('data')) as Record<string, unknown> | undefined;
+      // A file that could not be read: its words, not the site's complaints about an empty entry.
+      const unreadable = data?.[unreadableKey];
+      if (typeof unreadable === 'string') return this.setState({ answer: { kind: 'failed', message: unreadable } });
+      const paths = pathsOf(data);
+      const files = await measuredFiles(toJs(tidy?.(this.props.entry.get('data')) ?? data), (path) =>
+        this.props.getAsset(paths.get(path) ?? path),
+      );
+      if (turn !== this.turn) return;
+      const body = JSON.stringify(previewRequest(collection, this.props.entry, tidy, files));
       if (body === this.sent) return;
       this.sent = body;
       this.controller?.abort();

@@ -14,13 +14,7 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
 import { slugReference, type ContentContext } from '../schemas/common';
-import {
-  documentLimits,
-  fileSizeProblem,
-  filePathProblem,
-  pictureLimits,
-  pictureWidthProblem,
-} from '../schemas/content-limits';
+import { documentLimits, fileProblems, filePathProblem, pictureLimits, pdfSignature } from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
 import { issueMessage, issuePath } from '../schemas/content-errors';
 import { routes } from '../model/routes';
@@ -136,8 +130,8 @@ export interface CheckOptions {
 const readStart = (path: string) => {
   const descriptor = openSync(path, 'r');
   try {
-    const buffer = Buffer.alloc(5);
-    readSync(descriptor, buffer, 0, 5, 0);
+    const buffer = Buffer.alloc(pdfSignature.length);
+    readSync(descriptor, buffer, 0, buffer.length, 0);
     return buffer.toString('latin1');
   } finally {
     closeSync(descriptor);
@@ -293,14 +287,9 @@ export async function checkContent({
         return;
       }
       const source = documentSource(root, itemId, document.file);
-      const size = fileSizeProblem(document.file, fileSize(source), documentLimits);
-      if (size) problems.push({ file: rel(path), field, message: size });
-      else if (fileStart(source) !== '%PDF-')
-        problems.push({
-          file: rel(path),
-          field,
-          message: `"${document.file}" is not a PDF inside, whatever its name says: save or export it as PDF`,
-        });
+      const facts = { bytes: fileSize(source), start: fileStart(source) };
+      for (const message of fileProblems(document.file, documentLimits, facts))
+        problems.push({ file: rel(path), field, message });
     });
   }
   problems.push(...referenceProblems(products, { technologies: technologySlugs }));
@@ -371,14 +360,10 @@ export async function checkContent({
       problems.push({ file: ref.file, field: ref.field, message: `picture "${ref.path}" does not exist` });
       continue;
     }
-    const size = fileSizeProblem(ref.path, fileSize(absolute), pictureLimits);
-    if (size) problems.push({ file: ref.file, field: ref.field, message: size });
-    if (!absolute.endsWith('.svg')) {
-      if (!widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
-      const width = await widths.get(absolute)!;
-      const narrow = width === undefined ? undefined : pictureWidthProblem(ref.path, width);
-      if (narrow) problems.push({ file: ref.file, field: ref.field, message: narrow });
-    }
+    if (!absolute.endsWith('.svg') && !widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
+    const facts = { bytes: fileSize(absolute), width: await widths.get(absolute) };
+    for (const message of fileProblems(ref.path, pictureLimits, facts))
+      problems.push({ file: ref.file, field: ref.field, message });
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
     if (!used.has(path)) {

@@ -134,24 +134,25 @@ export function codeAtStart(text: string): string | undefined {
   return code && /\d/.test(code) ? code : undefined;
 }
 
-/** The item's lines that carry product codes: its variant, or its list of variants, series... */
+/**
+ * The field of each kind of item whose lines carry its product codes: its variant, or its list of
+ * variants, series... (/admin's search reads the same fields, src/cms/config.ts).
+ */
+export const codeFields = {
+  aroma: 'variantName',
+  'essential-oil': 'variant',
+  'plant-slurry': 'variant',
+  'functional-category': 'keyProducts',
+  'pigment-category': 'series',
+  'printing-auxiliary': 'variants',
+  'speciality-print': 'variants',
+  'speciality-finish': 'finishes',
+} as const satisfies Record<ItemData['kind'], string>;
+
+/** The item's lines that carry product codes. */
 function codedLines(data: ItemData): string[] {
-  switch (data.kind) {
-    case 'aroma':
-      return [data.variantName];
-    case 'essential-oil':
-    case 'plant-slurry':
-      return [data.variant];
-    case 'functional-category':
-      return data.keyProducts;
-    case 'pigment-category':
-      return data.series;
-    case 'printing-auxiliary':
-    case 'speciality-print':
-      return data.variants;
-    case 'speciality-finish':
-      return data.finishes;
-  }
+  const lines = (data as unknown as Record<string, string | string[]>)[codeFields[data.kind]];
+  return Array.isArray(lines) ? lines : [lines!];
 }
 
 /** Every product code the item names, in order, without repeats ("EOA-LAV-30"; "SP-PUF-101", ...). */

@@ -4,7 +4,9 @@
  * - the content schemas (src/schemas), whose field descriptions state them;
  * - `npm run content:check` and the build, which run the same check (src/content-check);
  * - the editor at /admin (src/cms/config.ts), whose pickers refuse a larger upload
- *   (Decap's `max_file_size`) and offer only files of their kind.
+ *   (Decap's `max_file_size`) and offer only files of their kind, and whose form and preview
+ *   measure a chosen file and refuse it with the check's own words (`uploadProblems`,
+ *   src/cms/file-checks.ts) before it is saved.
  *
  * Sizes are in bytes, counted in thousands as Decap counts them (1 MB = 1,000,000 bytes), so the
  * limit the form names and the one the check names are the same number.
@@ -95,4 +97,36 @@ export function fileSizeProblem(path: string, bytes: number, limits: FileLimits)
 export function pictureWidthProblem(path: string, width: number): string | undefined {
   if (width >= pictureLimits.minWidth) return undefined;
   return `picture "${path}" is ${width} px wide; pictures must be at least ${pictureLimits.minWidth.toLocaleString('en')} px wide`;
+}
+
+/** The first bytes of every PDF file. */
+export const pdfSignature = '%PDF-';
+
+/** What is wrong with what a document holds (its first bytes), or undefined. */
+export function documentContentProblem(path: string, start: string): string | undefined {
+  if (start === pdfSignature) return undefined;
+  return `"${path}" is not a PDF inside, whatever its name says: save or export it as PDF`;
+}
+
+/** What the checks measure of a file: its size, a bitmap picture's width, a document's first bytes. */
+export interface FileFacts {
+  bytes: number;
+  /** A bitmap picture's width in pixels; undefined for SVG or when it cannot be read. */
+  width?: number | undefined;
+  /** A document's first bytes (as many as `pdfSignature` has), read as Latin-1. */
+  start?: string | undefined;
+}
+
+/**
+ * Every problem of a picture or document file that exists and is named by the rules, in the order
+ * the check reports them: a picture's size and width, a document's size, else what it holds.
+ */
+export function fileProblems(path: string, limits: FileLimits, facts: FileFacts): string[] {
+  const size = fileSizeProblem(path, facts.bytes, limits);
+  if (limits === documentLimits) {
+    const inside = size || facts.start === undefined ? undefined : documentContentProblem(path, facts.start);
+    return [size, inside].filter((p): p is string => p !== undefined);
+  }
+  const narrow = facts.width === undefined ? undefined : pictureWidthProblem(path, facts.width);
+  return [size, narrow].filter((p): p is string => p !== undefined);
 }

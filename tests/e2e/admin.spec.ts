@@ -22,7 +22,7 @@ import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { categoryGroups, copyProject, escapeRegExp, freePort, watchViolations } from './support';
 import type { CmsCollection } from '../../src/cms/config';
-import { pictureLimits } from '../../src/schemas/content-limits';
+import { documentContentProblem, pictureLimits, pictureWidthProblem } from '../../src/schemas/content-limits';
 import { catalogueItem } from '../../src/model/catalogue-item';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -359,8 +359,162 @@ test('saving one changed sentence through /admin changes one line of the file', 
   expect(readFileSync(file, 'utf8')).toContain(
     'Every lot is tested against its data sheet before it leaves the plant.',
   );
+
+  // A Markdown body: one sentence added to a paragraph changes that line only; its "-" bullets,
+  // blank lines and line breaks stay as written. The paragraph is the shortest one followed by a
+  // list (short enough to be one line on screen, where the End key goes).
+  const legal = join(copy, 'src/content/legal/privacy-policy.md');
+  const legalBefore = readFileSync(legal, 'utf8');
+  const legalOriginal = join(copy, 'privacy-before.md');
+  writeFileSync(legalOriginal, legalBefore);
+  const lines = markdownBody(legalBefore).split('\n');
+  const paragraph = lines
+    .filter((line, i) => /^[A-Z]/.test(line) && lines[i + 1] === '' && /^- /.test(lines[i + 2] ?? ''))
+    .sort((a, b) => a.length - b.length)[0]!;
+  expect(paragraph, 'the privacy policy has a paragraph followed by a "-" list').toBeTruthy();
+  await page.goto(`${site}/admin#/collections/legal/entries/privacy-policy`);
+  await page.reload();
+  const line = page.locator('[data-slate-editor]').getByText(paragraph, { exact: true });
+  await line.click({ timeout: 30_000 });
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Every request is answered within a month.');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page.getByText('Changes saved')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(() => readFileSync(legal, 'utf8') !== legalBefore).toBe(true);
+  const legalDiff = spawnSync('git', ['diff', '--no-index', '--numstat', legalOriginal, legal], { encoding: 'utf8' });
+  expect(legalDiff.stdout.trim().split('\t').slice(0, 2), legalDiff.stdout).toEqual(['1', '1']);
+  expect(readFileSync(legal, 'utf8')).toContain(`${paragraph} Every request is answered within a month.\n`);
+  writeFileSync(legal, legalBefore);
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
+});
+
+test("the form refuses a picture too narrow and a PDF that is text, in the build's words, before saving; uploads take the entry's name; search finds codes", async ({
+  page,
+}) => {
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  // Decap asks before leaving an entry with changes.
+  page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const file = join(copy, 'src/content/products', aroma, `${item.slug}.md`);
+  const before = readFileSync(file, 'utf8');
+  const narrow = join(copy, 'narrow.webp');
+  await sharp({ create: { width: 800, height: 533, channels: 3, background: '#a7c4d9' } })
+    .webp()
+    .toFile(narrow);
+  const notPdf = join(copy, 'notes.pdf');
+  writeFileSync(notPdf, 'Notes typed in a text editor, saved with a .pdf name.\n');
+
+  await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  // The picture: uploaded under the entry's own name, refused with the build's words, under the
+  // field and in the preview.
+  await page.getByRole('button', { name: 'Choose different image' }).click();
+  await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(narrow);
+  const uploaded = `${item.slug}-narrow.webp`;
+  await expect(page.getByRole('dialog').getByText(uploaded, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  const widthProblem = pictureWidthProblem(`./images/${uploaded}`, 800)!;
+  await expect(page.getByText(widthProblem, { exact: true })).toBeVisible({ timeout: 15_000 });
+  const preview = page.frameLocator('iframe').first();
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(
+    `src/content/products/${aroma}/${item.slug}.md: image: ${widthProblem}`,
+    { timeout: 15_000 },
+  );
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect(page.getByText(widthProblem, { exact: true })).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByText('Changes saved')).toHaveCount(0);
+  expect(readFileSync(file, 'utf8')).toBe(before);
+
+  // A text file named .pdf: refused as the build refuses it.
+  await page.getByRole('button', { name: /^Add documents/ }).click();
+  await page.getByRole('button', { name: 'Choose a file' }).click();
+  await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(notPdf);
+  const uploadedPdf = `${item.slug}-notes.pdf`;
+  await expect(page.getByRole('dialog').getByText(uploadedPdf, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  const pdfProblem = documentContentProblem(`./documents/${uploadedPdf}`, 'Notes')!;
+  await expect(page.getByText(pdfProblem, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(
+    `src/content/products/${aroma}/${item.slug}.md: documents.0.file: ${pdfProblem}`,
+    { timeout: 15_000 },
+  );
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await page.waitForTimeout(2_000);
+  expect(readFileSync(file, 'utf8')).toBe(before);
+
+  // Search finds an item by its product code, which its name does not hold.
+  const model = catalogueItem({ id: `${aroma}/${item.slug}`, data: item.data as never });
+  const code = model.codes[0]!;
+  expect(model.name).not.toContain(code);
+  await page.goto(`${site}/admin#/search/${encodeURIComponent(code)}`);
+  await expect(page.getByRole('heading', { name: new RegExp(escapeRegExp(model.name)) }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The local server writes an upload at once: the copy's folders go back to the project's.
+  for (const upload of [
+    join(copy, 'src/content/products', aroma, 'images', uploaded),
+    join(copy, 'src/content/products', aroma, 'documents', uploadedPdf),
+  ])
+    rmSync(upload, { force: true });
+  expect(policyViolations).toEqual([]);
+  // Decap ends a save it refuses by rejecting with no reason, which the page reports as an
+  // uncaught "undefined": one for each refused Publish above, nothing else.
+  expect(pageErrors).toEqual(['undefined', 'undefined']);
+});
+
+test('an entry whose file cannot be read says so in the list, the form and the preview, and the form is never saved over it', async ({
+  page,
+}) => {
+  const site = await startEditor();
+  const { policyViolations, pageErrors } = watchErrors(page);
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const file = join(copy, 'src/content/products', aroma, `${item.slug}.md`);
+  const before = readFileSync(file, 'utf8');
+  // A colon in an unquoted value: the YAML cannot be read.
+  const broken = before.replace(/^name: (.*)$/m, 'name: $1: the new one');
+  expect(broken).not.toBe(before);
+  const line = broken.split('\n').findIndex((l) => l.startsWith('name: ')) + 1;
+  writeFileSync(file, broken);
+  try {
+    await page.goto(`${site}/admin#/collections/${aroma}`);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const card = page.getByRole('link', { name: /This file cannot be read/ });
+    await expect(card).toHaveCount(1, { timeout: 30_000 });
+    await expect(card).toContainText(`line ${line}`);
+    await card.click();
+    await expect(page).toHaveURL(entryUrl(item.slug));
+    const preview = page.frameLocator('iframe').first();
+    const alert = preview.getByRole('alert');
+    await expect(alert).toContainText(`This file cannot be read, so the form cannot show it: line ${line}`, {
+      timeout: 30_000,
+    });
+    await expect(alert).toContainText('must be put in quotes');
+    await expect(alert).not.toContainText('kind');
+    // The form says it too, above its first text field.
+    await expect(page.locator('.cms-unreadable')).toHaveText(
+      new RegExp(`^This file cannot be read, so the form cannot show it: line ${line}`),
+    );
+    // Typing into the empty form and publishing never writes the form over the file.
+    await page.getByLabel('Name', { exact: true }).fill(String(item.data.name));
+    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('menuitem', { name: 'Publish now' }).click();
+    await page.waitForTimeout(2_000);
+    await expect(page.getByText('Changes saved')).toHaveCount(0);
+    await expect(alert).toContainText('This file cannot be read');
+    expect(readFileSync(file, 'utf8')).toBe(broken);
+  } finally {
+    writeFileSync(file, before);
+  }
+  expect(policyViolations).toEqual([]);
+  // Decap's refusal of the save, as above.
+  expect(pageErrors).toEqual(['undefined']);
 });
 
 test("the preview shows a product as the site's card and page, and a technology as its page, with the site's stylesheet, as the editor types", async ({

@@ -1,8 +1,9 @@
 /**
- * One build setting chooses how editors log in to /admin on the live site (src/cms/backend.ts):
- * the generated config.yml is right for each (Git Gateway by default; GitHub through Netlify's
- * OAuth provider with CMS_BACKEND=github and CMS_GITHUB_REPO), the page loads Netlify's Identity
- * widget only for Git Gateway, and a setting that cannot work stops the build, naming what to set.
+ * The build's environment chooses how editors log in to /admin on the live site
+ * (src/cms/backend.ts): on Netlify with no setting, GitHub through Netlify's OAuth provider on the
+ * repository Netlify builds from (REPOSITORY_URL); Git Gateway by CMS_BACKEND=git-gateway; the
+ * generated config.yml is right for each, the page loads Netlify's Identity widget only for Git
+ * Gateway, and a setting that cannot work stops the build, naming what to set.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -23,54 +24,70 @@ const generated = (env: Record<string, string>) =>
   };
 
 describe('the editor configuration for each setting', () => {
-  const gitGateway = generated({});
+  const onNetlify = { REPOSITORY_URL: 'https://github.com/acme/website' };
+  const github = {
+    name: 'github',
+    repo: 'acme/website',
+    branch: 'main',
+    base_url: 'https://api.netlify.com',
+    auth_endpoint: 'auth',
+  };
 
-  it('without a setting, or with CMS_BACKEND=git-gateway: Netlify Identity and Git Gateway, and the Identity widget', () => {
-    expect(gitGateway.backend).toEqual({ name: 'git-gateway', branch: 'main' });
-    expect(generated({ CMS_BACKEND: 'git-gateway', CMS_GITHUB_REPO: 'acme/website' }).backend).toEqual({
-      name: 'git-gateway',
-      branch: 'main',
-    });
-    expect(usesIdentity(gitGateway)).toBe(true);
+  it("on Netlify with no setting: GitHub's backend on the repository Netlify builds from, through Netlify's OAuth provider, without the Identity widget", () => {
+    const config = generated(onNetlify);
+    expect(config.backend).toEqual(github);
+    expect(usesIdentity(config)).toBe(false);
+    // CMS_BACKEND=github says the same; CMS_GITHUB_REPO names another repository.
+    expect(generated({ ...onNetlify, CMS_BACKEND: 'github' }).backend).toEqual(github);
+    expect(
+      generated({ REPOSITORY_URL: 'https://github.com/acme/old-site', CMS_GITHUB_REPO: 'acme/website' }).backend,
+    ).toEqual(github);
+    expect(generated({ CMS_BACKEND: 'github', CMS_GITHUB_REPO: 'acme/website' }).backend).toEqual(github);
   });
 
-  it("with CMS_BACKEND=github: GitHub's backend on the repository, logging in through Netlify's OAuth provider, without the Identity widget", () => {
-    const github = generated({ CMS_BACKEND: 'github', CMS_GITHUB_REPO: 'acme/website' });
-    expect(github.backend).toEqual({
-      name: 'github',
-      repo: 'acme/website',
-      branch: 'main',
-      base_url: 'https://api.netlify.com',
-      auth_endpoint: 'auth',
-    });
-    expect(usesIdentity(github)).toBe(false);
-    // Everything else is the same: drafts, the local backend, every collection.
-    const { backend: _a, ...rest } = github;
-    const { backend: _b, ...restDefault } = gitGateway;
-    expect(rest).toEqual(restDefault);
+  it('with CMS_BACKEND=git-gateway: Netlify Identity and Git Gateway, and the Identity widget; everything else the same', () => {
+    const gitGateway = generated({ ...onNetlify, CMS_BACKEND: 'git-gateway', CMS_GITHUB_REPO: 'acme/website' });
+    expect(gitGateway.backend).toEqual({ name: 'git-gateway', branch: 'main' });
+    expect(usesIdentity(gitGateway)).toBe(true);
+    const { backend: _a, ...rest } = generated(onNetlify);
+    const { backend: _b, ...restGateway } = gitGateway;
+    expect(rest).toEqual(restGateway);
     expect(rest).toMatchObject({ publish_mode: 'editorial_workflow', local_backend: true });
   });
 
-  it("ships Netlify's Identity widget to /admin with Git Gateway only", async () => {
-    expect([...(await editorFiles(cmsBackend({}))).keys()]).toContain('netlify-identity-widget.js');
-    const github = [
-      ...(await editorFiles(cmsBackend({ CMS_BACKEND: 'github', CMS_GITHUB_REPO: 'acme/website' }))).keys(),
-    ];
-    expect(github).not.toContain('netlify-identity-widget.js');
-    expect(github).toContain('decap-cms.js');
+  it('outside Netlify, with no repository to name: Git Gateway (the local editor uses decap-server either way)', () => {
+    expect(generated({}).backend).toEqual({ name: 'git-gateway', branch: 'main' });
   });
 
-  it('takes the repository as GitHub shows its address too', () => {
-    for (const repo of ['https://github.com/acme/website', 'https://github.com/acme/website.git', ' acme/website/ ']) {
-      expect(cmsBackend({ CMS_BACKEND: 'github', CMS_GITHUB_REPO: repo })).toMatchObject({ repo: 'acme/website' });
+  it("ships Netlify's Identity widget to /admin with Git Gateway only", async () => {
+    expect([...(await editorFiles(cmsBackend({ CMS_BACKEND: 'git-gateway' }))).keys()]).toContain(
+      'netlify-identity-widget.js',
+    );
+    const files = [...(await editorFiles(cmsBackend(onNetlify))).keys()];
+    expect(files).not.toContain('netlify-identity-widget.js');
+    expect(files).toContain('decap-cms.js');
+  });
+
+  it('takes the repository as GitHub and Netlify write its address', () => {
+    for (const repo of [
+      'https://github.com/acme/website',
+      'https://github.com/acme/website.git',
+      'git@github.com:acme/website.git',
+      ' acme/website/ ',
+    ]) {
+      expect(cmsBackend({ CMS_GITHUB_REPO: repo })).toMatchObject({ repo: 'acme/website' });
+      expect(cmsBackend({ REPOSITORY_URL: repo })).toMatchObject({ repo: 'acme/website' });
     }
   });
 
   it('refuses a setting that cannot work, naming the variable to set', () => {
     expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(CmsSettingError);
-    expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(/CMS_GITHUB_REPO is not set.*<owner>\/<name>/);
-    expect(() => cmsBackend({ CMS_BACKEND: 'github', CMS_GITHUB_REPO: 'website' })).toThrow(
-      /CMS_GITHUB_REPO is "website"/,
+    expect(() => cmsBackend({ CMS_BACKEND: 'github' })).toThrow(
+      /no repository is known.*CMS_GITHUB_REPO.*<owner>\/<name>/,
+    );
+    expect(() => cmsBackend({ CMS_GITHUB_REPO: 'website' })).toThrow(/CMS_GITHUB_REPO is "website"/);
+    expect(() => cmsBackend({ REPOSITORY_URL: 'https://gitlab.com/acme/website' })).toThrow(
+      /not a GitHub repository.*CMS_BACKEND=git-gateway/,
     );
     expect(() => cmsBackend({ CMS_BACKEND: 'gitlab' })).toThrow(
       /CMS_BACKEND is "gitlab"; it must be one of: git-gateway, github/,
@@ -99,11 +116,12 @@ describe('the build with a setting that cannot work', () => {
         ASTRO_TELEMETRY_DISABLED: '1',
         CMS_BACKEND: 'github',
         CMS_GITHUB_REPO: '',
+        REPOSITORY_URL: '',
       },
     });
     const output = `${result.stdout}\n${result.stderr}`;
     expect(result.status, output).toBe(1);
-    expect(output).toContain('CMS_BACKEND is "github" but CMS_GITHUB_REPO is not set');
+    expect(output).toContain('CMS_BACKEND is "github" but no repository is known');
     expect(output).not.toMatch(/docs\.astro\.build|hint/i);
     expect(existsSync(join(copy, 'dist'))).toBe(false);
   }, 120_000);

@@ -1,7 +1,8 @@
 /**
  * What /admin's preview posts (src/pages/admin/render.astro), read and checked before anything is
  * rendered: only a same-origin JSON POST of bounded size is read, and the entry's data is
- * validated with its collection's own schema (src/model/content-collections.ts), so the preview
+ * validated with its collection's own schema (src/model/content-collections.ts) and the files it
+ * names with the build's file rules (on the measurements the browser posts), so the preview
  * either shows the page the site would build or the `file: field: message` lines
  * `npm run content:check` would print. Nothing is stored.
  */
@@ -11,6 +12,7 @@ import { formatIssues } from '../../schemas/content-errors';
 import { slugReference, type ContentContext } from '../../schemas/common';
 import { isSameOrigin, readLimited } from '../../server/http-request';
 import { pictureStandIn } from './picture';
+import { uploadProblems, type FileFacts } from '../file-checks';
 
 /** The largest entry the preview reads: the longest content file is a few tens of KB. */
 export const previewLimits = { bodyBytes: 256 * 1024 } as const;
@@ -26,6 +28,35 @@ export interface PostedEntry {
   /** The entry's file name without ".md" (a folder collection's). */
   slug?: string;
   data: Record<string, unknown>;
+  /**
+   * The files the entry names, as the editor's browser measured them (src/cms/file-checks.ts): a
+   * file just chosen is only there, so the renderer checks these measurements with the build's rules.
+   */
+  files?: MeasuredFile[];
+}
+
+/** One file of the entry, measured: the field that names it ("documents.0.file"), its path and what the checks read of it. */
+export interface MeasuredFile extends FileFacts {
+  field: string;
+  path: string;
+}
+
+/** Whether `value` is a list of measured files, as the preview posts them. */
+function isMeasuredFiles(value: unknown): value is MeasuredFile[] {
+  const number = (n: unknown) => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (f) =>
+        f &&
+        typeof f === 'object' &&
+        typeof f.field === 'string' &&
+        typeof f.path === 'string' &&
+        number(f.bytes) &&
+        (f.width === undefined || number(f.width)) &&
+        (f.start === undefined || typeof f.start === 'string'),
+    )
+  );
 }
 
 export type PreviewRequest =
@@ -66,11 +97,12 @@ export async function readPreviewRequest(request: Request): Promise<PreviewReque
     !optionalText(entry.folder) ||
     !optionalText(entry.file) ||
     !optionalText(entry.slug) ||
+    (entry.files !== undefined && !isMeasuredFiles(entry.files)) ||
     !entry.data ||
     typeof entry.data !== 'object' ||
     Array.isArray(entry.data)
   ) {
-    return { ok: false, status: 400, error: 'Post { collection, folder or file, slug, data }' };
+    return { ok: false, status: 400, error: 'Post { collection, folder or file, slug, data, files }' };
   }
   return { ok: true, entry: entry as PostedEntry };
 }
@@ -145,7 +177,12 @@ export function checkEntry(posted: PostedEntry, sources: ContentSources = conten
   const schema =
     'list' in source && source.list ? z.array(source.schema(previewContext)) : source.schema(previewContext);
   const result = schema.safeParse(data);
-  if (!result.success) return { ok: false, errors: formatIssues(file, result.error, schema, data) };
+  // The files the form holds, checked as the build checks the saved ones.
+  const files = (posted.files ?? []).flatMap(({ field, path, ...facts }) =>
+    uploadProblems(path, facts).map((message) => `${file}: ${field}: ${message}`),
+  );
+  if (!result.success) return { ok: false, errors: [...formatIssues(file, result.error, schema, data), ...files] };
+  if (files.length) return { ok: false, errors: files };
   const parsed = result.data as Record<string, unknown>;
   const fileName = file.slice(file.lastIndexOf('/') + 1).replace(/\.(md|json)$/, '');
   const id = category
