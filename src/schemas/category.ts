@@ -3,13 +3,14 @@ import type { SchemaContext } from 'astro:content';
 import { action, slug, text } from './common';
 import { industryList, methodList, productKinds, substrateList } from './product';
 import { offeringBase } from './technology';
+import { textLimits } from './content-limits';
 
 export const categorySchema = (context: SchemaContext) =>
   z
     .strictObject({
       ...offeringBase(context),
       showOnHome: z.boolean().describe('Whether the category has a card on the home page.'),
-      itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"'),
+      itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"', textLimits.heading),
       itemsIntro: text('Paragraph under the product cards heading').optional(),
       industries: industryList
         .optional()
@@ -33,7 +34,7 @@ export const categorySchema = (context: SchemaContext) =>
             kind: z
               .enum(productKinds, { error: `kind must be one of: ${productKinds.join(', ')}` })
               .describe('Which kind of catalogue item the group shows.'),
-            heading: text('Heading of the group, e.g. "Plant-based slurries"'),
+            heading: text('Heading of the group, e.g. "Plant-based slurries"', textLimits.heading),
             intro: text('Paragraph under the group heading').optional(),
           }),
         )
@@ -41,7 +42,7 @@ export const categorySchema = (context: SchemaContext) =>
         .describe(
           'For a category that holds several kinds of item: one group per kind, each under its own heading, in this order. Without groups every item is listed together.',
         ),
-      supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"'),
+      supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"', textLimits.heading),
       supportActions: z
         .array(action)
         .default([])

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { checkContent, formatProblem, report } from '../../src/content-check/check';
 import { contentSources } from '../../src/model/content-collections';
-import { documentLimits, formatSize, pictureLimits } from '../../src/schemas/content-limits';
+import { documentLimits, formatSize, pictureLimits, textLimits } from '../../src/schemas/content-limits';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -477,6 +477,30 @@ documents:
     write('products/binders/notes.md', 'Just notes, no frontmatter.');
     expect(await run()).toEqual([
       'src/content/products/binders/notes.md: (file): the file must start with a frontmatter block between two "---" lines',
+    ]);
+  });
+});
+
+describe('texts the layout carries', () => {
+  it('refuses a description longer than its limit, naming the file, the field, the length and the limit', async () => {
+    const long = 'Night-blooming jasmine over a soft musk base. '.repeat(80).slice(0, 3500).trim();
+    write('products/binders/binder.md', product.replace('description: An acrylic binder.', `description: ${long}`));
+    expect(await run()).toEqual([
+      `src/content/products/binders/binder.md: description: length ${long.length}, at most ${textLimits.description}`,
+    ]);
+  });
+
+  it('holds each entry of a list and a name to their own limits', async () => {
+    const entry = 'A variant named at far greater length than any card can carry on a phone '.repeat(3).trim();
+    write(
+      'products/binders/binder.md',
+      product
+        .replace('variants: [B-100]', `variants: [B-100, "${entry}"]`)
+        .replace('title: Binder', `title: ${'Binder '.repeat(12).trim()}`),
+    );
+    expect(await run()).toEqual([
+      `src/content/products/binders/binder.md: title: length ${'Binder '.repeat(12).trim().length}, at most ${textLimits.name}`,
+      `src/content/products/binders/binder.md: variants.1: length ${entry.length}, at most ${textLimits.entry}`,
     ]);
   });
 });
