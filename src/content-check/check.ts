@@ -31,6 +31,7 @@ import { unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
 import { catalogueItem, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
+import { namedFiles, yamlProblem } from './yaml-problem';
 
 export interface Problem {
   file: string;
@@ -165,14 +166,19 @@ export async function checkContent({
   const load = (path: string, schema: Parameters<typeof validate>[0]) => {
     const file = rel(path);
     let data: unknown;
+    const source = read(path);
     try {
-      data = path.endsWith('.json') ? JSON.parse(read(path)) : parseFrontmatter(read(path));
+      data = path.endsWith('.json') ? JSON.parse(source) : parseFrontmatter(source);
     } catch (error) {
-      problems.push({
-        file,
-        field: '(file)',
-        message: error instanceof Error ? error.message.split('\n')[0]! : String(error),
-      });
+      const yaml = (error as { name?: string }).name === 'YAMLParseError';
+      problems.push(
+        yaml
+          ? { file, ...yamlProblem(source, error) }
+          : { file, field: '(file)', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) },
+      );
+      // What the file names is still in use: one mistake is reported once, with no warning that
+      // its picture or documents are unused.
+      for (const named of namedFiles(source)) images.push({ file, field: '(file)', path: named, unchecked: true });
       return undefined;
     }
     return validate(schema, data, file, images, problems);

@@ -504,3 +504,45 @@ describe('texts the layout carries', () => {
     ]);
   });
 });
+
+describe('a mistake in the YAML, in words', () => {
+  it('names the file, the line and the field of a colon in an unquoted value, says to quote it, and warns of nothing else', async () => {
+    write('products/binders/binder.md', product.replace('title: Binder', 'title: Binder Night: the new one'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: title: line 4: the value of "title" has a colon followed by a space, which YAML reads as the start of another field; put the value in quotes: title: "Binder Night: the new one"',
+    ]);
+  });
+
+  it('keeps the documents of a file it cannot read in use', async () => {
+    write(
+      'products/binders/binder.md',
+      product
+        .replace('title: Binder', 'title: Binder: new')
+        .replace(
+          'imageAlt: An illustration',
+          'imageAlt: An illustration\ndocuments:\n  - type: Brochure\n    title: Binder brochure\n    language: en\n    file: ./documents/binder.pdf',
+        ),
+    );
+    write('products/binders/documents/binder.pdf', '%PDF-1.4');
+    const problems = await checkContent({ root, imageWidth, fileSize });
+    expect(problems.map((p) => [p.field, p.severity])).toEqual([['title', undefined]]);
+  });
+
+  it.each([
+    ['an unclosed quote', 'title: "Binder', /^line 4: a value opened with a quote is not closed/],
+    ['a field written twice', 'title: Binder\ntitle: Binder', /^line 5: "title" is written twice/],
+    [
+      'a list entry out of line',
+      'variants:\n  - B-100\n - B-200',
+      /^line \d+: the line is not indented like the lines around it/,
+    ],
+    ['an unclosed list', 'variants: [B-100, B-200\norder: 2', /^line \d+: the list in square brackets is not closed/],
+  ])('explains %s', async (_what, yaml, expected) => {
+    const text = product.replace('title: Binder', yaml.includes('variants') ? 'title: Binder' : yaml);
+    write('products/binders/binder.md', yaml.includes('variants') ? text.replace('variants: [B-100]', yaml) : text);
+    const problems = await checkContent({ root, imageWidth, fileSize });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.file).toBe('src/content/products/binders/binder.md');
+    expect(problems[0]!.message).toMatch(expected);
+  });
+});
