@@ -22,12 +22,12 @@ import {
   pictureWidthProblem,
 } from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
-import { issueMessage, issuePath } from '../schemas/content-errors';
+import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
 import { routes } from '../model/routes';
 import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
-import { unknownPlaceholders } from '../model/item-count';
+import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
 import { catalogueItem, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
@@ -118,7 +118,36 @@ function validate(schemaFor: SchemaOf, data: unknown, file: string, images: Imag
     }
   };
   visit(result.data, []);
+  problems.push(...misplacedCounts(schema, data, file));
   return result.data as Record<string, unknown>;
+}
+
+/**
+ * `{count}` where nothing fills it in: it would show as written. A text may say it when its own
+ * explanation names it (a category's intros, the search's count of results...) or when it is a
+ * text of an overview page, which counts the cards it lists (src/model/item-count.ts).
+ */
+function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Problem[] {
+  const counted = isCountedPage((data as { page?: unknown } | undefined)?.page);
+  const found: Problem[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      const written = countPlaceholders(value);
+      if (written.length === 0 || fieldDescription(schema, data, path)?.includes('{count')) return;
+      const wrong = counted ? written.filter((w) => w !== '{count}') : written;
+      for (const placeholder of new Set(wrong))
+        found.push({
+          file,
+          field: issuePath(path),
+          message: counted
+            ? `"${placeholder}" is not filled in here; on this page {count} is the number of its cards, with no kind`
+            : `"${placeholder}" is not filled in here: no count is known for this text, and it would show as written; write the number in words, or move the sentence to a text that has a count (a category's itemsIntro, the Technologies, Products or Portfolio page)`,
+        });
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+  };
+  visit(data, []);
+  return found;
 }
 
 export interface CheckOptions {

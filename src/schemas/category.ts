@@ -11,7 +11,11 @@ export const categorySchema = (context: SchemaContext) =>
       ...offeringBase(context),
       showOnHome: z.boolean().describe('Whether the category has a card on the home page.'),
       itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"', textLimits.heading),
-      itemsIntro: text('Paragraph under the product cards heading').optional(),
+      itemsIntro: text('Paragraph under the product cards heading')
+        .describe(
+          'Paragraph under the product cards heading; {count} is the number of items, {count:<kind>} of those of one kind, e.g. "{count} fragrances".',
+        )
+        .optional(),
       industries: industryList
         .optional()
         .describe(
@@ -35,7 +39,9 @@ export const categorySchema = (context: SchemaContext) =>
               .enum(productKinds, { error: `kind must be one of: ${productKinds.join(', ')}` })
               .describe('Which kind of catalogue item the group shows.'),
             heading: text('Heading of the group, e.g. "Plant-based slurries"', textLimits.heading),
-            intro: text('Paragraph under the group heading').optional(),
+            intro: text('Paragraph under the group heading')
+              .describe("Paragraph under the group heading; {count} is the number of the group's items.")
+              .optional(),
           }),
         )
         .optional()

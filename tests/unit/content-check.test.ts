@@ -546,3 +546,34 @@ describe('a mistake in the YAML, in words', () => {
     expect(problems[0]!.message).toMatch(expected);
   });
 });
+
+describe('{count} only where a count is known', () => {
+  it('refuses {count} in a text that has no count, saying so', async () => {
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('  intro: Intro.', '  intro: "{count} ways to treat a surface."'),
+    );
+    const problems = await run();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^src\/content\/technologies\/plasma\.md: hero\.intro: "\{count\}" is not filled in here: no count is known for this text/,
+    );
+  });
+
+  it('takes {count} in every text of an overview page, and in the texts whose explanation names it', async () => {
+    const products = readFileSync('src/content/pages/products.md', 'utf8');
+    write(
+      'pages/products.md',
+      products
+        .replace(/^ {2}intro: .*$/m, '  intro: "{count} families, and more."')
+        .replace(/^ {2}heading: (.*)$/m, '  heading: "$1 in {count:aroma}"'),
+    );
+    write(
+      'categories/binders.md',
+      category('binders').replace('itemsHeading: Items', 'itemsHeading: Items\nitemsIntro: "{count} binders."'),
+    );
+    expect(await run()).toEqual([
+      'src/content/pages/products.md: hero.heading: "{count:aroma}" is not filled in here; on this page {count} is the number of its cards, with no kind',
+    ]);
+  });
+});
