@@ -23,7 +23,8 @@ import {
 } from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
 import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
-import { routes } from '../model/routes';
+import { documentPath, linkedAddress, routes, siteAddresses } from '../model/routes';
+import { linksIn } from './links';
 import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
@@ -280,6 +281,8 @@ export async function checkContent({
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
   const products: { file: string; data: unknown }[] = [];
+  const itemAddresses: string[] = [];
+  const documentAddresses: string[] = [];
   const usedDocuments = new Set<string>();
   const today = new Date().toISOString().slice(0, 10);
   const categoryDefaults = new Map(
@@ -296,6 +299,9 @@ export async function checkContent({
       { id: itemId, data: item as unknown as ItemData },
       categoryDefaults.get(itemId.split('/')[0]!),
     );
+    itemAddresses.push(model.href);
+    for (const document of data.documents ?? [])
+      documentAddresses.push(documentPath(model.category, document.file.slice(document.file.lastIndexOf('/') + 1)));
     const missing = unlistedMethods(model, markdownBody(read(path)));
     if (missing.length > 0) {
       problems.push({
@@ -339,6 +345,40 @@ export async function checkContent({
     });
   }
   problems.push(...referenceProblems(products, { technologies: technologySlugs }));
+
+  // Links written in texts and buttons lead to pages the site has: a link to a deleted or renamed
+  // entry is named here, in every file that writes it.
+  const addresses = siteAddresses({
+    technologies: [...technologySlugs],
+    categories: [...categorySlugs],
+    items: itemAddresses,
+    documents: documentAddresses,
+  });
+  const deadLink = (file: string, field: string, href: string) => {
+    const address = linkedAddress(href);
+    if (address !== undefined && !addresses.has(address))
+      problems.push({
+        file,
+        field,
+        message: `links to "${href}", an address the site does not have (a deleted or renamed page?); correct the link or remove it`,
+      });
+  };
+  const linksOf = (file: string, value: unknown, path: PropertyKey[]): void => {
+    if (typeof value === 'string') {
+      const field = issuePath(path);
+      if (path.at(-1) === 'href') deadLink(file, field, value);
+      else for (const href of linksIn(value)) deadLink(file, field, href);
+    } else if (Array.isArray(value)) value.forEach((v, i) => linksOf(file, v, [...path, i]));
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) linksOf(file, v, [...path, k]);
+  };
+  for (const [name, source] of Object.entries(sources)) {
+    for (const [path, data] of loaded[name] ?? []) {
+      if (!data) continue;
+      linksOf(rel(path), data, []);
+      if (isFolder(source)) for (const href of linksIn(markdownBody(read(path)))) deadLink(rel(path), 'body', href);
+    }
+  }
   const folders = existsSync(productsDir)
     ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory())
     : [];

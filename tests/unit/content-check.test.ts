@@ -577,3 +577,35 @@ describe('{count} only where a count is known', () => {
     ]);
   });
 });
+
+describe('links inside texts lead to pages the site has', () => {
+  it('names the technology whose text links to a product that was removed, and the address', async () => {
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('Body.', 'Printed with [our binder](/products/binders/binder#uses) on cotton.'),
+    );
+    expect(await run()).toEqual([]);
+    write('products/binders/other.md', product.replace('title: Binder', 'title: Other'));
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    const problems = await run();
+    expect(problems.filter((p) => !p.includes('not used'))).toEqual([
+      'src/content/technologies/plasma.md: body: links to "/products/binders/binder#uses", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+    ]);
+  });
+
+  it('holds links in fields and buttons to the same addresses, in every file that writes one', async () => {
+    write(
+      'categories/binders.md',
+      category('binders')
+        .replace('href: /contact', 'href: /contact-us')
+        .replace(
+          'itemsHeading: Items',
+          'itemsHeading: Items\nitemsIntro: "See <a href=\\"/plasma\\">plasma</a> and [coating](/coating)."',
+        ),
+    );
+    expect(await run()).toEqual([
+      'src/content/categories/binders.md: itemsIntro: links to "/coating", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+      'src/content/categories/binders.md: supportActions.0.href: links to "/contact-us", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+    ]);
+  });
+});
