@@ -30,7 +30,7 @@ import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
 import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
-import { catalogueItem, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
+import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
 import { namedFiles, yamlProblem } from './yaml-problem';
 
@@ -142,7 +142,8 @@ function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Proble
           field: issuePath(path),
           message: counted
             ? `"${placeholder}" is not filled in here; on this page {count} is the number of its cards, with no kind`
-            : `"${placeholder}" is not filled in here: no count is known for this text, and it would show as written; write the number in words, or move the sentence to a text that has a count (a category's itemsIntro, the Technologies, Products or Portfolio page)`,
+            : `"${placeholder}" is not filled in here: no count is known for this text, and it would show as written; ` +
+              `write the number in words, or move the sentence to a text that has a count (a category's itemsIntro, the Technologies, Products or Portfolio page)`,
         });
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
@@ -292,7 +293,9 @@ export async function checkContent({
     const data = item as { documents?: { file: string }[]; compliance?: { validUntil?: string }[] } | undefined;
     if (!data) continue;
     products.push({ file: rel(path), data });
-    const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
+    const itemId = itemIdOf(relative(productsDir, path).split(sep).join('/'), data);
+    // The address is the slug field's: two items of one category may not share it.
+    claimSlug(itemId.slice(itemId.indexOf('/') + 1), rel(path), 'slug', `item:${itemId.split('/')[0]}`);
     // The search filters read the field, a buyer the text: a method the text names and the field
     // (or the category's, which the item takes) leaves out is a filter that misses the item.
     const model = catalogueItem(

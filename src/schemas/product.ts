@@ -5,7 +5,7 @@
  * file is in (src/content/products/<category>/), so no field repeats it.
  */
 import { z } from 'astro/zod';
-import { contentImage, icon, order, text, textList, type ContentContext, type ReferenceTo } from './common';
+import { contentImage, icon, order, slug, text, textList, type ContentContext, type ReferenceTo } from './common';
 import { documentFile } from './files';
 import { lengthHint, textLimits } from './content-limits';
 
@@ -271,6 +271,15 @@ const sharedFields = (reference: ReferenceTo) => ({
     .describe('Technologies the item draws on, by slug; the item page links to them.'),
 });
 
+/**
+ * The last part of an item's address, /products/<category>/<slug>: a field of its own, so renaming
+ * the file or retitling the item leaves the address, and every link to it, as it was
+ * (docs/decisions/0057-an-items-address-is-a-field.md).
+ */
+const itemSlug = slug.describe(
+  'Last part of the item\'s web address, /products/<category>/<slug>, e.g. "lavender-calm": lowercase letters, digits and hyphens. Keep it once the item is published: links and search engines know the item by it.',
+);
+
 /** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
 const kind = <K extends ProductKind>(value: K) =>
   z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
@@ -287,6 +296,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('aroma'),
         order,
+        slug: itemSlug,
         name: text('Fragrance name', nameLength),
         variantName: text('Variant name, e.g. "AF-201 Lavender Calm"', nameLength),
         scentFamily: enumOf(scentFamilies, 'scent family'),
@@ -299,6 +309,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('essential-oil'),
         order,
+        slug: itemSlug,
         name: text('Oil name', nameLength),
         variant: text('Variant code or grade', nameLength),
         properties: textList('Properties'),
@@ -310,6 +321,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('functional-category'),
         order,
+        slug: itemSlug,
         title: text('Functional category title', nameLength),
         icon: icon.optional(),
         description: text('What this functional category does', descriptionLength),
@@ -321,6 +333,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('plant-slurry'),
         order,
+        slug: itemSlug,
         name: text('Product name', nameLength),
         variant: text('Variant code', nameLength),
         type: z
@@ -336,6 +349,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('pigment-category'),
         order,
+        slug: itemSlug,
         title: text('Pigment category title', nameLength),
         description: text('What this pigment range is', descriptionLength),
         series: textList('Series'),
@@ -349,6 +363,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('printing-auxiliary'),
         order,
+        slug: itemSlug,
         title: text('Auxiliary category title', nameLength),
         description: text('What these auxiliaries do', descriptionLength),
         variants: textList('Variants'),
@@ -362,6 +377,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('speciality-finish'),
         order,
+        slug: itemSlug,
         title: text('Finish category title', nameLength),
         description: text('What the finish does', descriptionLength),
         finishes: textList('Finishes'),
@@ -378,6 +394,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('speciality-print'),
         order,
+        slug: itemSlug,
         title: text('Print effect title', nameLength),
         printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"', nameLength),
         variants: textList('Variants'),

@@ -722,6 +722,7 @@ describe('the data buyers look for, in the editor', () => {
     const oil = {
       kind: 'essential-oil',
       order: 1,
+      slug: 'oil',
       name: 'Oil',
       variant: 'V-1',
       properties: ['p'],

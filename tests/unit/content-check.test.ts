@@ -67,6 +67,7 @@ supportActions:
 const product = `---
 kind: printing-auxiliary
 order: 1
+slug: binder
 title: Binder
 description: An acrylic binder.
 variants: [B-100]
@@ -372,6 +373,7 @@ documents:
       'products/binders/spray.md',
       product
         .replace('title: Binder', 'title: Spray binder')
+        .replace('slug: binder', 'slug: spray-binder')
         .replace('An acrylic binder.', 'Spray at 5 g/l or exhaust at 2% owf; spray rating 90.')
         .replace('applicationMethods: [Screen print]\n', '')
         .replace('kind: printing-auxiliary', 'kind: speciality-finish')
@@ -509,7 +511,7 @@ describe('a mistake in the YAML, in words', () => {
   it('names the file, the line and the field of a colon in an unquoted value, says to quote it, and warns of nothing else', async () => {
     write('products/binders/binder.md', product.replace('title: Binder', 'title: Binder Night: the new one'));
     expect(await run()).toEqual([
-      'src/content/products/binders/binder.md: title: line 4: the value of "title" has a colon followed by a space, which YAML reads as the start of another field; put the value in quotes: title: "Binder Night: the new one"',
+      'src/content/products/binders/binder.md: title: line 5: the value of "title" has a colon followed by a space, which YAML reads as the start of another field; put the value in quotes: title: "Binder Night: the new one"',
     ]);
   });
 
@@ -529,8 +531,8 @@ describe('a mistake in the YAML, in words', () => {
   });
 
   it.each([
-    ['an unclosed quote', 'title: "Binder', /^line 4: a value opened with a quote is not closed/],
-    ['a field written twice', 'title: Binder\ntitle: Binder', /^line 5: "title" is written twice/],
+    ['an unclosed quote', 'title: "Binder', /^line 5: a value opened with a quote is not closed/],
+    ['a field written twice', 'title: Binder\ntitle: Binder', /^line 6: "title" is written twice/],
     [
       'a list entry out of line',
       'variants:\n  - B-100\n - B-200',
@@ -585,7 +587,10 @@ describe('links inside texts lead to pages the site has', () => {
       technology('plasma').replace('Body.', 'Printed with [our binder](/products/binders/binder#uses) on cotton.'),
     );
     expect(await run()).toEqual([]);
-    write('products/binders/other.md', product.replace('title: Binder', 'title: Other'));
+    write(
+      'products/binders/other.md',
+      product.replace('title: Binder', 'title: Other').replace('slug: binder', 'slug: other'),
+    );
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     const problems = await run();
     expect(problems.filter((p) => !p.includes('not used'))).toEqual([
@@ -606,6 +611,30 @@ describe('links inside texts lead to pages the site has', () => {
     expect(await run()).toEqual([
       'src/content/categories/binders.md: itemsIntro: links to "/coating", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
       'src/content/categories/binders.md: supportActions.0.href: links to "/contact-us", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+    ]);
+  });
+});
+
+describe("an item's address is its slug field", () => {
+  it('keeps a link to the item working when its file is renamed', async () => {
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('Body.', 'See [the binder](/products/binders/binder).'),
+    );
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    write('products/binders/Binder Renamed.md', product);
+    expect(await run()).toEqual([]);
+  });
+
+  it('refuses a slug with capitals or spaces, and two items of a category at one address', async () => {
+    write('products/binders/binder.md', product.replace('slug: binder', 'slug: Binder Noir'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: slug: slug may only use lowercase letters, digits and hyphens',
+    ]);
+    write('products/binders/binder.md', product);
+    write('products/binders/binder-copy.md', product.replace('title: Binder', 'title: Binder copy'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: slug: slug "binder" is already used by src/content/products/binders/binder-copy.md',
     ]);
   });
 });
