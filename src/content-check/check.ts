@@ -11,7 +11,7 @@
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
 import { slugReference, type ContentContext } from '../schemas/common';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
 import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
-import { documentPath, linkedAddress, routes, siteAddresses } from '../model/routes';
+import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../model/routes';
 import { linksIn } from './links';
 import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../model/documents';
@@ -32,7 +32,7 @@ import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/
 import { productKinds } from '../schemas/product';
 import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
-import { namedFiles, yamlProblem } from './yaml-problem';
+import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
 
 export interface Problem {
   file: string;
@@ -194,6 +194,9 @@ export async function checkContent({
       (f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth,
     );
 
+  // Files the parser refused, by path, with the slug their text writes: what refers or links to
+  // them is not reported as well, so one mistake is reported once.
+  const unreadable = new Map<string, string>();
   const load = (path: string, schema: Parameters<typeof validate>[0]) => {
     const file = rel(path);
     let data: unknown;
@@ -210,6 +213,7 @@ export async function checkContent({
       // What the file names is still in use: one mistake is reported once, with no warning that
       // its picture or documents are unused.
       for (const named of namedFiles(source)) images.push({ file, field: '(file)', path: named, unchecked: true });
+      unreadable.set(path, writtenSlug(source) ?? basename(path).replace(/\.md$/, ''));
       return undefined;
     }
     return validate(schema, data, file, images, problems);
@@ -256,7 +260,9 @@ export async function checkContent({
   }
   for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
   for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
+  const unreadableSlugs = (entries: Loaded) => entries.flatMap(([path, d]) => (d ? [] : [unreadable.get(path) ?? '']));
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  const knownCategories = new Set([...categorySlugs, ...unreadableSlugs(categories)]);
   // A category's texts may say "{count}" or "{count:<kind>}" (src/model/item-count.ts), nothing else in braces.
   for (const [path, data] of categories) {
     const texts: [string, unknown][] = [
@@ -281,6 +287,7 @@ export async function checkContent({
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  const knownTechnologies = new Set([...technologySlugs, ...unreadableSlugs(technologies)]);
   const products: { file: string; data: unknown }[] = [];
   const itemAddresses: string[] = [];
   const documentAddresses: string[] = [];
@@ -347,13 +354,16 @@ export async function checkContent({
         });
     });
   }
-  problems.push(...referenceProblems(products, { technologies: technologySlugs }));
+  problems.push(...referenceProblems(products, { technologies: knownTechnologies }));
+  for (const [path, data] of entries('products')) {
+    if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));
+  }
 
   // Links written in texts and buttons lead to pages the site has: a link to a deleted or renamed
   // entry is named here, in every file that writes it.
   const addresses = siteAddresses({
-    technologies: [...technologySlugs],
-    categories: [...categorySlugs],
+    technologies: [...knownTechnologies],
+    categories: [...knownCategories],
     items: itemAddresses,
     documents: documentAddresses,
   });

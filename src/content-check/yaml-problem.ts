@@ -71,6 +71,17 @@ export function yamlProblem(text: string, error: unknown): YamlProblem {
       field,
       message: `${at}: a value opened with a quote is not closed; end it with the same quote on the line where it starts`,
     };
+  const quote = /^["']/.exec(value)?.[0];
+  if (
+    quote &&
+    value.length > 1 &&
+    value.slice(1, -1).replace(/\\./g, '').includes(quote) &&
+    yaml.code !== 'MISSING_CHAR'
+  )
+    return {
+      field,
+      message: `${at}: the value's quotes end before the value does; inside a value in ${quote === '"' ? 'double' : 'single'} quotes write a quote as ${quote === '"' ? '\\"' : "''"}, or put the value in the other kind of quotes`,
+    };
   if (unquoted && /:(\s|$)/.test(value))
     return {
       field,
@@ -103,3 +114,7 @@ export function yamlProblem(text: string, error: unknown): YamlProblem {
  */
 export const namedFiles = (text: string): string[] =>
   [...text.matchAll(/\.\/[\w.-]+\/[\w.-]+\.(?:pdf|webp|png|jpe?g|svg|avif|gif)\b/gi)].map(([path]) => path);
+
+/** The `slug: …` a file's text writes at its top level, read without the parser, or undefined. */
+export const writtenSlug = (text: string): string | undefined =>
+  /^slug:\s*["']?([a-z0-9]+(?:-[a-z0-9]+)*)["']?\s*$/m.exec(text)?.[1];

@@ -515,6 +515,20 @@ describe('a mistake in the YAML, in words', () => {
     ]);
   });
 
+  it('reports nothing else of a file it cannot read: what refers or links to it is not reported missing', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('  intro: Intro.', '  intro: "Intro "of" plasma."'));
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma]') +
+        'See [plasma](/plasma).\n',
+    );
+    const problems = await run();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^src\/content\/technologies\/plasma\.md: intro: line \d+: the value's quotes end before the value does/,
+    );
+  });
+
   it('keeps the documents of a file it cannot read in use', async () => {
     write(
       'products/binders/binder.md',
