@@ -194,9 +194,10 @@ export async function checkContent({
       (f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth,
     );
 
-  // Files the parser refused, by path, with the slug their text writes: what refers or links to
-  // them is not reported as well, so one mistake is reported once.
+  // Files with a mistake (the parser or the schema refused them), by path, with the slug they
+  // write: what refers or links to them is not reported as well, so one mistake is reported once.
   const unreadable = new Map<string, string>();
+  const fileSlug = (path: string) => basename(path).replace(/\.(md|json)$/, '');
   const load = (path: string, schema: Parameters<typeof validate>[0]) => {
     const file = rel(path);
     let data: unknown;
@@ -213,10 +214,15 @@ export async function checkContent({
       // What the file names is still in use: one mistake is reported once, with no warning that
       // its picture or documents are unused.
       for (const named of namedFiles(source)) images.push({ file, field: '(file)', path: named, unchecked: true });
-      unreadable.set(path, writtenSlug(source) ?? basename(path).replace(/\.md$/, ''));
+      unreadable.set(path, writtenSlug(source) ?? fileSlug(path));
       return undefined;
     }
-    return validate(schema, data, file, images, problems);
+    const valid = validate(schema, data, file, images, problems);
+    if (!valid) {
+      const slug = (data as { slug?: unknown } | null)?.slug;
+      unreadable.set(path, typeof slug === 'string' && slug ? slug : fileSlug(path));
+    }
+    return valid;
   };
 
   // Every file of every kind of content, validated against its schema. A JSON list may be

@@ -652,3 +652,17 @@ describe("an item's address is its slug field", () => {
     ]);
   });
 });
+
+describe('one mistake, one problem', () => {
+  it('does not report a link or a reference to an entry that has a mistake of its own as missing', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('colour: teal', 'colour: mauve'));
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma]'),
+    );
+    write('categories/binders.md', category('binders').replace('href: /contact', 'href: /plasma'));
+    expect(await run()).toEqual([
+      'src/content/technologies/plasma.md: colour: colour must be one of: teal, indigo, emerald, amber, rose, violet, sky',
+    ]);
+  });
+});
