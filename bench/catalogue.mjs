@@ -51,7 +51,8 @@ const codeKeys = new Set(['variant']);
 /**
  * The text of synthetic item `n` made from a real item's file: names get " S<n>", single codes
  * become "SYN-<n>", list codes (the `variants:` lists) get "-S<n>", and `order` moves past the
- * real items. Everything else, the body included, stays as it is.
+ * real items, and the slug (the address) is "synthetic-<n>". Everything else, the body included,
+ * stays as it is.
  * @param {string} text
  * @param {number} n
  */
@@ -71,6 +72,8 @@ function syntheticItem(text, n) {
         const [, key, value] = field;
         list = value === '' ? key : '';
         if (key === 'order') return `order: ${100_000 + n}`;
+        // The address, as the file name gives it: synthetic-<n>.
+        if (key === 'slug') return `slug: synthetic-${n}`;
         if (nameKeys.has(key) && value) return `${key}: ${JSON.stringify(`${unquote(value)} S${n}`)}`;
         if (codeKeys.has(key) && value) return `${key}: SYN-${n}`;
         return line;
@@ -82,7 +85,7 @@ function syntheticItem(text, n) {
     .join('\n');
 }
 
-/** The file name, and so the address, of the full-data test item. */
+/** The file name and the slug, and so the address, of the full-data test item. */
 export const fullDataSlug = 'full-data-test-item';
 
 /**
@@ -204,7 +207,7 @@ export function addFullDataItem(root) {
   if (!match) throw new Error(`${productsFolder}/${category}/${base}: no frontmatter`);
   const copied = parseYaml(match[1]);
   const nameKey = 'name' in copied ? 'name' : 'title';
-  const data = { ...copied, [nameKey]: 'Full Data Test Item', ...fullData };
+  const data = { ...copied, slug: fullDataSlug, [nameKey]: 'Full Data Test Item', ...fullData };
   mkdirSync(join(folder, 'documents'), { recursive: true });
   for (const document of fullData.documents) {
     writeFileSync(

@@ -26,7 +26,7 @@ import { codeFields } from '../model/catalogue-item';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../model/content-collections';
 import { slugReference, type ContentContext } from '../schemas/common';
 import { documentFolder } from '../schemas/product';
-import { documentLimits, fileNamePattern, pictureLimits, type FileLimits } from '../schemas/content-limits';
+import { documentLimits, fileNamePattern, lengthHint, pictureLimits, type FileLimits } from '../schemas/content-limits';
 import type { ContentLayout } from './content-layout';
 import { cmsBackend, type CmsBackend } from './backend';
 import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type Overlay } from './overlay';
@@ -186,6 +186,18 @@ function patternOf(node: JsonSchema): Pick<CmsField, 'pattern'> {
   return {};
 }
 
+/**
+ * A field's hint: its description, and the longest text it takes (of each entry, for a list of
+ * texts) unless the description speaks of characters already. A hint that only repeats the label says nothing.
+ */
+function hintOf(node: JsonSchema, label: string): Pick<CmsField, 'hint'> {
+  const max = node.maxLength ?? node.items?.maxLength;
+  const said = node.description && node.description !== label ? node.description : undefined;
+  const limit = max !== undefined && !said?.includes('characters') ? lengthHint(max) : undefined;
+  const hint = [said, limit].filter(Boolean).join(said && !/[.!?]$/.test(said) ? '. ' : ' ');
+  return hint ? { hint } : {};
+}
+
 /** The property every variant fixes to its own value (`type` of a section), if there is one. */
 function discriminatorOf(variants: JsonSchema[]): string | undefined {
   const first = variants[0]?.properties ?? {};
@@ -299,8 +311,7 @@ function fieldConverter(overlay: Overlay) {
       label,
       widget,
       ...(required ? {} : { required: false as const }),
-      // A hint that only repeats the label says nothing.
-      ...(node.description && node.description !== label ? { hint: node.description } : {}),
+      ...hintOf(node, label),
       ...rest,
       ...(applies || chosen === undefined ? options : {}),
     };

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFrontmatter } from '../text/frontmatter.mjs';
-import { catalogueItem, type ItemData } from '../model/catalogue-item';
+import { catalogueItem, itemIdOf, type ItemData } from '../model/catalogue-item';
 
 export interface TopicLabel {
   id: string;
@@ -41,7 +41,7 @@ export function readCatalogueLabels(productsDir: string): Map<string, string> {
       if (!file.endsWith('.md')) continue;
       try {
         const data = parseFrontmatter(readFileSync(join(folder, file), 'utf8')) as ItemData;
-        const item = catalogueItem({ id: `${category}/${file.slice(0, -3)}`, data });
+        const item = catalogueItem({ id: itemIdOf(`${category}/${file}`, data), data });
         if (item.name) labels.set(item.id, item.label);
       } catch {
         // Reported by content:check and the build.

@@ -11,20 +11,22 @@
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
 import { slugReference, type ContentContext } from '../schemas/common';
 import { documentLimits, fileProblems, filePathProblem, pictureLimits, pdfSignature } from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
-import { issueMessage, issuePath } from '../schemas/content-errors';
-import { routes } from '../model/routes';
+import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
+import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../model/routes';
+import { linksIn } from './links';
 import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
-import { unknownPlaceholders } from '../model/item-count';
+import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
-import { catalogueItem, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
+import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
+import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
 
 export interface Problem {
   file: string;
@@ -111,7 +113,37 @@ function validate(schemaFor: SchemaOf, data: unknown, file: string, images: Imag
     }
   };
   visit(result.data, []);
+  problems.push(...misplacedCounts(schema, data, file));
   return result.data as Record<string, unknown>;
+}
+
+/**
+ * `{count}` where nothing fills it in: it would show as written. A text may say it when its own
+ * explanation names it (a category's intros, the search's count of results...) or when it is a
+ * text of an overview page, which counts the cards it lists (src/model/item-count.ts).
+ */
+function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Problem[] {
+  const counted = isCountedPage((data as { page?: unknown } | undefined)?.page);
+  const found: Problem[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      const written = countPlaceholders(value);
+      if (written.length === 0 || fieldDescription(schema, data, path)?.includes('{count')) return;
+      const wrong = counted ? written.filter((w) => w !== '{count}') : written;
+      for (const placeholder of new Set(wrong))
+        found.push({
+          file,
+          field: issuePath(path),
+          message: counted
+            ? `"${placeholder}" is not filled in here; on this page {count} is the number of its cards, with no kind`
+            : `"${placeholder}" is not filled in here: no count is known for this text, and it would show as written; ` +
+              `write the number in words, or move the sentence to a text that has a count (a category's itemsIntro, the Technologies, Products or Portfolio page)`,
+        });
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+  };
+  visit(data, []);
+  return found;
 }
 
 export interface CheckOptions {
@@ -156,20 +188,35 @@ export async function checkContent({
       (f) => f.endsWith('.md') && relative(join(root, folder), f).split(sep).length === depth,
     );
 
+  // Files with a mistake (the parser or the schema refused them), by path, with the slug they
+  // write: what refers or links to them is not reported as well, so one mistake is reported once.
+  const unreadable = new Map<string, string>();
+  const fileSlug = (path: string) => basename(path).replace(/\.(md|json)$/, '');
   const load = (path: string, schema: Parameters<typeof validate>[0]) => {
     const file = rel(path);
     let data: unknown;
+    const source = read(path);
     try {
-      data = path.endsWith('.json') ? JSON.parse(read(path)) : parseFrontmatter(read(path));
+      data = path.endsWith('.json') ? JSON.parse(source) : parseFrontmatter(source);
     } catch (error) {
-      problems.push({
-        file,
-        field: '(file)',
-        message: error instanceof Error ? error.message.split('\n')[0]! : String(error),
-      });
+      const yaml = (error as { name?: string }).name === 'YAMLParseError';
+      problems.push(
+        yaml
+          ? { file, ...yamlProblem(source, error) }
+          : { file, field: '(file)', message: error instanceof Error ? error.message.split('\n')[0]! : String(error) },
+      );
+      // What the file names is still in use: one mistake is reported once, with no warning that
+      // its picture or documents are unused.
+      for (const named of namedFiles(source)) images.push({ file, field: '(file)', path: named, unchecked: true });
+      unreadable.set(path, writtenSlug(source) ?? fileSlug(path));
       return undefined;
     }
-    return validate(schema, data, file, images, problems);
+    const valid = validate(schema, data, file, images, problems);
+    if (!valid) {
+      const slug = (data as { slug?: unknown } | null)?.slug;
+      unreadable.set(path, typeof slug === 'string' && slug ? slug : fileSlug(path));
+    }
+    return valid;
   };
 
   // Every file of every kind of content, validated against its schema. A JSON list may be
@@ -213,7 +260,9 @@ export async function checkContent({
   }
   for (const [path, data] of technologies) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'root');
   for (const [path, data] of categories) if (data) claimSlug(String(data.slug), rel(path), 'slug', 'category');
+  const unreadableSlugs = (entries: Loaded) => entries.flatMap(([path, d]) => (d ? [] : [unreadable.get(path) ?? '']));
   const categorySlugs = new Set(categories.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  const knownCategories = new Set([...categorySlugs, ...unreadableSlugs(categories)]);
   // A category's texts may say "{count}" or "{count:<kind>}" (src/model/item-count.ts), nothing else in braces.
   for (const [path, data] of categories) {
     const texts: [string, unknown][] = [
@@ -238,7 +287,10 @@ export async function checkContent({
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
+  const knownTechnologies = new Set([...technologySlugs, ...unreadableSlugs(technologies)]);
   const products: { file: string; data: unknown }[] = [];
+  const itemAddresses: string[] = [];
+  const documentAddresses: string[] = [];
   const usedDocuments = new Set<string>();
   const today = new Date().toISOString().slice(0, 10);
   const categoryDefaults = new Map(
@@ -248,13 +300,18 @@ export async function checkContent({
     const data = item as { documents?: { file: string }[]; compliance?: { validUntil?: string }[] } | undefined;
     if (!data) continue;
     products.push({ file: rel(path), data });
-    const itemId = relative(productsDir, path).split(sep).join('/').replace(/\.md$/, '');
+    const itemId = itemIdOf(relative(productsDir, path).split(sep).join('/'), data);
+    // The address is the slug field's: two items of one category may not share it.
+    claimSlug(itemId.slice(itemId.indexOf('/') + 1), rel(path), 'slug', `item:${itemId.split('/')[0]}`);
     // The search filters read the field, a buyer the text: a method the text names and the field
     // (or the category's, which the item takes) leaves out is a filter that misses the item.
     const model = catalogueItem(
       { id: itemId, data: item as unknown as ItemData },
       categoryDefaults.get(itemId.split('/')[0]!),
     );
+    itemAddresses.push(model.href);
+    for (const document of data.documents ?? [])
+      documentAddresses.push(documentPath(model.category, document.file.slice(document.file.lastIndexOf('/') + 1)));
     const missing = unlistedMethods(model, markdownBody(read(path)));
     if (missing.length > 0) {
       problems.push({
@@ -292,7 +349,44 @@ export async function checkContent({
         problems.push({ file: rel(path), field, message });
     });
   }
-  problems.push(...referenceProblems(products, { technologies: technologySlugs }));
+  problems.push(...referenceProblems(products, { technologies: knownTechnologies }));
+  for (const [path, data] of entries('products')) {
+    if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));
+  }
+
+  // Links written in texts and buttons lead to pages the site has: a link to a deleted or renamed
+  // entry is named here, in every file that writes it.
+  const addresses = siteAddresses({
+    technologies: [...knownTechnologies],
+    categories: [...knownCategories],
+    items: itemAddresses,
+    documents: documentAddresses,
+  });
+  const deadLink = (file: string, field: string, href: string) => {
+    const address = linkedAddress(href);
+    if (address !== undefined && !addresses.has(address))
+      problems.push({
+        file,
+        field,
+        message: `links to "${href}", an address the site does not have (a deleted or renamed page?); correct the link or remove it`,
+      });
+  };
+  const linksOf = (file: string, value: unknown, path: PropertyKey[]): void => {
+    if (typeof value === 'string') {
+      const field = issuePath(path);
+      if (path.at(-1) === 'href') deadLink(file, field, value);
+      else for (const href of linksIn(value)) deadLink(file, field, href);
+    } else if (Array.isArray(value)) value.forEach((v, i) => linksOf(file, v, [...path, i]));
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) linksOf(file, v, [...path, k]);
+  };
+  for (const [name, source] of Object.entries(sources)) {
+    for (const [path, data] of loaded[name] ?? []) {
+      if (!data) continue;
+      linksOf(rel(path), data, []);
+      if (isFolder(source)) for (const href of linksIn(markdownBody(read(path)))) deadLink(rel(path), 'body', href);
+    }
+  }
   const folders = existsSync(productsDir)
     ? readdirSync(productsDir).filter((name) => statSync(join(productsDir, name)).isDirectory())
     : [];

@@ -274,7 +274,20 @@ function itemFacts(data: ItemData, lists: Lists): Fact[] {
   return facts;
 }
 
-/** The item's category (its folder) and file name, from its id "<category>/<item>". */
+/**
+ * An item's id, "<category>/<slug>", from its file's path under src/content/products
+ * ("essential-oil-actives/lavender.md") and its data: the category is the folder, the rest the
+ * `slug` field, so renaming the file changes neither (the file name only while a file has no slug,
+ * which the schema refuses).
+ */
+export function itemIdOf(file: string, data: unknown): string {
+  const path = file.replace(/\\/g, '/');
+  const category = path.slice(0, path.indexOf('/'));
+  const slug = (data as { slug?: unknown } | undefined)?.slug;
+  return `${category}/${typeof slug === 'string' && slug ? slug : path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '')}`;
+}
+
+/** The item's category (its folder) and slug, from its id "<category>/<item>". */
 export function splitItemId(id: string): { category: string; slug: string } {
   const at = id.indexOf('/');
   return { category: id.slice(0, at), slug: id.slice(at + 1) };

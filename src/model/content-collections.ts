@@ -17,6 +17,7 @@ import { contactFormSchema } from '../schemas/contact-form';
 import { identitySchema } from '../schemas/identity';
 import { labelsSchema } from '../schemas/labels';
 import { productSchema } from '../schemas/product';
+import { itemIdOf } from './catalogue-item';
 import { technologySchema } from '../schemas/technology';
 import { topicSchema } from '../schemas/topic';
 import { synonymsSchema } from '../schemas/synonyms';
@@ -91,7 +92,8 @@ export function entryIdOf(id: EntryId) {
     case 'page':
       return ({ entry, data }: { entry: string; data: Record<string, unknown> }) => String(data.page ?? entry);
     case 'path':
-      return ({ entry }: { entry: string }) => entry.replace(/\.md$/, '');
+      // A catalogue item is "<category folder>/<slug field>": its address survives a renamed file.
+      return ({ entry, data }: { entry: string; data: Record<string, unknown> }) => itemIdOf(entry, data);
     case 'file':
       return undefined;
   }

@@ -9,6 +9,7 @@ import { referenceProblems } from '../schemas/content-references';
 import { searchIndexOf, type SearchIndex } from '../search/catalogue-search';
 import { searchEntriesOf } from '../search/search-entries';
 import { byOrder } from './navigation';
+import { fillCounts, isCountedPage, overviewCounts } from './item-count';
 
 export const technologies = async () => byOrder(await getCollection('technologies'));
 export const categories = async () => byOrder(await getCollection('categories'));
@@ -79,6 +80,11 @@ export async function companyPage<P extends PageName>(page: P) {
   const entries = await getCollection('pages');
   const entry = entries.find((e) => e.data.page === page);
   if (!entry) throw new Error(`src/content/pages: no file with "page: ${page}"`);
+  // An overview page's texts may say "{count}": the number of the cards it lists.
+  if (isCountedPage(page)) {
+    const listed = overviewCounts[page] === 'technologies' ? await technologies() : await categories();
+    return fillCounts(entry.data, listed.length) as PageData<P>;
+  }
   return entry.data as PageData<P>;
 }
 

@@ -95,6 +95,41 @@ export const itemCardPath = (category: string, item: string) => `${categoryPath(
 /** Where the site serves an item's document: /documents/<category>/<file name>. */
 export const documentPath = (category: string, fileName: string) => `/documents/${category}/${fileName}`;
 
+/** What the content names, from which the addresses of its pages are made. */
+export interface SiteContent {
+  technologies: readonly string[];
+  categories: readonly string[];
+  /** Each catalogue item's page, as `itemPath` makes it. */
+  items: readonly string[];
+  /** Each document's address, as `documentPath` makes it. */
+  documents?: readonly string[];
+}
+
+/**
+ * Every address of the site a text may link to: the fixed pages of `routes`, each technology's,
+ * category's and item's page, and each document. The content check holds every link written in
+ * a text to this set, so a link to a deleted or renamed entry is found before the build.
+ */
+export function siteAddresses({ technologies, categories, items, documents = [] }: SiteContent): Set<string> {
+  return new Set<string>([
+    ...Object.values(routes),
+    ...technologies.map(technologyPath),
+    ...categories.map(categoryPath),
+    ...items,
+    ...documents,
+  ]);
+}
+
+/**
+ * The page a link on the site leads to, as `siteAddresses` lists it: "/contact?topic=x#form" ->
+ * "/contact", "/about/" -> "/about". Undefined for a link that leaves the site or is no path.
+ */
+export function linkedAddress(href: string): string | undefined {
+  if (!/^\/(?![/\\])/.test(href)) return undefined;
+  const path = href.replace(/[?#].*$/, '');
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
 /** The query of the thank-you page that names the message's reference. */
 export const referenceQuery = 'reference';
 

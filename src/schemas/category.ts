@@ -3,14 +3,19 @@ import type { SchemaContext } from 'astro:content';
 import { action, slug, text } from './common';
 import { industryList, methodList, productKinds, substrateList } from './product';
 import { offeringBase } from './technology';
+import { textLimits } from './content-limits';
 
 export const categorySchema = (context: SchemaContext) =>
   z
     .strictObject({
       ...offeringBase(context),
       showOnHome: z.boolean().describe('Whether the category has a card on the home page.'),
-      itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"'),
-      itemsIntro: text('Paragraph under the product cards heading').optional(),
+      itemsHeading: text('Heading above the product cards, e.g. "Fragrance variants"', textLimits.heading),
+      itemsIntro: text('Paragraph under the product cards heading')
+        .describe(
+          'Paragraph under the product cards heading; {count} is the number of items, {count:<kind>} of those of one kind, e.g. "{count} fragrances".',
+        )
+        .optional(),
       industries: industryList
         .optional()
         .describe(
@@ -33,15 +38,17 @@ export const categorySchema = (context: SchemaContext) =>
             kind: z
               .enum(productKinds, { error: `kind must be one of: ${productKinds.join(', ')}` })
               .describe('Which kind of catalogue item the group shows.'),
-            heading: text('Heading of the group, e.g. "Plant-based slurries"'),
-            intro: text('Paragraph under the group heading').optional(),
+            heading: text('Heading of the group, e.g. "Plant-based slurries"', textLimits.heading),
+            intro: text('Paragraph under the group heading')
+              .describe("Paragraph under the group heading; {count} is the number of the group's items.")
+              .optional(),
           }),
         )
         .optional()
         .describe(
           'For a category that holds several kinds of item: one group per kind, each under its own heading, in this order. Without groups every item is listed together.',
         ),
-      supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"'),
+      supportHeading: text('Heading of the closing section, e.g. "Work with us on pigments"', textLimits.heading),
       supportActions: z
         .array(action)
         .default([])

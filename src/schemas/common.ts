@@ -5,7 +5,9 @@
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { iconExists, unknownIconMessage } from '../model/icons';
-import { formatSize, pictureLimits } from './content-limits';
+import { formatSize, pictureLimits, textLimits } from './content-limits';
+
+const { name: nameLength, heading: headingLength, entry: entryLength, description: descriptionLength } = textLimits;
 
 export const slug = z
   .string()
@@ -82,8 +84,8 @@ export const internalHref = z
  */
 export const action = z
   .strictObject({
-    label: text('Button label'),
-    context: text('Button context')
+    label: text('Button label', nameLength),
+    context: text('Button context', entryLength)
       .describe(
         'Words screen readers hear after a short label, so the button makes sense on its own: "about our technologies" after "Learn More".',
       )
@@ -98,24 +100,24 @@ export const action = z
 
 export const hero = z
   .strictObject({
-    eyebrow: text('Small line above the page heading').optional(),
-    heading: text('Page heading (the one h1 of the page)'),
+    eyebrow: text('Small line above the page heading', nameLength).optional(),
+    heading: text('Page heading (the one h1 of the page)', headingLength),
     intro: text('Paragraph under the heading'),
     actions: z.array(action).default([]).describe('Buttons under the introduction.'),
   })
   .describe('Top of the page.');
 
 const cardItem = z.strictObject({
-  title: text('Card title'),
-  description: text('Card text'),
+  title: text('Card title', nameLength),
+  description: text('Card text', descriptionLength),
   icon: icon.optional(),
-  value: text('Figure or range shown large on the card, e.g. "0.1-1 µm"').optional(),
-  points: z.array(text('Bullet point')).optional().describe('Short bullet points on the card.'),
+  value: text('Figure or range shown large on the card, e.g. "0.1-1 µm"', nameLength).optional(),
+  points: z.array(text('Bullet point', entryLength)).optional().describe('Short bullet points on the card.'),
 });
 
 const blockBase = {
   id: slug.describe('Anchor of the section on the page, e.g. "key-features".'),
-  heading: text('Section heading'),
+  heading: text('Section heading', headingLength),
   intro: text('Paragraph under the section heading').optional(),
 };
 
@@ -144,9 +146,9 @@ export const block = z.discriminatedUnion(
         items: z
           .array(
             z.strictObject({
-              value: text('The figure, e.g. "75%"'),
-              label: text('What the figure measures'),
-              description: text('One line of context').optional(),
+              value: text('The figure, e.g. "75%"', nameLength),
+              label: text('What the figure measures', nameLength),
+              description: text('One line of context', entryLength).optional(),
             }),
           )
           .min(1, { error: 'a metrics section needs at least one figure' })
@@ -157,7 +159,7 @@ export const block = z.discriminatedUnion(
       .strictObject({
         type: z.literal('tags').describe('Section type "tags".'),
         ...blockBase,
-        items: textList('Tag'),
+        items: textList('Tag', 1, nameLength),
       })
       .describe('A row of short labels, e.g. industries served.'),
     z

@@ -130,3 +130,30 @@ export function fileProblems(path: string, limits: FileLimits, facts: FileFacts)
   const narrow = facts.width === undefined ? undefined : pictureWidthProblem(path, facts.width);
   return [size, narrow].filter((p): p is string => p !== undefined);
 }
+
+/**
+ * The longest text each kind of field may hold, in characters: what the layout carries at 320,
+ * 390 and 1,280 px without a card outgrowing its row or a heading its line
+ * (docs/decisions/0055-text-lengths-the-layout-carries.md says how each was measured). The
+ * schemas give every text field one of them (src/schemas/text.ts); the form at /admin counts
+ * against it as the editor types, and `npm run content:check` and the build refuse a longer text
+ * as `file: field: length N, at most M`.
+ */
+export const textLimits = {
+  /** A name or title: a card's heading, a menu entry, a button, a label. */
+  name: 60,
+  /** A heading of a page or a section. */
+  heading: 90,
+  /** One entry of a list (a feature, a variant, a benefit), a picture's description, a short line. */
+  entry: 160,
+  /** The description of a card: an item's, a card's text. */
+  description: 500,
+  /** Any other text: a paragraph under a heading, an intro, a page's words. */
+  paragraph: 800,
+} as const;
+
+/** The message of a text over its limit: "length 3510, at most 500". */
+export const lengthProblem = (length: number, max: number) => `length ${length}, at most ${max}`;
+
+/** "Up to 500 characters.": how a field's hint states its limit. */
+export const lengthHint = (max: number) => `Up to ${max.toLocaleString('en')} characters.`;

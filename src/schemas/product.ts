@@ -5,8 +5,11 @@
  * file is in (src/content/products/<category>/), so no field repeats it.
  */
 import { z } from 'astro/zod';
-import { contentImage, icon, order, text, textList, type ContentContext, type ReferenceTo } from './common';
+import { contentImage, icon, order, slug, text, textList, type ContentContext, type ReferenceTo } from './common';
 import { documentFile } from './files';
+import { lengthHint, textLimits } from './content-limits';
+
+const { name: nameLength, entry: entryLength, description: descriptionLength } = textLimits;
 
 export const applicationMethods = [
   'Pad',
@@ -147,12 +150,11 @@ export const languageCode = z
 const productDocument = z
   .strictObject({
     type: enumOf(documentTypes, 'document type'),
-    title: text('Title of the document, e.g. "Lavender Oil EOA-LAV-30 technical data sheet"'),
+    title: text('Title of the document, e.g. "Lavender Oil EOA-LAV-30 technical data sheet"', entryLength),
     language: languageCode,
-    region: text('Region')
-      .max(60, { error: 'region must be at most 60 characters' })
+    region: text('Region', nameLength)
       .describe(
-        'Country or region the document is written for, e.g. "European Union" or "India"; leave out when it is for every market.',
+        `Country or region the document is written for, e.g. "European Union" or "India"; leave out when it is for every market. ${lengthHint(nameLength)}`,
       )
       .optional(),
     file: documentFile(documentFolder),
@@ -164,14 +166,14 @@ const productDocument = z
 /** One typical property: what is measured, its value, its unit and the method it is measured by. */
 const typicalProperty = z
   .strictObject({
-    name: text('Property').describe('What is measured, e.g. "pH (1% solution)" or "Solids content".'),
-    value: text('Value').describe(
+    name: text('Property', entryLength).describe('What is measured, e.g. "pH (1% solution)" or "Solids content".'),
+    value: text('Value', entryLength).describe(
       'Its typical value as written on the data sheet, e.g. "6.0-7.0", "35" or "Clear, colourless liquid".',
     ),
-    unit: text('Unit')
+    unit: text('Unit', nameLength)
       .describe('Unit of the value, e.g. "%", "mPa·s", "°C"; leave out for values without one (pH, appearance).')
       .optional(),
-    testMethod: text('Test method')
+    testMethod: text('Test method', entryLength)
       .describe('Standard or method the value is measured by, e.g. "ISO 3219" or "internal method".')
       .optional(),
   })
@@ -215,13 +217,13 @@ const webLink = (field: string, description: string) =>
  */
 const complianceEntry = z
   .strictObject({
-    scheme: text('Scheme').describe(
+    scheme: text('Scheme', entryLength).describe(
       'Scheme or standard, e.g. "ZDHC MRSL", "bluesign", "OEKO-TEX ECO PASSPORT", "GOTS".',
     ),
-    status: text('Status')
+    status: text('Status', entryLength)
       .describe('Level or status in the scheme, e.g. "Level 3", "Approved", "Conformant".')
       .optional(),
-    certificateNumber: text('Certificate number')
+    certificateNumber: text('Certificate number', entryLength)
       .describe('Number of the certificate or listing, as the scheme writes it.')
       .optional(),
     validUntil: isoDate('validUntil', 'Date the certificate or listing runs out').optional(),
@@ -242,11 +244,13 @@ const sharedFields = (reference: ReferenceTo) => ({
     .describe(
       'Typical properties, shown as a table on the item page with their units and test methods. Only values the company has measured.',
     ),
-  packaging: text('Packaging').describe('How the product is packed, e.g. "125 kg drums and 1,000 kg IBCs".').optional(),
-  storage: text('Storage')
+  packaging: text('Packaging', entryLength)
+    .describe('How the product is packed, e.g. "125 kg drums and 1,000 kg IBCs".')
+    .optional(),
+  storage: text('Storage', entryLength)
     .describe('How to store the product, e.g. "5-30 °C, away from frost and direct sunlight".')
     .optional(),
-  shelfLife: text('Shelf life')
+  shelfLife: text('Shelf life', entryLength)
     .describe('How long the product keeps, e.g. "12 months from production, unopened".')
     .optional(),
   compliance: z
@@ -267,6 +271,15 @@ const sharedFields = (reference: ReferenceTo) => ({
     .describe('Technologies the item draws on, by slug; the item page links to them.'),
 });
 
+/**
+ * The last part of an item's address, /products/<category>/<slug>: a field of its own, so renaming
+ * the file or retitling the item leaves the address, and every link to it, as it was
+ * (docs/decisions/0057-an-items-address-is-a-field.md).
+ */
+const itemSlug = slug.describe(
+  'Last part of the item\'s web address, /products/<category>/<slug>, e.g. "lavender-calm": lowercase letters, digits and hyphens. Keep it once the item is published: links and search engines know the item by it.',
+);
+
 /** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
 const kind = <K extends ProductKind>(value: K) =>
   z.literal(value).describe(`Kind of catalogue item: "${value}". It decides which fields the file has.`);
@@ -275,7 +288,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
   const shared = sharedFields(reference);
   const picture = {
     image: contentImage(image, 'Picture of the item'),
-    imageAlt: text('What the picture shows, for people who cannot see it'),
+    imageAlt: text('What the picture shows, for people who cannot see it', entryLength),
   };
   return z.discriminatedUnion(
     'kind',
@@ -283,11 +296,12 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('aroma'),
         order,
-        name: text('Fragrance name'),
-        variantName: text('Variant name, e.g. "AF-201 Lavender Calm"'),
+        slug: itemSlug,
+        name: text('Fragrance name', nameLength),
+        variantName: text('Variant name, e.g. "AF-201 Lavender Calm"', nameLength),
         scentFamily: enumOf(scentFamilies, 'scent family'),
         audience: enumOf(audiences, 'audience'),
-        description: text('What the fragrance is like and where it is used'),
+        description: text('What the fragrance is like and where it is used', descriptionLength),
         ...inheritedLists,
         ...picture,
         ...shared,
@@ -295,8 +309,9 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('essential-oil'),
         order,
-        name: text('Oil name'),
-        variant: text('Variant code or grade'),
+        slug: itemSlug,
+        name: text('Oil name', nameLength),
+        variant: text('Variant code or grade', nameLength),
         properties: textList('Properties'),
         benefits: textList('Benefits'),
         ...inheritedLists,
@@ -306,9 +321,10 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('functional-category'),
         order,
-        title: text('Functional category title'),
+        slug: itemSlug,
+        title: text('Functional category title', nameLength),
         icon: icon.optional(),
-        description: text('What this functional category does'),
+        description: text('What this functional category does', descriptionLength),
         features: textList('Features'),
         keyProducts: textList('Key products'),
         ...inheritedLists,
@@ -317,12 +333,13 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('plant-slurry'),
         order,
-        name: text('Product name'),
-        variant: text('Variant code'),
+        slug: itemSlug,
+        name: text('Product name', nameLength),
+        variant: text('Variant code', nameLength),
         type: z
           .literal('Microencapsulated slurry', { error: 'type must be "Microencapsulated slurry"' })
           .describe('Product form, always "Microencapsulated slurry".'),
-        description: text('What the product does'),
+        description: text('What the product does', descriptionLength),
         applicationMethods: methodList,
         industries: industryList,
         substrates: substratesOrCategory,
@@ -332,8 +349,9 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('pigment-category'),
         order,
-        title: text('Pigment category title'),
-        description: text('What this pigment range is'),
+        slug: itemSlug,
+        title: text('Pigment category title', nameLength),
+        description: text('What this pigment range is', descriptionLength),
         series: textList('Series'),
         advantages: textList('Advantages'),
         industries: industryList,
@@ -345,8 +363,9 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('printing-auxiliary'),
         order,
-        title: text('Auxiliary category title'),
-        description: text('What these auxiliaries do'),
+        slug: itemSlug,
+        title: text('Auxiliary category title', nameLength),
+        description: text('What these auxiliaries do', descriptionLength),
         variants: textList('Variants'),
         advantages: textList('Advantages').optional(),
         applicationMethods: methodList,
@@ -358,32 +377,34 @@ export const productSchema = ({ image, reference }: ContentContext) => {
       z.strictObject({
         kind: kind('speciality-finish'),
         order,
-        title: text('Finish category title'),
-        description: text('What the finish does'),
+        slug: itemSlug,
+        title: text('Finish category title', nameLength),
+        description: text('What the finish does', descriptionLength),
         finishes: textList('Finishes'),
         industries: industryList,
         applicationMethods: inheritedLists.applicationMethods,
         substrates: substratesOrCategory,
         applications: textList('Applications'),
         features: textList('Features'),
-        testMethod: text('Test method, e.g. "AATCC 30"').optional(),
-        specialNote: text('Special note').optional(),
+        testMethod: text('Test method, e.g. "AATCC 30"', entryLength).optional(),
+        specialNote: text('Special note', entryLength).optional(),
         ...picture,
         ...shared,
       }),
       z.strictObject({
         kind: kind('speciality-print'),
         order,
-        title: text('Print effect title'),
-        printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"'),
+        slug: itemSlug,
+        title: text('Print effect title', nameLength),
+        printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"', nameLength),
         variants: textList('Variants'),
-        description: text('What the effect looks and feels like'),
-        information: text('Technical information: curing, fastness, stability'),
+        description: text('What the effect looks and feels like', descriptionLength),
+        information: text('Technical information: curing, fastness, stability', descriptionLength),
         applicationMethods: methodList,
         industries: industryList,
         substrates: substratesOrCategory,
-        media: text('Printable media, e.g. "Cotton and polyester-cotton knits"').optional(),
-        nature: text('Nature of the product, e.g. "Water-based"').optional(),
+        media: text('Printable media, e.g. "Cotton and polyester-cotton knits"', nameLength).optional(),
+        nature: text('Nature of the product, e.g. "Water-based"', nameLength).optional(),
         ...picture,
         ...shared,
       }),

@@ -147,6 +147,8 @@ function watchErrors(page: Page) {
 
 interface AromaVariant {
   order: number;
+  /** The last part of its address. */
+  slug: string;
   name: string;
   variantName: string;
   scentFamily: string;
@@ -178,6 +180,7 @@ async function fillNewAromaVariant(page: Page, site: string, item: AromaVariant)
   await page.getByRole('button', { name: 'Login' }).click();
 
   await page.getByLabel('Order').fill(String(item.order));
+  await page.getByLabel('Slug (web address)').fill(item.slug);
   await page.getByLabel('Name', { exact: true }).fill(item.name);
   await page.getByLabel('Variant name').fill(item.variantName);
   for (const [label, option] of [
@@ -723,6 +726,7 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   const site = await startEditor({ MODE: 'git', ...identity });
   const item: AromaVariant = {
     order: 11,
+    slug: 'yuzu-dawn',
     name: 'Yuzu Dawn',
     variantName: 'AF-300 Yuzu Dawn',
     scentFamily: 'Citrus',
@@ -791,6 +795,7 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   const site = await startEditor();
   const item: AromaVariant = {
     order: 10,
+    slug: 'neroli-morning',
     name: 'Neroli Morning',
     variantName: 'AF-299 Neroli Morning',
     scentFamily: 'Citrus',

@@ -141,13 +141,14 @@ export interface Product {
   data: Data;
 }
 
-/** The catalogue items of a category (the files of its folder under products/), in order. */
+/** The catalogue items of a category (the files of its folder under products/), in order; `id` is the slug of the item's address. */
 export function productsOf(category: string): Product[] {
   return byOrder(
     markdownIn(`products/${category}`).map((name) => {
       const data = readContent(`products/${category}/${name}`);
       return {
-        id: basename(name, '.md'),
+        // The address is the item's slug field, whatever its file is called.
+        id: typeof data.slug === 'string' ? data.slug : basename(name, '.md'),
         title: String(data.name ?? data.title),
         kind: String(data.kind),
         order: Number(data.order),

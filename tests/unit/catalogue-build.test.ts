@@ -5,7 +5,17 @@
  * the field named.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -40,6 +50,7 @@ const largeOriginal = readdirSync(join(productsRoot, largeCategory))
 /** The one build of the copy with both changes, made before the tests read it. */
 let build: ReturnType<typeof spawnSync>;
 let cardsBefore: number;
+let renamed: { from: string; slug: string };
 
 beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'catalogue-build-'));
@@ -56,18 +67,29 @@ beforeAll(() => {
   for (let n = 1; n <= perPage + fullCardLimit; n++) {
     const data = parseFrontmatter(text) as Record<string, unknown>;
     data['name' in data ? 'name' : 'title'] = `Listing Test Item ${n}`;
+    data.slug = `listing-test-${n}`;
     writeFileSync(join(largeFolder(), `listing-test-${n}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
   }
+  // A file of the large category renamed, with capitals and a space, as `git mv` may.
+  renamed = { from: largeOriginal, slug: slugOf(join(largeFolder(), largeOriginal)) };
+  renameSync(
+    join(largeFolder(), largeOriginal),
+    join(largeFolder(), `Renamed ${largeOriginal.replace(/\.md$/, '').toUpperCase()}.md`),
+  );
   build = spawnSync('astro', ['build', '--root', root], { encoding: 'utf8', timeout: 240_000 });
 }, 300_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const newTitle = 'Catalogue Build Test Item';
 
+/** The slug field of an item file: the last part of its address. */
+const slugOf = (path: string) => String((parseFrontmatter(readFileSync(path, 'utf8')) as { slug?: unknown }).slug);
+
 /** A copy of an existing product file under a new name, its fields changed by `edit`. */
 function addCopy(edit: (data: Record<string, unknown>) => void) {
   const text = readFileSync(join(folder(), original), 'utf8');
   const data = parseFrontmatter(text) as Record<string, unknown>;
+  data.slug = 'catalogue-build-test-item';
   edit(data);
   writeFileSync(
     join(folder(), 'catalogue-build-test-item.md'),
@@ -87,7 +109,7 @@ describe('adding a product', () => {
     expect(build.status, String(build.stderr)).toBe(0);
     const files = readdirSync(largeFolder())
       .filter((name) => name.endsWith('.md'))
-      .map((name) => name.replace(/\.md$/, ''));
+      .map((name) => slugOf(join(largeFolder(), name)));
     const pages = Math.ceil(files.length / perPage);
     const { bytes } = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as {
       bytes: { htmlAndCssGzipKB: { max: number } };
@@ -113,6 +135,12 @@ describe('adding a product', () => {
     expect([...section.matchAll(new RegExp(`href="/products/${largeCategory}/[^"#]+"`, 'g'))]).toHaveLength(12);
     expect(itemPage.match(new RegExp(`All ${files.length} items of`, 'g'))).toHaveLength(1);
   }, 300_000);
+
+  it("a renamed file keeps its item's address: the page is built at its slug", () => {
+    expect(build.status, String(build.stderr)).toBe(0);
+    expect(existsSync(join(root, `dist/products/${largeCategory}/${renamed.slug}.html`))).toBe(true);
+    expect(readdirSync(join(root, `dist/products/${largeCategory}`)).filter((name) => /[A-Z ]/.test(name))).toEqual([]);
+  });
 
   it('a reference to a technology that does not exist stops the build, naming the file and the field', () => {
     addCopy((data) => {

@@ -117,6 +117,7 @@ describe('catalogue items', () => {
     const skip = new Set([
       'kind',
       'order',
+      'slug',
       'name',
       'title',
       'variant',

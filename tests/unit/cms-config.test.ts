@@ -27,6 +27,7 @@ import {
   type JsonSchema,
 } from '../../src/cms/config';
 import { readContentLayout } from '../../src/cms/content-layout';
+import { lengthHint, textLimits } from '../../src/schemas/content-limits';
 import { contentSources } from '../../src/model/content-collections';
 import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { documentFolder } from '../../src/schemas/product';
@@ -721,6 +722,7 @@ describe('the data buyers look for, in the editor', () => {
     const oil = {
       kind: 'essential-oil',
       order: 1,
+      slug: 'oil',
       name: 'Oil',
       variant: 'V-1',
       properties: ['p'],
@@ -733,5 +735,24 @@ describe('the data buyers look for, in the editor', () => {
       expect(parsed.success).toBe(true);
       expect((parsed.data as { compliance: { validUntil: string }[] }).compliance[0]!.validUntil).toBe('2027-03-31');
     }
+  });
+});
+
+describe('text limits reach the form', () => {
+  const fieldOf = (c: CmsCollection, name: string) => c.fields!.find((f) => f.name === name)!;
+  it("counts an item's description against its limit and states the limit in its hint", () => {
+    const description = fieldOf(collectionOfKind(config, 'aroma'), 'description');
+    expect(description.characters).toEqual({ max: textLimits.description });
+    expect(description.hint).toContain(lengthHint(textLimits.description));
+    // The form refuses a longer text through the pattern Decap checks before saving.
+    const [pattern] = description.pattern!;
+    expect(new RegExp(pattern).test('x'.repeat(textLimits.description))).toBe(true);
+    expect(new RegExp(pattern).test('x'.repeat(textLimits.description + 1))).toBe(false);
+  });
+
+  it("counts each entry of a list of texts, and the list's hint states the entry's limit", () => {
+    const benefits = fieldOf(collectionOfKind(config, 'essential-oil'), 'benefits');
+    expect(benefits.field?.characters).toEqual({ max: textLimits.entry });
+    expect(benefits.hint).toContain(lengthHint(textLimits.entry));
   });
 });

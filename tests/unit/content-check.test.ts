@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { checkContent, formatProblem, report } from '../../src/content-check/check';
 import { contentSources } from '../../src/model/content-collections';
-import { documentLimits, formatSize, pictureLimits } from '../../src/schemas/content-limits';
+import { documentLimits, formatSize, pictureLimits, textLimits } from '../../src/schemas/content-limits';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -67,6 +67,7 @@ supportActions:
 const product = `---
 kind: printing-auxiliary
 order: 1
+slug: binder
 title: Binder
 description: An acrylic binder.
 variants: [B-100]
@@ -372,6 +373,7 @@ documents:
       'products/binders/spray.md',
       product
         .replace('title: Binder', 'title: Spray binder')
+        .replace('slug: binder', 'slug: spray-binder')
         .replace('An acrylic binder.', 'Spray at 5 g/l or exhaust at 2% owf; spray rating 90.')
         .replace('applicationMethods: [Screen print]\n', '')
         .replace('kind: printing-auxiliary', 'kind: speciality-finish')
@@ -477,6 +479,190 @@ documents:
     write('products/binders/notes.md', 'Just notes, no frontmatter.');
     expect(await run()).toEqual([
       'src/content/products/binders/notes.md: (file): the file must start with a frontmatter block between two "---" lines',
+    ]);
+  });
+});
+
+describe('texts the layout carries', () => {
+  it('refuses a description longer than its limit, naming the file, the field, the length and the limit', async () => {
+    const long = 'Night-blooming jasmine over a soft musk base. '.repeat(80).slice(0, 3500).trim();
+    write('products/binders/binder.md', product.replace('description: An acrylic binder.', `description: ${long}`));
+    expect(await run()).toEqual([
+      `src/content/products/binders/binder.md: description: length ${long.length}, at most ${textLimits.description}`,
+    ]);
+  });
+
+  it('holds each entry of a list and a name to their own limits', async () => {
+    const entry = 'A variant named at far greater length than any card can carry on a phone '.repeat(3).trim();
+    write(
+      'products/binders/binder.md',
+      product
+        .replace('variants: [B-100]', `variants: [B-100, "${entry}"]`)
+        .replace('title: Binder', `title: ${'Binder '.repeat(12).trim()}`),
+    );
+    expect(await run()).toEqual([
+      `src/content/products/binders/binder.md: title: length ${'Binder '.repeat(12).trim().length}, at most ${textLimits.name}`,
+      `src/content/products/binders/binder.md: variants.1: length ${entry.length}, at most ${textLimits.entry}`,
+    ]);
+  });
+});
+
+describe('a mistake in the YAML, in words', () => {
+  it('names the file, the line and the field of a colon in an unquoted value, says to quote it, and warns of nothing else', async () => {
+    write('products/binders/binder.md', product.replace('title: Binder', 'title: Binder Night: the new one'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: title: line 5: the value of "title" has a colon followed by a space, which YAML reads as the start of another field; put the value in quotes: title: "Binder Night: the new one"',
+    ]);
+  });
+
+  it('reports nothing else of a file it cannot read: what refers or links to it is not reported missing', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('  intro: Intro.', '  intro: "Intro "of" plasma."'));
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma]') +
+        'See [plasma](/plasma).\n',
+    );
+    const problems = await run();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^src\/content\/technologies\/plasma\.md: intro: line \d+: the value's quotes end before the value does/,
+    );
+  });
+
+  it('keeps the documents of a file it cannot read in use', async () => {
+    write(
+      'products/binders/binder.md',
+      product
+        .replace('title: Binder', 'title: Binder: new')
+        .replace(
+          'imageAlt: An illustration',
+          'imageAlt: An illustration\ndocuments:\n  - type: Brochure\n    title: Binder brochure\n    language: en\n    file: ./documents/binder.pdf',
+        ),
+    );
+    write('products/binders/documents/binder.pdf', '%PDF-1.4');
+    const problems = await checkContent({ root, imageWidth, fileSize });
+    expect(problems.map((p) => [p.field, p.severity])).toEqual([['title', undefined]]);
+  });
+
+  it.each([
+    ['an unclosed quote', 'title: "Binder', /^line 5: a value opened with a quote is not closed/],
+    ['a field written twice', 'title: Binder\ntitle: Binder', /^line 6: "title" is written twice/],
+    [
+      'a list entry out of line',
+      'variants:\n  - B-100\n - B-200',
+      /^line \d+: the line is not indented like the lines around it/,
+    ],
+    ['an unclosed list', 'variants: [B-100, B-200\norder: 2', /^line \d+: the list in square brackets is not closed/],
+  ])('explains %s', async (_what, yaml, expected) => {
+    const text = product.replace('title: Binder', yaml.includes('variants') ? 'title: Binder' : yaml);
+    write('products/binders/binder.md', yaml.includes('variants') ? text.replace('variants: [B-100]', yaml) : text);
+    const problems = await checkContent({ root, imageWidth, fileSize });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.file).toBe('src/content/products/binders/binder.md');
+    expect(problems[0]!.message).toMatch(expected);
+  });
+});
+
+describe('{count} only where a count is known', () => {
+  it('refuses {count} in a text that has no count, saying so', async () => {
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('  intro: Intro.', '  intro: "{count} ways to treat a surface."'),
+    );
+    const problems = await run();
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /^src\/content\/technologies\/plasma\.md: hero\.intro: "\{count\}" is not filled in here: no count is known for this text/,
+    );
+  });
+
+  it('takes {count} in every text of an overview page, and in the texts whose explanation names it', async () => {
+    const products = readFileSync('src/content/pages/products.md', 'utf8');
+    write(
+      'pages/products.md',
+      products
+        .replace(/^ {2}intro: .*$/m, '  intro: "{count} families, and more."')
+        .replace(/^ {2}heading: (.*)$/m, '  heading: "$1 in {count:aroma}"'),
+    );
+    write(
+      'categories/binders.md',
+      category('binders').replace('itemsHeading: Items', 'itemsHeading: Items\nitemsIntro: "{count} binders."'),
+    );
+    expect(await run()).toEqual([
+      'src/content/pages/products.md: hero.heading: "{count:aroma}" is not filled in here; on this page {count} is the number of its cards, with no kind',
+    ]);
+  });
+});
+
+describe('links inside texts lead to pages the site has', () => {
+  it('names the technology whose text links to a product that was removed, and the address', async () => {
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('Body.', 'Printed with [our binder](/products/binders/binder#uses) on cotton.'),
+    );
+    expect(await run()).toEqual([]);
+    write(
+      'products/binders/other.md',
+      product.replace('title: Binder', 'title: Other').replace('slug: binder', 'slug: other'),
+    );
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    const problems = await run();
+    expect(problems.filter((p) => !p.includes('not used'))).toEqual([
+      'src/content/technologies/plasma.md: body: links to "/products/binders/binder#uses", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+    ]);
+  });
+
+  it('holds links in fields and buttons to the same addresses, in every file that writes one', async () => {
+    write(
+      'categories/binders.md',
+      category('binders')
+        .replace('href: /contact', 'href: /contact-us')
+        .replace(
+          'itemsHeading: Items',
+          'itemsHeading: Items\nitemsIntro: "See <a href=\\"/plasma\\">plasma</a> and [coating](/coating)."',
+        ),
+    );
+    expect(await run()).toEqual([
+      'src/content/categories/binders.md: itemsIntro: links to "/coating", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+      'src/content/categories/binders.md: supportActions.0.href: links to "/contact-us", an address the site does not have (a deleted or renamed page?); correct the link or remove it',
+    ]);
+  });
+});
+
+describe("an item's address is its slug field", () => {
+  it('keeps a link to the item working when its file is renamed', async () => {
+    write(
+      'technologies/plasma.md',
+      technology('plasma').replace('Body.', 'See [the binder](/products/binders/binder).'),
+    );
+    rmSync(join(root, 'src/content/products/binders/binder.md'));
+    write('products/binders/Binder Renamed.md', product);
+    expect(await run()).toEqual([]);
+  });
+
+  it('refuses a slug with capitals or spaces, and two items of a category at one address', async () => {
+    write('products/binders/binder.md', product.replace('slug: binder', 'slug: Binder Noir'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: slug: slug may only use lowercase letters, digits and hyphens',
+    ]);
+    write('products/binders/binder.md', product);
+    write('products/binders/binder-copy.md', product.replace('title: Binder', 'title: Binder copy'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: slug: slug "binder" is already used by src/content/products/binders/binder-copy.md',
+    ]);
+  });
+});
+
+describe('one mistake, one problem', () => {
+  it('does not report a link or a reference to an entry that has a mistake of its own as missing', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('colour: teal', 'colour: mauve'));
+    write(
+      'products/binders/binder.md',
+      product.replace('imageAlt: An illustration', 'imageAlt: An illustration\ntechnologies: [plasma]'),
+    );
+    write('categories/binders.md', category('binders').replace('href: /contact', 'href: /plasma'));
+    expect(await run()).toEqual([
+      'src/content/technologies/plasma.md: colour: colour must be one of: teal, indigo, emerald, amber, rose, violet, sky',
     ]);
   });
 });

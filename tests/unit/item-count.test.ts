@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { countInWords, fillCount, unknownPlaceholders } from '../../src/model/item-count';
+import {
+  countInWords,
+  fillCount,
+  fillCounts,
+  isCountedPage,
+  overviewCounts,
+  unknownPlaceholders,
+} from '../../src/model/item-count';
 
 describe('{count} in a category text', () => {
   const kinds = [...Array(5).fill('functional-category'), ...Array(6).fill('plant-slurry')];
@@ -27,5 +34,22 @@ describe('{count} in a category text', () => {
       '{cont}',
       '{count:perfume}',
     ]);
+  });
+});
+
+describe('{count} on an overview page', () => {
+  it('is written out in every text of the page, as a word with a capital at the start of a sentence', () => {
+    const page = { page: 'products', hero: { intro: '{count} families.', items: ['Of {count}.'] }, order: 3 };
+    expect(fillCounts(page, 7)).toEqual({
+      page: 'products',
+      hero: { intro: 'Seven families.', items: ['Of seven.'] },
+      order: 3,
+    });
+    expect(fillCounts(page, 21).hero.intro).toBe('21 families.');
+  });
+
+  it('counts the cards each overview page lists', () => {
+    expect(Object.keys(overviewCounts).every(isCountedPage)).toBe(true);
+    expect(isCountedPage('about')).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ const print = (n: number): ItemEntry => ({
   data: {
     kind: 'speciality-print',
     order: n,
+    slug: `print-${n}`,
     title: `Print ${n}`,
     printCategory: 'Dimensional',
     variants: [`SP-T-${n}01 Clear`, `SP-T-${n}02 Matt`],

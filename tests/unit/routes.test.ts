@@ -14,9 +14,12 @@ import {
   categoryNotFoundPath,
   categoryPath,
   contactPath,
+  itemPath,
+  linkedAddress,
   notFoundRules,
   portfolioRedirect,
   routes,
+  siteAddresses,
   technologyPath,
 } from '../../src/model/routes';
 import { notFoundKind } from '../../src/not-found/not-found';
@@ -124,5 +127,27 @@ describe('not-found pages of the catalogue', () => {
     expect(notFoundKind('/products/%E0%A4%A', slugs)).toEqual({ kind: 'category' });
     expect(notFoundKind('/no-such-page', slugs)).toEqual({ kind: 'page' });
     expect(notFoundKind('/productsx/pigments', slugs)).toEqual({ kind: 'page' });
+  });
+});
+
+describe("the site's addresses, as links in texts are held to them", () => {
+  it('are the fixed pages and those the content makes, and a link is read as the page it leads to', () => {
+    const addresses = siteAddresses({
+      technologies: ['plasma'],
+      categories: ['binders'],
+      items: [itemPath('binders', 'binder')],
+    });
+    for (const page of [
+      routes.contact,
+      technologyPath('plasma'),
+      categoryPath('binders'),
+      itemPath('binders', 'binder'),
+    ])
+      expect(addresses.has(page), page).toBe(true);
+    expect(addresses.has(itemPath('binders', 'other'))).toBe(false);
+    expect(linkedAddress(contactPath('samples', 'plasma'))).toBe(routes.contact);
+    expect(linkedAddress('/products/binders/')).toBe(categoryPath('binders'));
+    expect(linkedAddress('//elsewhere.example/x')).toBeUndefined();
+    expect(linkedAddress('https://elsewhere.example/')).toBeUndefined();
   });
 });

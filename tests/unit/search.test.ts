@@ -17,6 +17,7 @@ const picture = { image: undefined as never, imageAlt: 'A picture' };
 const oil: Data = {
   kind: 'essential-oil',
   order: 1,
+  slug: 'test-oil',
   name: 'Test Oil',
   variant: 'EOA-TST-30',
   properties: ['Steam-distilled'],
@@ -26,6 +27,7 @@ const oil: Data = {
 const print: Data = {
   kind: 'speciality-print',
   order: 2,
+  slug: 'test-print',
   title: 'Test Print',
   printCategory: 'Dimensional',
   variants: ['SP-TST-1601 Clear base', 'SP-TST-1602 Matt base', 'Custom shades on request'],
@@ -38,6 +40,7 @@ const print: Data = {
 const pigment: Data = {
   kind: 'pigment-category',
   order: 3,
+  slug: 'test-pigments',
   title: 'Test Pigments',
   description: 'Pigments <for> "testing" & more.',
   series: ['PG-T 100 Series: yellows', 'PG-T 200 Series: blues'],
@@ -49,6 +52,7 @@ const pigment: Data = {
 const aroma: Data = {
   kind: 'aroma',
   order: 4,
+  slug: 'test-bloom',
   name: 'Test Bloom',
   variantName: 'AF-299 Test Bloom',
   scentFamily: 'Floral',

@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { contentImage, text, textList } from '../common';
 import { seo } from '../seo';
+import { textLimits } from '../content-limits';
 import { tile, intro } from './parts';
 
 export const careersPageSchema = ({ image }: SchemaContext) =>
@@ -16,7 +17,7 @@ export const careersPageSchema = ({ image }: SchemaContext) =>
     culture: z
       .strictObject({
         ...intro,
-        paragraphs: textList('Paragraphs'),
+        paragraphs: textList('Paragraphs', 1, textLimits.paragraph),
         images: z
           .array(
             z.strictObject({

@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { action, contentImage, text, textList } from '../common';
 import { seo } from '../seo';
+import { textLimits } from '../content-limits';
 import { intro, statisticSchema } from './parts';
 
 export const homePageSchema = ({ image }: SchemaContext) =>
@@ -34,7 +35,7 @@ export const homePageSchema = ({ image }: SchemaContext) =>
     about: z
       .strictObject({
         ...intro,
-        paragraphs: textList('Paragraphs'),
+        paragraphs: textList('Paragraphs', 1, textLimits.paragraph),
         checklist: textList('Checklist items'),
         action,
         image: contentImage(image, 'Picture beside the text'),
