@@ -149,7 +149,9 @@ export const overlay = {
     products: {
       label: 'Catalogue',
       create: true,
-      slug: '{{slug}}',
+      // A new item's file is named by its slug field, its address (docs/decisions/0057), as a
+      // technology's and a category's are.
+      slug: '{{fields.slug}}',
       body: { label: 'Longer text', hint: 'Optional; shown under the facts of the card.' },
     },
     /** One file of this folder per page, each edited with the schema of its `page`. */

@@ -185,8 +185,9 @@ export function checkEntry(posted: PostedEntry, sources: ContentSources = conten
   if (files.length) return { ok: false, errors: files };
   const parsed = result.data as Record<string, unknown>;
   const fileName = file.slice(file.lastIndexOf('/') + 1).replace(/\.(md|json)$/, '');
+  // An item's id is its category and its slug field, its address (docs/decisions/0057).
   const id = category
-    ? `${category}/${fileName}`
+    ? `${category}/${typeof parsed.slug === 'string' ? parsed.slug : fileName}`
     : typeof parsed.slug === 'string'
       ? parsed.slug
       : typeof parsed.page === 'string'
