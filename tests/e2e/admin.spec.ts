@@ -379,15 +379,22 @@ test('saving one changed sentence through /admin changes one line of the file', 
   await page.reload();
   const line = page.locator('[data-slate-editor]').getByText(paragraph, { exact: true });
   await line.click({ timeout: 30_000 });
-  // The caret at the end of the paragraph's text, wherever the line wraps on screen (the End key
-  // only goes to the end of the line as shown); the editor follows the page's selection.
-  await line.evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    range.collapse(false);
-    getSelection()!.removeAllRanges();
-    getSelection()!.addRange(range);
-  });
+  // The caret at the end of the paragraph before typing: the editor moves the caret to where the
+  // click was once it has taken the focus, which can come after a first End key.
+  await expect(async () => {
+    await page.keyboard.press('End');
+    const atEnd = await line.evaluate((element) => {
+      const selection = getSelection()!;
+      const node = selection.focusNode;
+      return (
+        !!node &&
+        element.contains(node) &&
+        selection.isCollapsed &&
+        selection.focusOffset === (node.textContent ?? '').length
+      );
+    });
+    expect(atEnd, 'the caret at the end of the paragraph').toBe(true);
+  }).toPass({ timeout: 10_000 });
   await page.keyboard.type(' Every request is answered within a month.');
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
