@@ -17,7 +17,6 @@ export const siteHeaders: Readonly<Record<string, string>> = {
   'Permissions-Policy': [
     'accelerometer=()',
     'autoplay=()',
-    'bluetooth=()',
     'browsing-topics=()',
     'camera=()',
     'compute-pressure=()',
@@ -42,7 +41,6 @@ export const siteHeaders: Readonly<Record<string, string>> = {
     'serial=()',
     'storage-access=()',
     'usb=()',
-    'web-share=()',
     'window-management=()',
     'xr-spatial-tracking=()',
   ].join(', '),
