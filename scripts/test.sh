@@ -4,6 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-java.sh
 
 # Three lanes share the cores until the build is done, as none reads what another writes:
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are

@@ -301,6 +301,25 @@ function loadScript(src) {
  */
 export const usesIdentity = (config) => config?.backend?.name === 'git-gateway';
 
+/**
+ * The logged-in editor's token, which the preview sends to the site's renderer (src/cms/preview.ts):
+ * Netlify Identity's (refreshed when it has expired) with Git Gateway, the GitHub token Decap keeps
+ * with GitHub's backend; none with the local backend, which has no login.
+ * @param {{ currentUser?: () => { jwt: () => Promise<string> } | null } | undefined} [identity]
+ * @param {{ getItem: (key: string) => string | null } | undefined} [storage]
+ * @returns {Promise<string | undefined>}
+ */
+export async function editorToken(identity = globalThis.netlifyIdentity, storage = globalThis.localStorage) {
+  const user = identity?.currentUser?.();
+  if (user) return user.jwt();
+  try {
+    const token = JSON.parse(storage?.getItem('decap-cms-user') ?? 'null')?.token;
+    return typeof token === 'string' && token !== '' ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 async function start() {
   // The configuration first: it says which backend logs in. On this machine the editor works on
   // the files through decap-server (config.yml: local_backend) and needs no login.
@@ -323,7 +342,7 @@ async function start() {
   // The preview posts the data as it would be saved: tidied, without the file's text that the
   // formats of ./layout.js keep beside it.
   const saved = (data) => tidy(data)?.delete?.(sourceKey);
-  registerPreviews(CMS, config.collections, { tidy: saved });
+  registerPreviews(CMS, config.collections, { tidy: saved, token: editorToken });
   const style = document.createElement('style');
   style.textContent = widgetStyles;
   document.head.append(style);

@@ -18,6 +18,7 @@ import { bundleSync, literals } from './bundle';
 import { cspHash, type CspHash } from '../security/csp';
 import { routes } from '../model/routes';
 import { workerPath } from '../offline/requests';
+import { workerSwitchedOff } from '../offline/switch.mjs';
 
 /** The end of an inline script module's name. */
 export const inlineScriptSuffix = '.inline.ts';
@@ -36,6 +37,8 @@ const define = literals({
   __MANIFEST_PATH__: routes.manifest,
   __VITALS_SCRIPT_PATH__: routes.vitalsScript,
   __WORKER_PATH__: workerPath,
+  // The kill switch (src/offline/switch.mjs): pages then register no worker.
+  __WORKER_ON__: !workerSwitchedOff(),
 });
 
 /** The text a page inlines for the module `file` (a path or file: URL), and the files it was made from. */

@@ -141,6 +141,9 @@ export function cms(): AstroIntegration {
         root = fileURLToPath(config.root);
         if (command !== 'build' && command !== 'dev') return;
         backend = chosenBackend();
+        // The renderer of /admin's preview checks editors with the provider of this same backend
+        // (src/cms/render/editor.ts): the one the built editor logs in with.
+        updateConfig({ vite: { define: { __CMS_BACKEND__: JSON.stringify(backend) } } });
         if (command === 'build')
           logger.info(
             backend.name === 'github'

@@ -144,11 +144,15 @@ type Answer =
   | { kind: 'none' }
   | { kind: 'failed'; message: string };
 
-/** Posts the entry and reads the renderer's answer. */
-export async function fetchPreview(body: string, signal?: AbortSignal): Promise<Answer> {
+/**
+ * Posts the entry with the editor's login token (the renderer of the built site answers editors
+ * only, src/cms/render/editor.ts; the local backend has no login and sends none) and reads the
+ * renderer's answer.
+ */
+export async function fetchPreview(body: string, signal?: AbortSignal, token?: string): Promise<Answer> {
   const response = await fetch(renderPath, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body,
     signal,
   });
@@ -179,7 +183,11 @@ const words = {
 export function registerPreviews(
   CMS: CmsApi,
   collections: readonly Collection[],
-  { stylesheet = '/admin/site.css', tidy }: { stylesheet?: string; tidy?: (data: unknown) => unknown } = {},
+  {
+    stylesheet = '/admin/site.css',
+    tidy,
+    token = async () => undefined,
+  }: { stylesheet?: string; tidy?: (data: unknown) => unknown; token?: () => Promise<string | undefined> } = {},
 ) {
   const { h, createClass } = window as unknown as { h: H; createClass: (spec: Record<string, unknown>) => unknown };
   CMS.registerPreviewStyle(stylesheet);
@@ -227,7 +235,7 @@ export function registerPreviews(
       this.controller?.abort();
       const controller = (this.controller = new AbortController());
       try {
-        const answer = await fetchPreview(body, controller.signal);
+        const answer = await fetchPreview(body, controller.signal, await token());
         if (!controller.signal.aborted) this.setState({ answer });
       } catch (error) {
         if (!controller.signal.aborted)

@@ -7,6 +7,7 @@
  * A message is named by its id or by its reference (src/contact/reference.ts), the end of its id.
  */
 import { readFileSync } from 'node:fs';
+import { printable } from '../text/printable.mjs';
 import { localStoreDirectory, openStore } from '../server/operator-store.mjs';
 import { idEndingOf, readReference, referenceOf } from './reference.ts';
 
@@ -293,13 +294,19 @@ export function describeInFull(record) {
 }
 
 /**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. A value that a
- * spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) gets a leading
- * apostrophe, so a visitor's text can never become a formula on the sales team's machine.
+ * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break. Control and
+ * format characters become spaces, line breaks aside (src/text/printable.mjs), so a tab, an
+ * escape sequence or a carriage return cannot reach the spreadsheet or a terminal. A spreadsheet
+ * may split a cell at any list separator of its locale (`,`, `;` or a tab) and run a part that
+ * starts with =, +, -, @ as a formula: an apostrophe goes before each such start, at the cell's
+ * beginning and after every separator, so a visitor's text (`Bob;=1+1`) never becomes a formula
+ * on the sales team's machine.
  */
 export function csvCell(value) {
-  let text = value === undefined || value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = printable(value === undefined || value === null ? '' : String(value)).replace(
+    /(^|[,;]\s*)([=+\-@])/g,
+    "$1'$2",
+  );
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

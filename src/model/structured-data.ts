@@ -50,16 +50,17 @@ export function organizationJsonLd(identity: Identity, site: URL): WithContext<O
   };
 }
 
-/** A catalogue item as its category's list gives it: the address of its own page. */
+/** A catalogue item as its category's list gives it: its name and the address of its own page. */
 export interface CatalogueItem {
+  name: string;
   url: URL;
 }
 
 /**
  * A category page as a summary page: the addresses of its items, in order (the form search
- * engines document for a list whose items have pages of their own). Each item's page carries its
- * full Product data (productJsonLd); repeating names and descriptions here cost a category page
- * more than a kilobyte, compressed, and told search engines nothing new.
+ * engines document for a list whose items have pages of their own), each named, since validators
+ * that follow Google's rules refuse a `ListItem` without a name. Each item's page carries its
+ * full Product data (productJsonLd); descriptions are not repeated here.
  */
 export function catalogueJsonLd(
   category: { title: string; url: URL },
@@ -71,7 +72,12 @@ export function catalogueJsonLd(
     name: category.title,
     url: category.url.href,
     numberOfItems: items.length,
-    itemListElement: items.map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: item.url.href })),
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      url: item.url.href,
+    })),
   };
 }
 
@@ -181,6 +187,8 @@ export function productJsonLd(item: ProductPageItem, organization: ProductOrgani
             '@type': 'Product',
             name: `${item.name} ${code}`,
             sku: code,
+            // Every Product with a picture says so: a variant looks as the item does.
+            ...(item.image ? { image: item.image } : {}),
             brand: company,
           })),
         }

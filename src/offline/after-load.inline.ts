@@ -19,6 +19,8 @@
  */
 declare const __MANIFEST_PATH__: string;
 declare const __WORKER_PATH__: string;
+/** False when the build switched the worker off (src/offline/switch.mjs): then no page registers it. */
+declare const __WORKER_ON__: boolean;
 
 /**
  * How long after the load event. The load event comes when the page's pictures have arrived, not
@@ -37,7 +39,7 @@ addEventListener('load', () =>
     manifest.href = __MANIFEST_PATH__;
     manifest.crossOrigin = 'use-credentials';
     document.head.append(manifest);
-    if (!('serviceWorker' in navigator)) return;
+    if (!__WORKER_ON__ || !('serviceWorker' in navigator)) return;
     const workers = navigator.serviceWorker;
     workers
       .register(__WORKER_PATH__)

@@ -63,10 +63,17 @@ export async function buildIdentity(dist) {
 }
 
 /**
- * Writes `<dist>/sw.js`; returns its build identity and size.
- * @param {{ dist: string, budgetsFile: string, strategy?: Strategy }} options
+ * Writes `<dist>/sw.js`; returns its build identity and size. With `off` (the kill switch,
+ * ./switch.mjs), the worker that removes itself and the caches.
+ * @param {{ dist: string, budgetsFile: string, strategy?: Strategy, off?: boolean }} options
  */
-export async function bundleWorker({ dist, budgetsFile, strategy = siteStrategy }) {
+export async function bundleWorker({ dist, budgetsFile, strategy = siteStrategy, off = false }) {
+  if (off) {
+    const code = await bundle(new URL('./sw-remove.ts', import.meta.url));
+    await writeFile(join(dist, 'sw.js'), code);
+    const bytes = Buffer.from(code);
+    return { build: 'removal', strategy: 'none', bytes: bytes.length, gzipBytes: gzipSync(bytes, { level: 9 }).length };
+  }
   const settings = await workerSettings(budgetsFile, strategy);
   const build = await buildIdentity(dist);
   const outfile = join(dist, 'sw.js');

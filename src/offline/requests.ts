@@ -65,7 +65,8 @@ export function isContactFormPost(request: RequestLike, origin: string, endpoint
 
 /** What the worker does with a request (see `RequestKind`). `origin` is the site's own. */
 export function requestKind(request: RequestLike, origin: string): RequestKind {
-  // Forms and every other method (the contact form's POST among them) are the network's.
+  // Every method but GET is the network's here; the one POST the worker answers, the contact form
+  // posted without JavaScript, is told apart before this (`isContactFormPost`).
   if (request.method !== 'GET') return 'bypass';
   const url = new URL(request.url);
   if (url.origin !== origin) return 'bypass';

@@ -12,8 +12,13 @@
  *   never kept gets the offline page, listing the kept ones.
  * - Pictures of the image CDN and hashed build files: cache first (their addresses change when
  *   they do).
- * - Everything else is never answered here (no `respondWith`): /admin, /api/, Netlify's function
- *   paths, other origins, and every method but GET (src/offline/requests.ts).
+ * - The contact form posted without JavaScript (a navigation that POSTs to its endpoint): the one
+ *   POST the worker answers. It passes the post to the network, and when the network fails it
+ *   keeps the message in the browser, answers with the page that says so, and sends it later
+ *   (`isContactFormPost`).
+ * - Everything else is never answered here (no `respondWith`): /admin, the rest of /api/,
+ *   Netlify's function paths, other origins, and every other method and POST (the form's script
+ *   posts with fetch and keeps its own messages) (src/offline/requests.ts).
  *
  * Which request goes where, the bound of each cache and the list of the offline page are pure
  * modules of src/offline, unit-tested.

@@ -63,6 +63,18 @@ export const policyDirectives = [
  */
 export const baselinePolicy = "frame-ancestors 'none'; form-action 'self'; base-uri 'self'; object-src 'none'";
 
+/**
+ * Headers of every page besides its policy, written into each page rule (and sent by
+ * src/middleware.ts with a page rendered on demand): `Cross-Origin-Opener-Policy: same-origin`
+ * puts a page in a browsing context group of its own, so a window it opens, or that opened it,
+ * on another site cannot reach it through `window.opener`. Not for `/admin`, which no page rule
+ * covers: the editor's login opens a window on Netlify's origin (Netlify Identity, or Netlify's
+ * OAuth for GitHub) that hands the login back through `window.opener`, which `same-origin`
+ * would cut. netlify.toml's `/*` cannot carry it: a second rule for `/admin` would overlap it,
+ * and Netlify and its local emulation combine overlapping rules differently.
+ */
+export const pageHeaders: Readonly<Record<string, string>> = { 'Cross-Origin-Opener-Policy': 'same-origin' };
+
 /** Paths whose policy is not the pages': no page rule may cover them. */
 export const reservedPaths = ['/admin'];
 
@@ -149,8 +161,8 @@ function visitorPath(path: string): string {
 
 /** A page's own rules: its address, and its file's (`/about.html`, `/index.html` for `/`). */
 const pageRules = (path: string, policy: string): HeaderRule[] => [
-  { for: path, values: { 'Content-Security-Policy': policy } },
-  { for: path === '/' ? '/index.html' : `${path}.html`, values: { 'Content-Security-Policy': policy } },
+  { for: path, values: { 'Content-Security-Policy': policy, ...pageHeaders } },
+  { for: path === '/' ? '/index.html' : `${path}.html`, values: { 'Content-Security-Policy': policy, ...pageHeaders } },
 ];
 
 /**
@@ -187,7 +199,7 @@ export function pagePolicyRules(
       folder.children.size > 0 && !holdsReserved(prefix) ? mergedPolicy([...policiesIn(folder)]) : undefined;
     if (policy !== undefined) {
       if (folder.policy !== undefined) rules.push(...pageRules(prefix, policy));
-      rules.push({ for: `${prefix}/*`, values: { 'Content-Security-Policy': policy } });
+      rules.push({ for: `${prefix}/*`, values: { 'Content-Security-Policy': policy, ...pageHeaders } });
       return;
     }
     if (folder.policy !== undefined) rules.push(...pageRules(prefix || '/', folder.policy));

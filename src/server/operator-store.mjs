@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
+import { printable } from '../text/printable.mjs';
 
 export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
 
@@ -98,5 +99,14 @@ export function commandIo({
   out = (text) => process.stdout.write(text),
   err = (text) => process.stderr.write(text),
 } = {}) {
-  return { env, out, err, print: (line) => out(`${line}\n`), printError: (line) => err(`${line}\n`) };
+  // Stored text reaches these lines (a visitor's words, an SMTP server's answer, a report): no
+  // control or format character of it reaches the terminal (src/text/printable.mjs). `out` writes
+  // as it is: only the CSV export uses it, whose every cell is cleaned the same way (csvCell).
+  return {
+    env,
+    out,
+    err,
+    print: (line) => out(`${printable(line)}\n`),
+    printError: (line) => err(`${printable(line)}\n`),
+  };
 }

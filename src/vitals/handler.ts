@@ -49,6 +49,7 @@ export async function handleVitalsBeacon(request: Request, deps: VitalsDependenc
     const now = (deps.now ?? (() => new Date()))();
     const record: StoredBeacon = { ...parsed.beacon, at: now.toISOString() };
     try {
+      // Past the day's cap (store.ts) the beacon is dropped and answered alike: nobody reads the answer.
       await deps.store.add(record);
     } catch (error) {
       log(`vitals: could not keep a beacon: ${error instanceof Error ? error.message : String(error)}`);

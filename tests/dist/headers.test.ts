@@ -14,7 +14,7 @@ const security = {
   'strict-transport-security': /max-age=\d+/,
   'x-content-type-options': /^nosniff$/,
   'referrer-policy': /^strict-origin-when-cross-origin$/,
-  'permissions-policy': /camera=\(\).*microphone=\(\).*geolocation=\(\)/,
+  'permissions-policy': /camera=\(\).*geolocation=\(\).*microphone=\(\).*payment=\(\).*usb=\(\)/,
   'x-frame-options': /^DENY$/,
   // Where the Content Security Policy's report-to sends violations (tests/dist/csp.test.ts checks the policy).
   'reporting-endpoints': /^csp-endpoint="\/api\/csp-report"$/,
@@ -31,6 +31,13 @@ describe('headers', () => {
   it.each(['/', '/404.html', '/no-such-page'])('security headers from netlify.toml on %s', async (path) => {
     const headers = (await get(path)).headers;
     for (const [name, value] of Object.entries(security)) expect(headers.get(name), name).toMatch(value);
+  });
+
+  it('every page answers in a browsing context group of its own, the editor aside (its login window reports back to it)', async () => {
+    const pages = ['/', '/index.html', '/about', '/404.html', '/no-such-page', `/products/${offerings('categories')[0]!.slug}`];
+    pages.push('/contact?topic=samples', '/search?q=oil');
+    for (const path of pages) expect((await get(path)).headers.get('cross-origin-opener-policy'), path).toBe('same-origin');
+    for (const path of ['/admin', '/admin/']) expect((await get(path)).headers.get('cross-origin-opener-policy'), path).toBeNull();
   });
 
   it('hashed build assets and pictures are cached for a year', async () => {

@@ -386,23 +386,3 @@ test.describe('without JavaScript', () => {
     expect(stored.map((r) => r.browserId)).toEqual([form.messageId]);
   });
 });
-
-test("/admin's preview renders the contact page from the entry being edited", async ({ page, request, baseURL }) => {
-  const heading = `${contact.hero.heading} (edited ${Date.now()})`;
-  const answer = await request.post('/admin/render', {
-    headers: { origin: new URL(baseURL!).origin },
-    data: {
-      collection: 'pages',
-      file: 'src/content/pages/contact.md',
-      slug: 'contact',
-      data: { ...contact, hero: { ...contact.hero, heading } },
-    },
-  });
-  expect(answer.status()).toBe(200);
-  // The posted words, in the page's own rendering: its heading, its form with every field.
-  await page.setContent(await answer.text());
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-  await expect(page.getByRole('heading', { level: 2, name: form.heading })).toBeVisible();
-  await expect(page.locator(`form[action="${routes.contactEndpoint}"]`)).toHaveCount(1);
-  for (const field of Object.values(label)) await expect(page.getByLabel(field)).toHaveCount(1);
-});

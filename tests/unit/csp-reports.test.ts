@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryBlobs } from '../support/memory-blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
 import { keptAddress, parseReports, reportLimits, type CspViolation } from '../../src/security/reports/parse';
@@ -218,14 +219,54 @@ describe('the report store', () => {
     expect((await store.list({ since: '2026-11-23' })).map((r) => r.day)).toEqual(['2026-11-23']);
   });
 
-  it("stops taking new violations when the day's cap is reached, and still counts known ones", async () => {
-    const store = blobsReportStore(blobs, { ...reportStoreLimits, distinctPerDay: 3 });
+  it('a flood of one directive on one page fills its own slots and leaves slots for other pages and directives', async () => {
+    const store = blobsReportStore(blobs, { ...reportStoreLimits, perPage: 3, pagesPerDirective: 4 });
     const day = new Date('2026-11-22T10:00:00Z');
-    for (const line of [1, 2, 3]) expect(await store.keep(violation({ line }), day)).toBe('new');
-    expect(await store.keep(violation({ line: 4 }), day)).toBe('full');
+    const outcomes = [];
+    for (let line = 1; line <= 30; line++) outcomes.push(await store.keep(violation({ line }), day));
+    expect(outcomes.filter((o) => o === 'new')).toHaveLength(3);
+    expect(outcomes.filter((o) => o === 'full')).toHaveLength(27);
+    // Known ones still count; the same directive on another page, and another directive on the same page, are kept.
     expect(await store.keep(violation({ line: 1 }), day)).toBe('repeat');
-    expect(await store.keep(violation({ line: 4 }), new Date('2026-11-23T00:00:00Z'))).toBe('new');
-    expect((await store.list()).length).toBe(4);
+    expect(await store.keep(violation({ page: '/careers' }), day)).toBe('new');
+    expect(await store.keep(violation({ directive: 'style-src-attr' }), day)).toBe('new');
+    // Pages of one directive are bounded too; a flood of made-up pages leaves other directives theirs.
+    for (let n = 0; n < 10; n++) await store.keep(violation({ page: `/made-up-${n}` }), day);
+    expect(await store.keep(violation({ page: '/made-up-last' }), day)).toBe('full');
+    expect(await store.keep(violation({ directive: 'img-src', page: '/made-up-last' }), day)).toBe('new');
+    // Made-up directive names share one folder of slots.
+    for (let n = 0; n < 6; n++) await store.keep(violation({ directive: `made-up-${n}` }), day);
+    expect(await store.keep(violation({ directive: 'connect-src' }), day)).toBe('new');
+    // A new day starts afresh.
+    expect(await store.keep(violation({ line: 30 }), new Date('2026-11-23T00:00:00Z'))).toBe('new');
+    const listed = await store.list({ since: '2026-11-22' });
+    const of = (directive: string) => listed.filter((r) => r.day === '2026-11-22' && r.directive === directive);
+    expect(of('script-src-elem').length).toBeLessThanOrEqual(4 * 3);
+    expect(
+      listed.filter((r) => r.day === '2026-11-22' && r.directive.startsWith('made-up')).length,
+    ).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps one entry for a burst of one violation, and takes no more than its slots however many arrive at once', async () => {
+    // Writes that check their condition and land in one step, as Netlify's service makes them.
+    const { store: shared } = memoryBlobs();
+    const store = blobsReportStore(shared, { ...reportStoreLimits, perPage: 4 });
+    const other = blobsReportStore(shared, { ...reportStoreLimits, perPage: 4 });
+    const day = new Date('2026-11-22T10:00:00Z');
+    const first = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? store : other).keep(violation(), day)),
+    );
+    expect(first.filter((o) => o === 'new')).toHaveLength(1);
+    expect(first).not.toContain('full');
+    const [entry, ...more] = await store.list();
+    expect(more).toEqual([]);
+    expect(entry!.count).toBeGreaterThan(1);
+    expect(entry!.count).toBeLessThanOrEqual(12);
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, line) => (line % 2 ? store : other).keep(violation({ line: line + 10 }), day)),
+    );
+    expect(outcomes.filter((o) => o === 'new').length).toBeLessThanOrEqual(4 - 1);
+    expect((await store.list()).length).toBeLessThanOrEqual(4);
   });
 
   it('deletes days older than the kept ones when a new day begins', async () => {

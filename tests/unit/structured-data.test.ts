@@ -28,8 +28,8 @@ describe('structured data', () => {
     expect(org.logo).toBe('https://www.example.com/icon-512.png');
   });
 
-  it('lists catalogue items by the address of their own page, in order', () => {
-    const item = (name: string) => ({ url: new URL(`/products/pigments/${name.toLowerCase()}`, site) });
+  it('lists catalogue items by their name and the address of their own page, in order', () => {
+    const item = (name: string) => ({ name, url: new URL(`/products/pigments/${name.toLowerCase()}`, site) });
     const list = JSON.parse(
       JSON.stringify(
         catalogueJsonLd({ title: 'Pigments', url: new URL('/products/pigments', site) }, [item('A'), item('B')]),
@@ -42,8 +42,8 @@ describe('structured data', () => {
       numberOfItems: 2,
     });
     expect(list.itemListElement).toEqual([
-      { '@type': 'ListItem', position: 1, url: 'https://www.example.com/products/pigments/a' },
-      { '@type': 'ListItem', position: 2, url: 'https://www.example.com/products/pigments/b' },
+      { '@type': 'ListItem', position: 1, name: 'A', url: 'https://www.example.com/products/pigments/a' },
+      { '@type': 'ListItem', position: 2, name: 'B', url: 'https://www.example.com/products/pigments/b' },
     ]);
   });
 
@@ -81,6 +81,26 @@ describe('structured data', () => {
     );
     expect(many.sku).toBeUndefined();
     expect(many.isRelatedTo.map((v: { sku: string }) => v.sku)).toEqual(['A-1', 'A-2']);
+    expect(many.isRelatedTo.map((v: { image?: string }) => v.image)).toEqual([undefined, undefined]);
+    // Every Product of an item with a picture has it, its variants' too.
+    const pictured = JSON.parse(
+      JSON.stringify(
+        productJsonLd(
+          {
+            name: 'Print',
+            description: 'd',
+            url,
+            category: 'Prints',
+            codes: ['A-1', 'A-2'],
+            image: 'https://www.example.com/p.webp',
+          },
+          company,
+        ),
+      ),
+    );
+    expect([pictured, ...pictured.isRelatedTo].map((p: { image?: string }) => p.image)).toEqual(
+      Array(3).fill('https://www.example.com/p.webp'),
+    );
     const trail = JSON.parse(
       JSON.stringify(
         breadcrumbJsonLd([

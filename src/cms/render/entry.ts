@@ -14,8 +14,12 @@ import { isSameOrigin, readLimited } from '../../server/http-request';
 import { pictureStandIn } from './picture';
 import { uploadProblems, type FileFacts } from '../file-checks';
 
-/** The largest entry the preview reads: the longest content file is a few tens of KB. */
-export const previewLimits = { bodyBytes: 256 * 1024 } as const;
+/**
+ * The largest entry the preview reads. The largest real entry, posted as the pane posts it, is
+ * 7.4 KB (a technology page, measured over src/content); 32 KB leaves it room to grow four times,
+ * and keeps one render's Markdown small.
+ */
+export const previewLimits = { bodyBytes: 32 * 1024 } as const;
 
 /** What the preview pane posts: the Decap collection, where its files are, and the entry as the form holds it. */
 export interface PostedEntry {

@@ -17,6 +17,7 @@
  * this site, an extension's address is its scheme only, and the visitor's user agent, referrer,
  * IP address and the whole policy text are not read at all. Every field is bounded in length.
  */
+import { withoutControls } from '../../text/printable.mjs';
 
 /** How a violation arrived. */
 export type ReportFormat = 'reports+json' | 'csp-report';
@@ -65,13 +66,8 @@ export function reportFormatOf(mediaType: string): ReportFormat | undefined {
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
-/** Control and format characters out, runs of white space as one space, cut to `max`. */
-const clean = (value: string, max: number) =>
-  value
-    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max);
+/** Control and format characters out (src/text/printable.mjs), runs of white space as one space, cut to `max`. */
+const clean = (value: string, max: number) => withoutControls(value).replace(/\s+/g, ' ').trim().slice(0, max);
 
 const whole = (value: unknown): number | undefined => {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;

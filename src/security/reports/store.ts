@@ -1,36 +1,87 @@
 /**
  * Where violation reports are kept: a Netlify Blobs store ("csp-reports"; a deploy preview's is
  * "csp-reports-deploy-preview", src/server/deploy-store.ts), one JSON blob per distinct violation
- * per day (UTC):
+ * per day (UTC), in a folder per directive and page:
  *
- *   <yyyy-mm-dd>/<fingerprint>   the violation, when it was first and last seen that day, and
- *                                how many times
+ *   <yyyy-mm-dd>/<directive>/<page>/<fingerprint>   the violation, when it was first and last
+ *                                                   seen that day, and how many times
+ *   <yyyy-mm-dd>/<directive>/<page>/slot-<n>        the page's slot n, taken by one violation
+ *   <yyyy-mm-dd>/<directive>/page-<m>               the directive's page slot m, taken by one page
  *
- * The fingerprint is a hash of everything kept of the violation (directive, what was blocked,
- * page, source and position, sample, disposition), so a violation that every visit of a page
- * causes is one entry a day with a count, not one entry a visit. A repeat costs one read and one
- * write; the count is a plain read-then-write, so two repeats at the same moment may count as
- * one (it tells how often, not exactly).
+ * (`<page>` is a hash of the page's address; `<directive>` the directive's name, or `other` for a
+ * name no policy has.) The fingerprint is a hash of everything kept of the violation (directive,
+ * what was blocked, page, source and position, sample, disposition), so a violation that every
+ * visit of a page causes is one entry a day with a count, not one entry a visit. A repeat costs a
+ * read and a write that lands only if nobody counted in between (`onlyIfMatch`), else it is
+ * read and counted again.
  *
- * Bounded: at most `reportStoreLimits.distinctPerDay` entries a day (a flood of made-up reports
- * fills one day and stops there, while repeats of what is known still count), and days older than
- * `reportStoreLimits.keepDays` are deleted by the first new entry of a day.
+ * Bounded per kind: each day, a directive takes at most `pagesPerDirective` pages and a page at
+ * most `perPage` distinct violations of it, so a flood of made-up reports of one directive (or of
+ * one page) fills its own slots and stops there, while the other directives and pages keep theirs,
+ * and repeats of what is known still count. Slots are taken as src/contact/mail-cap.ts takes its
+ * own: a write that lands only if the slot is new, so of two writers after one slot exactly one
+ * gets it and the cap holds across instances. A day holds at most (known directives + 1) ×
+ * `pagesPerDirective` × `perPage` entries, and `npm run reports` reads no more. Days older than
+ * `keepDays` are deleted by the first new entry of a day.
+ *
+ * An entry of the older layout (`<yyyy-mm-dd>/<fingerprint>`) is still read until its day goes.
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '@netlify/blobs';
 import type { CspViolation } from './parse';
+import { readVersioned } from '../../server/versioned-blob.ts';
 
 /** The store's name in production (src/server/deploy-store.ts names a preview's). */
 export const reportStoreName = 'csp-reports';
 
 export const reportStoreLimits = {
-  /** Distinct violations kept a day; later new ones that day are dropped. */
-  distinctPerDay: 500,
+  /** Pages a directive takes a day; violations of it on later new pages that day are dropped. */
+  pagesPerDirective: 10,
+  /** Distinct violations of one directive a page takes a day; later new ones are dropped. */
+  perPage: 5,
   /** Days kept. */
   keepDays: 90,
   /** Old entries deleted at most per new day, so no request does unbounded work. */
   deletionsPerDay: 2000,
 } as const;
+export type ReportStoreLimits = { [K in keyof typeof reportStoreLimits]: number };
+
+/**
+ * The directives of Content Security Policy Level 3 and its extensions, each with slots of its
+ * own; a report naming any other gets the one folder `other`, so made-up names share one bound.
+ */
+export const knownDirectives = new Set([
+  'default-src',
+  'child-src',
+  'connect-src',
+  'font-src',
+  'frame-src',
+  'img-src',
+  'manifest-src',
+  'media-src',
+  'object-src',
+  'prefetch-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+  'worker-src',
+  'fenced-frame-src',
+  'base-uri',
+  'sandbox',
+  'form-action',
+  'frame-ancestors',
+  'navigate-to',
+  'require-trusted-types-for',
+  'trusted-types',
+  'upgrade-insecure-requests',
+  'webrtc',
+]);
+
+/** Tries at a slot before a violation is dropped in a burst; each try after a lost race. */
+const triesPerSlot = 6;
 
 export interface ReportRecord extends CspViolation {
   fingerprint: string;
@@ -41,7 +92,7 @@ export interface ReportRecord extends CspViolation {
   count: number;
 }
 
-/** What became of one violation: a new entry, a repeat counted, or dropped (the day is full). */
+/** What became of one violation: a new entry, a repeat counted, or dropped (its slots are full). */
 export type KeepOutcome = 'new' | 'repeat' | 'full';
 
 export interface ReportStore {
@@ -58,11 +109,18 @@ export function fingerprintOf(v: CspViolation): string {
 
 const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+const hash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 16);
 
-export function blobsReportStore(
-  store: Store,
-  limits: { distinctPerDay: number; keepDays: number; deletionsPerDay: number } = reportStoreLimits,
-): ReportStore {
+/** The folder of a directive's slots: its name when known, else `other`. */
+export const directiveFolder = (directive: string): string => (knownDirectives.has(directive) ? directive : 'other');
+/** The folder of a violation's page within its directive's: "<day>/<directive>/<page hash>/". */
+export const pageFolder = (day: string, v: CspViolation): string =>
+  `${day}/${directiveFolder(v.directive)}/${hash(v.page)}/`;
+
+/** Whether a key is an entry (not a slot): entries' last part is a fingerprint. */
+const isEntry = (key: string) => !/\/(slot|page)-\d+$/.test(key);
+
+export function blobsReportStore(store: Store, limits: ReportStoreLimits = reportStoreLimits): ReportStore {
   /** The days that have entries, oldest first: one list call. */
   async function days(): Promise<string[]> {
     const { directories } = await store.list({ directories: true });
@@ -84,26 +142,80 @@ export function blobsReportStore(
     }
   }
 
+  /** Counts one more of a known entry, again if another writer counted in between; false when it is not there. */
+  async function countRepeat(key: string, at: string): Promise<boolean> {
+    for (let tries = 0; tries < triesPerSlot; tries++) {
+      const known = await readVersioned<ReportRecord>(store, key);
+      if (!known) return false;
+      const next = { ...known.data, count: known.data.count + 1, lastSeen: at };
+      if ((await store.setJSON(key, next, { onlyIfMatch: known.etag })).modified) return true;
+    }
+    // Lost every race: the entry is being counted by others; this one goes uncounted.
+    return true;
+  }
+
+  /**
+   * Takes one of `count` slots named `<prefix><n>` for `holder`: "mine", "theirs" when another
+   * writer took one for the same holder first (two first reports of one page at once), or "none"
+   * when all are taken (or after many lost races in a burst: the safe side). The free slots are
+   * tried from one that depends on the holder, so two writers for one holder meet at one slot.
+   */
+  async function takeSlot(
+    prefix: string,
+    count: number,
+    holder: string,
+    taken: Set<string>,
+  ): Promise<'mine' | 'theirs' | 'none'> {
+    const start = parseInt(createHash('sha256').update(holder).digest('hex').slice(0, 8), 16);
+    for (let tries = 0; tries < triesPerSlot; tries++) {
+      const free: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const slot = `${prefix}${((start + i) % count) + 1}`;
+        if (!taken.has(slot)) free.push(slot);
+      }
+      const slot = free[0];
+      if (!slot) return 'none';
+      if ((await store.setJSON(slot, { holder }, { onlyIfNew: true })).modified) return 'mine';
+      taken.add(slot);
+      const other = (await store.get(slot, { type: 'json' })) as { holder?: string } | null;
+      if (other?.holder === holder) return 'theirs';
+    }
+    return 'none';
+  }
+
   return {
     async keep(violation, now) {
       const day = dayOf(now);
       const fingerprint = fingerprintOf(violation);
-      const key = `${day}/${fingerprint}`;
+      const page = pageFolder(day, violation);
+      const key = `${page}${fingerprint}`;
       const at = now.toISOString();
-      const known = (await store.get(key, { type: 'json' })) as ReportRecord | null;
-      if (known) {
-        await store.setJSON(key, { ...known, count: known.count + 1, lastSeen: at });
+      if (await countRepeat(key, at)) return 'repeat';
+
+      // A page new to the directive today first takes one of the directive's page slots.
+      const directive = `${day}/${directiveFolder(violation.directive)}/`;
+      const listed = await store.list({ prefix: directive, directories: true });
+      const pages = listed.directories.map((d) => d.replace(/\/?$/, '/'));
+      if (!pages.includes(page)) {
+        if (pages.length >= limits.pagesPerDirective) return 'full';
+        if (!pages.length && !(await store.list({ prefix: `${day}/`, directories: true })).directories.length)
+          await forgetOldDays(day);
+        const taken = new Set(listed.blobs.map((b) => b.key));
+        if ((await takeSlot(`${directive}page-`, limits.pagesPerDirective, page, taken)) === 'none') return 'full';
+      }
+      // Then one of the page's slots for this violation.
+      const inPage = new Set((await store.list({ prefix: page })).blobs.map((b) => b.key));
+      const slot = await takeSlot(`${page}slot-`, limits.perPage, fingerprint, inPage);
+      if (slot === 'none') return 'full';
+      // Another writer is keeping this very violation: count this one on it (if it is written yet).
+      if (slot === 'theirs') {
+        await countRepeat(key, at);
         return 'repeat';
       }
-      const { blobs } = await store.list({ prefix: `${day}/` });
-      if (blobs.length >= limits.distinctPerDay) return 'full';
-      if (blobs.length === 0) await forgetOldDays(day);
       const record: ReportRecord = { ...violation, fingerprint, day, firstSeen: at, lastSeen: at, count: 1 };
-      const written = await store.setJSON(key, record, { onlyIfNew: true });
-      if (written.modified) return 'new';
+      if ((await store.setJSON(key, record, { onlyIfNew: true })).modified) return 'new';
       // Another request wrote it first: count this one on it.
-      const other = (await store.get(key, { type: 'json' })) as ReportRecord | null;
-      if (other) await store.setJSON(key, { ...other, count: other.count + 1, lastSeen: at });
+      await countRepeat(key, at);
       return 'repeat';
     },
 
@@ -111,11 +223,11 @@ export function blobsReportStore(
       const wanted = (await days()).filter((day) => !since || day >= since).reverse();
       const records: ReportRecord[] = [];
       for (const day of wanted) {
-        const { blobs } = await store.list({ prefix: `${day}/` });
+        const keys = (await store.list({ prefix: `${day}/` })).blobs.map((b) => b.key).filter(isEntry);
         // A few reads at a time: thousands at once overflow a Blobs server's queue.
-        for (let i = 0; i < blobs.length; i += 32) {
+        for (let i = 0; i < keys.length; i += 32) {
           const read = await Promise.all(
-            blobs.slice(i, i + 32).map((b) => store.get(b.key, { type: 'json' }) as Promise<ReportRecord | null>),
+            keys.slice(i, i + 32).map((key) => store.get(key, { type: 'json' }) as Promise<ReportRecord | null>),
           );
           records.push(...read.filter((r): r is ReportRecord => r !== null));
         }

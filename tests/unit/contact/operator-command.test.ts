@@ -130,6 +130,9 @@ async function seed() {
 const inProcess = (args: string[], env: NodeJS.ProcessEnv) => runInProcess(runMessages, args, env);
 
 const localEnv = { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' };
+/** The control and format characters of `text` besides the `allowed` ones. */
+const strayControls = (text: string, allowed: string) =>
+  [...text].filter((c) => /[\p{Cc}\p{Cf}]/u.test(c) && !allowed.includes(c));
 const messages = (...args: string[]) => inProcess([...args, '--dir', directory], localEnv);
 
 /** The same as the operator runs it: `node scripts/messages.mjs`, a child process. */
@@ -269,6 +272,36 @@ describe('npm run messages on a local store', () => {
     expect((await messages('export', '--status', 'failed')).split('\r\n')).toHaveLength(4);
     expect(csvCell('-1+1')).toBe("'-1+1");
     expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+  });
+
+  it('prints and exports stored text without its control characters, and no cell a spreadsheet could run', async () => {
+    const id = '2026-11-23T08:00:00.000Z-eeeeee';
+    // An SMTP answer carrying an OSC-8 link and a screen clear; a name a `;` spreadsheet splits into a formula.
+    const reason = 'refused: 550 \u001b]8;;https://evil.example\u0007click\u001b]8;;\u0007\u001b[2J\u001b[H done';
+    await withStore((store) =>
+      store.file(
+        record(
+          id,
+          { status: 'failed', attempts: 1, failedAt: '2026-11-23T08:00:01.000Z', failureReason: reason },
+          { name: 'Bob;=1+1', company: 'Acme\t=2+2', message: 'Hi\u001b[31m red\u202e, -3+3;@SUM(A1)' },
+        ),
+      ),
+    );
+    for (const output of [await messages(), await messages('show', id)]) {
+      expect(strayControls(output, '\n')).toEqual([]);
+      expect(output).toContain('click');
+    }
+    expect(await messages('show', id)).toMatch(/refused: 550 +\]8;;https:\/\/evil\.example click \]8;; \[2J \[H done/);
+    const csv = await messages('export', '--status', 'failed');
+    expect(strayControls(csv, '\r\n')).toEqual([]);
+    const row = csv.split('\r\n').find((line) => line.includes(id))!;
+    // No separator of any locale (`,`, `;`, a tab) is followed by a part that starts a formula.
+    for (const part of row.split(/[,;\t]/)) expect(part.replace(/^[\s"]+/, ''), row).not.toMatch(/^[=+\-@]/);
+    expect(row).toContain("Bob;'=1+1");
+    // The tab is a space now: nothing splits there.
+    expect(row).toContain(',Acme =2+2,');
+    expect(csvCell(';=1+1')).toBe(";'=1+1");
+    expect(csvCell('a,\t@x')).toBe('"a, \'@x"');
   });
 
   it('requeues a failed message: the next retry run sends it exactly once', async () => {
