@@ -454,8 +454,13 @@ export async function checkContent({
       problems.push({ file: ref.file, field: ref.field, message: `picture "${ref.path}" does not exist` });
       continue;
     }
-    if (!absolute.endsWith('.svg') && !widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
-    const facts = { bytes: fileSize(absolute), width: await widths.get(absolute) };
+    const svg = absolute.toLowerCase().endsWith('.svg');
+    if (!svg && !widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
+    const facts = {
+      bytes: fileSize(absolute),
+      width: await widths.get(absolute),
+      text: svg ? read(absolute) : undefined,
+    };
     for (const message of fileProblems(ref.path, pictureLimits, facts))
       problems.push({ file: ref.file, field: ref.field, message });
   }

@@ -8,9 +8,13 @@
  *   measure a chosen file and refuse it with the check's own words (`uploadProblems`,
  *   src/cms/file-checks.ts) before it is saved.
  *
+ * An SVG's text is read too: one with a script, an event handler, a `javascript:` address or an
+ * external reference is refused (src/schemas/svg-safety.ts).
+ *
  * Sizes are in bytes, counted in thousands as Decap counts them (1 MB = 1,000,000 bytes), so the
  * limit the form names and the one the check names are the same number.
  */
+import { svgProblem } from './svg-safety';
 
 export interface FileLimits {
   /** Extensions a file of this kind may have, lowercase, without the dot. */
@@ -115,11 +119,14 @@ export interface FileFacts {
   width?: number | undefined;
   /** A document's first bytes (as many as `pdfSignature` has), read as Latin-1. */
   start?: string | undefined;
+  /** An SVG picture's text, to find what makes it unsafe (src/schemas/svg-safety.ts). */
+  text?: string | undefined;
 }
 
 /**
  * Every problem of a picture or document file that exists and is named by the rules, in the order
- * the check reports them: a picture's size and width, a document's size, else what it holds.
+ * the check reports them: a picture's size and width, what an SVG holds, a document's size, else
+ * what it holds.
  */
 export function fileProblems(path: string, limits: FileLimits, facts: FileFacts): string[] {
   const size = fileSizeProblem(path, facts.bytes, limits);
@@ -128,7 +135,8 @@ export function fileProblems(path: string, limits: FileLimits, facts: FileFacts)
     return [size, inside].filter((p): p is string => p !== undefined);
   }
   const narrow = facts.width === undefined ? undefined : pictureWidthProblem(path, facts.width);
-  return [size, narrow].filter((p): p is string => p !== undefined);
+  const unsafe = facts.text === undefined ? undefined : svgProblem(path, facts.text);
+  return [size, narrow, unsafe].filter((p): p is string => p !== undefined);
 }
 
 /**

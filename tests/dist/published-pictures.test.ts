@@ -1,12 +1,14 @@
 /**
- * Nothing private leaves the build: no picture in dist/ carries GPS data or any other metadata
- * (EXIF, XMP, IPTC), and every picture the structured data and the sharing tags name is such a
- * file of the build (src/build/published-pictures.ts).
+ * Nothing private or unsafe leaves the build: no picture in dist/ carries GPS data or any other
+ * metadata (EXIF, XMP, IPTC), every picture the structured data and the sharing tags name is such
+ * a file of the build (src/build/published-pictures.ts), and every SVG is served, by `npm start`'s
+ * server as by Netlify, with the policy under which no script in it runs (src/security/headers.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, it as test } from 'vitest';
+import { expect, inject, it as test } from 'vitest';
 import { carriesMetadata, pictureMetadata, rasterPicture } from '../../src/build/published-pictures';
+import { svgPolicy } from '../../src/security/headers';
 import { builtFiles, dist } from '../support/site';
 import { all, attribute, readPage, text } from '../support/html';
 
@@ -56,4 +58,21 @@ test('the structured data and the sharing tags name only pictures of the build w
   const files = paths.filter((path) => rasterPicture.test(path)).map((path) => join(dist, decodeURIComponent(path)));
   expect(files.length).toBe(paths.filter((path) => !path.endsWith('.svg')).length);
   expect(await picturesWithMetadata(files)).toEqual({});
+});
+
+test('every SVG is served with the policy under which no script runs', async () => {
+  const site = inject('site');
+  const svgs = everyFile(dist)
+    .filter((file) => /\.svg$/i.test(file))
+    .map((file) => `/${relative(dist, file).split('\\').join('/')}`);
+  // The certification badges, at least.
+  expect(svgs.filter((path) => path.startsWith('/_astro/')).length).toBeGreaterThan(0);
+  const sent: Record<string, string | null> = {};
+  for (const path of svgs) {
+    const answer = await fetch(new URL(path, site));
+    await answer.arrayBuffer();
+    expect(answer.status, path).toBe(200);
+    sent[path] = answer.headers.get('content-security-policy');
+  }
+  expect(sent).toEqual(Object.fromEntries(svgs.map((path) => [path, svgPolicy])));
 });
