@@ -24,7 +24,15 @@ import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
 import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
-import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
+import {
+  catalogueItem,
+  codeAtStart,
+  codeFields,
+  itemCodes,
+  itemIdOf,
+  type CategoryDefaults,
+  type ItemData,
+} from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
 import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
 
@@ -143,6 +151,48 @@ function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Proble
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
   };
   visit(data, []);
+  return found;
+}
+
+/** The fields of a catalogue item the rules across items read. */
+type ItemFields = { formerSlugs?: string[] };
+
+interface FormerAddresses {
+  file: string;
+  category: string;
+  formerSlugs: readonly string[];
+}
+
+/**
+ * A former slug keeps an old address (a 301 to the item's page, src/model/routes.ts): it may not be
+ * an address an item has now, which would never be reached, nor another item's former slug.
+ * `live` holds the slugs claimed, as `item:<category>:<slug>` to the file that has it.
+ */
+function formerSlugProblems(items: readonly FormerAddresses[], live: ReadonlyMap<string, string>): Problem[] {
+  const found: Problem[] = [];
+  const former = new Map<string, string>();
+  for (const { file, category, formerSlugs } of items)
+    formerSlugs.forEach((slug, index) => {
+      const field = `formerSlugs.${index}`;
+      const address = itemPath(category, slug);
+      const owner = live.get(`item:${category}:${slug}`);
+      const earlier = former.get(`${category}:${slug}`);
+      if (owner === file)
+        found.push({ file, field, message: `"${slug}" is this item's slug now; remove it from the former slugs` });
+      else if (owner)
+        found.push({
+          file,
+          field,
+          message: `"${slug}" is the slug of ${owner}, which is at ${address} now; a former slug must be an address no item has: remove it here, or give that item another slug`,
+        });
+      else if (earlier)
+        found.push({
+          file,
+          field,
+          message: `"${slug}" is ${earlier === file ? 'already in this list' : `a former slug of ${earlier} too`}; ${address} can lead to one item only: remove it from one list`,
+        });
+      else former.set(`${category}:${slug}`, file);
+    });
   return found;
 }
 
@@ -289,6 +339,26 @@ export async function checkContent({
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
   const knownTechnologies = new Set([...technologySlugs, ...unreadableSlugs(technologies)]);
   const products: { file: string; data: unknown }[] = [];
+  const formerAddresses: FormerAddresses[] = [];
+  // Buyers quote codes in enquiries: each code names one item in the whole catalogue.
+  const codeOwners = new Map<string, string>();
+  const codesOf = (file: string, item: ItemData) => {
+    const field = codeFields[item.kind];
+    const value = (item as unknown as Record<string, string | string[]>)[field];
+    const lines = Array.isArray(value) ? value : [value];
+    for (const code of itemCodes(item)) {
+      const index = lines.findIndex((line) => typeof line === 'string' && codeAtStart(line) === code);
+      const where = Array.isArray(value) && index >= 0 ? `${field}.${index}` : field;
+      const first = codeOwners.get(code);
+      if (first === undefined) codeOwners.set(code, file);
+      else
+        problems.push({
+          file,
+          field: where,
+          message: `code "${code}" is also the code of ${first}; buyers quote codes in enquiries, so each names one item: give one of them another code`,
+        });
+    }
+  };
   const itemAddresses: string[] = [];
   const documentAddresses: string[] = [];
   const usedDocuments = new Set<string>();
@@ -303,6 +373,12 @@ export async function checkContent({
     const itemId = itemIdOf(relative(productsDir, path).split(sep).join('/'), data);
     // The address is the slug field's: two items of one category may not share it.
     claimSlug(itemId.slice(itemId.indexOf('/') + 1), rel(path), 'slug', `item:${itemId.split('/')[0]}`);
+    formerAddresses.push({
+      file: rel(path),
+      category: itemId.split('/')[0]!,
+      formerSlugs: (item as ItemFields).formerSlugs ?? [],
+    });
+    codesOf(rel(path), item as unknown as ItemData);
     // The search filters read the field, a buyer the text: a method the text names and the field
     // (or the category's, which the item takes) leaves out is a filter that misses the item.
     const model = catalogueItem(
@@ -349,6 +425,7 @@ export async function checkContent({
         problems.push({ file: rel(path), field, message });
     });
   }
+  problems.push(...formerSlugProblems(formerAddresses, slugs));
   problems.push(...referenceProblems(products, { technologies: knownTechnologies }));
   for (const [path, data] of entries('products')) {
     if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));

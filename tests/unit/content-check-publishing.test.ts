@@ -129,3 +129,56 @@ describe('content:check: SVGs', () => {
     );
   });
 });
+
+describe('content:check: addresses and codes across the catalogue', () => {
+  const other = (slug: string, code: string, extra = '') =>
+    product
+      .replace('slug: binder', `slug: ${slug}`)
+      .replace('title: Binder', `title: ${slug}`)
+      .replace('B-100', code)
+      .replace('./images/binder.webp', `./images/${slug}.webp`)
+      .replace('imageAlt: An illustration\n', `imageAlt: An illustration\n${extra}`);
+
+  it('takes former slugs that no item has now', async () => {
+    write('products/binders/binder.md', other('binder', 'B-100', 'formerSlugs: [acrylic-binder, binder-old]\n'));
+    expect(await run()).toEqual([]);
+  });
+
+  it('refuses a former slug that is a live address, or another item’s former slug, naming the other file', async () => {
+    write('products/binders/binder.md', other('binder', 'B-100', 'formerSlugs: [binder, fixer, old-binder]\n'));
+    write('products/binders/fixer.md', other('fixer', 'B-200', 'formerSlugs: [old-binder]\n'));
+    picture('products/binders/images/fixer.webp');
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: formerSlugs.0: "binder" is this item\'s slug now; remove it from the former slugs',
+      'src/content/products/binders/binder.md: formerSlugs.1: "fixer" is the slug of src/content/products/binders/fixer.md, which is at /products/binders/fixer now; ' +
+        'a former slug must be an address no item has: remove it here, or give that item another slug',
+      'src/content/products/binders/fixer.md: formerSlugs.0: "old-binder" is a former slug of src/content/products/binders/binder.md too; ' +
+        '/products/binders/old-binder can lead to one item only: remove it from one list',
+    ]);
+  });
+
+  it('refuses a former slug that is not a slug', async () => {
+    write('products/binders/binder.md', other('binder', 'B-100', 'formerSlugs: [Old Binder]\n'));
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: formerSlugs.0: slug may only use lowercase letters, digits and hyphens',
+    ]);
+  });
+
+  it('refuses one code on two items, in one category or two, naming both files', async () => {
+    write('products/binders/fixer.md', other('fixer', 'B-100'));
+    picture('products/binders/images/fixer.webp');
+    write('categories/thickeners.md', category('thickeners'));
+    picture('categories/images/thickeners.webp');
+    write(
+      'products/thickeners/thickener.md',
+      other('thickener', 'T-1', '').replace('variants: [T-1]', 'variants: [T-1, B-100 Extra]'),
+    );
+    picture('products/thickeners/images/thickener.webp');
+    expect(await run()).toEqual([
+      'src/content/products/binders/fixer.md: variants.0: code "B-100" is also the code of src/content/products/binders/binder.md; ' +
+        'buyers quote codes in enquiries, so each names one item: give one of them another code',
+      'src/content/products/thickeners/thickener.md: variants.1: code "B-100" is also the code of src/content/products/binders/binder.md; ' +
+        'buyers quote codes in enquiries, so each names one item: give one of them another code',
+    ]);
+  });
+});

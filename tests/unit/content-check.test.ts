@@ -175,7 +175,10 @@ describe('npm run content:check', () => {
   });
 
   it('finds a catalogue folder that is not a product category', async () => {
-    write('products/thickeners/thickener.md', product.replace('./images/binder.webp', './images/thickener.webp'));
+    write(
+      'products/thickeners/thickener.md',
+      product.replace('./images/binder.webp', './images/thickener.webp').replace('B-100', 'T-100'),
+    );
     picture('products/thickeners/images/thickener.webp');
     expect(await run()).toEqual([
       'src/content/products/thickeners/: (folder): folder "thickeners" is not a product category (known: binders)',
@@ -646,7 +649,10 @@ describe("an item's address is its slug field", () => {
       'src/content/products/binders/binder.md: slug: slug may only use lowercase letters, digits and hyphens',
     ]);
     write('products/binders/binder.md', product);
-    write('products/binders/binder-copy.md', product.replace('title: Binder', 'title: Binder copy'));
+    write(
+      'products/binders/binder-copy.md',
+      product.replace('title: Binder', 'title: Binder copy').replace('B-100', 'B-200'),
+    );
     expect(await run()).toEqual([
       'src/content/products/binders/binder.md: slug: slug "binder" is already used by src/content/products/binders/binder-copy.md',
     ]);
