@@ -22,7 +22,7 @@ import { linksIn } from './links';
 import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../model/documents';
 import { referenceProblems } from '../schemas/content-references';
-import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/item-count';
+import { countPlaceholders, isCountedPage, overviewCounts, unknownPlaceholders } from '../model/item-count';
 import { productKinds } from '../schemas/product';
 import {
   catalogueItem,
@@ -35,6 +35,14 @@ import {
 } from '../model/catalogue-item';
 import { unlistedMethods } from '../model/named-methods';
 import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
+import {
+  conflictMarkers,
+  conflictProblem,
+  countInWordsProblem,
+  countsInWords,
+  longWordProblem,
+  longWords,
+} from './text-rules';
 
 export interface Problem {
   file: string;
@@ -121,7 +129,7 @@ function validate(schemaFor: SchemaOf, data: unknown, file: string, images: Imag
     }
   };
   visit(result.data, []);
-  problems.push(...misplacedCounts(schema, data, file));
+  problems.push(...misplacedCounts(schema, data, file), ...wordProblems(schema, data, file));
   return result.data as Record<string, unknown>;
 }
 
@@ -147,6 +155,38 @@ function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Proble
             : `"${placeholder}" is not filled in here: no count is known for this text, and it would show as written; ` +
               `write the number in words, or move the sentence to a text that has a count (a category's itemsIntro, the Technologies, Products or Portfolio page)`,
         });
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+  };
+  visit(data, []);
+  return found;
+}
+
+/**
+ * The words of every text of a file: none too long for a phone's screen, and no count written in
+ * words where `{count}` fits (a text of an overview page, or one whose explanation names
+ * `{count}`) (src/content-check/text-rules.ts). Values that are not read as words (addresses,
+ * files, slugs, e-mail addresses) are left out.
+ */
+function wordProblems(schema: z.ZodType, data: unknown, file: string): Problem[] {
+  const page = (data as { page?: unknown } | undefined)?.page;
+  const counted = isCountedPage(page);
+  const found: Problem[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      const key = String(path.at(-1) ?? '');
+      if (/^(slug|href|id|icon|colour|kind|page|topic|email|url|verifyUrl|file|image|logo)$/i.test(key)) return;
+      if (/^(\.{0,2}\/|https?:|mailto:|tel:)/.test(value) || /^\S+@\S+$/.test(value)) return;
+      const field = issuePath(path);
+      for (const word of longWords(value)) found.push({ file, field, message: longWordProblem(word) });
+      const explained = fieldDescription(schema, data, path);
+      const countFits = counted || Boolean(explained?.includes('{count'));
+      if (!countFits) return;
+      const what = counted
+        ? `the number of ${overviewCounts[page]}`
+        : (/\{count\} is (the number of [^;,.]+)/.exec(explained ?? '')?.[1] ?? 'the number the field counts');
+      for (const written of countsInWords(value))
+        found.push({ file, field, message: countInWordsProblem(written, what) });
     } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
     else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
   };
@@ -246,6 +286,14 @@ export async function checkContent({
     const file = rel(path);
     let data: unknown;
     const source = read(path);
+    const markers = conflictMarkers(source);
+    if (markers.length > 0) {
+      // A merge Git could not finish: nothing else of the file is reported until it is resolved.
+      problems.push({ file, field: '(file)', message: conflictProblem(markers) });
+      for (const named of namedFiles(source)) images.push({ file, field: '(file)', path: named, unchecked: true });
+      unreadable.set(path, writtenSlug(source) ?? fileSlug(path));
+      return undefined;
+    }
     try {
       data = path.endsWith('.json') ? JSON.parse(source) : parseFrontmatter(source);
     } catch (error) {
@@ -426,6 +474,54 @@ export async function checkContent({
     });
   }
   problems.push(...formerSlugProblems(formerAddresses, slugs));
+
+  // A category with no item would go live with its heading saying "Zero ..." above no cards.
+  const itemsPer = new Map<string, number>();
+  for (const [path] of entries('products')) {
+    const folder = relative(productsDir, path).split(sep)[0]!;
+    itemsPer.set(folder, (itemsPer.get(folder) ?? 0) + 1);
+  }
+  for (const [path, data] of categories) {
+    if (!data || itemsPer.get(String(data.slug))) continue;
+    problems.push({
+      file: rel(path),
+      field: 'slug',
+      message: `category "${data.slug}" has no items: its page would go live saying "Zero ..." above no cards; add an item in ${contentSources.products.folder}/${data.slug}/, or remove the category`,
+    });
+  }
+
+  // Two entries of one list with one order number are shown in no order anyone chose.
+  const orderProblems = (list: readonly { file: string; field: string; order: unknown }[], what: string) => {
+    const first = new Map<number, string>();
+    for (const { file, field, order } of list) {
+      if (typeof order !== 'number') continue;
+      const earlier = first.get(order);
+      if (earlier === undefined) first.set(order, file);
+      else
+        problems.push({
+          file,
+          field,
+          message: `order ${order} is also the order of ${earlier === file ? 'another entry of this file' : earlier}; give each ${what} its own number, so the list shows them in the order you chose`,
+        });
+    }
+  };
+  const ordered = (loaded: Loaded) =>
+    loaded.flatMap(([path, data]) => (data ? [{ file: rel(path), field: 'order', order: data.order }] : []));
+  orderProblems(ordered(technologies), 'technology');
+  orderProblems(ordered(categories), 'category');
+  for (const [path, data] of entries('certifications')) {
+    const list = (Array.isArray(data) ? data : []) as { order?: unknown }[];
+    orderProblems(
+      list.map((entry, index) => ({ file: rel(path), field: `${index}.order`, order: entry.order })),
+      'certification',
+    );
+  }
+  const itemsByCategory = new Map<string, Loaded[number][]>();
+  for (const entry of entries('products')) {
+    const folder = relative(productsDir, entry[0]).split(sep)[0]!;
+    itemsByCategory.set(folder, [...(itemsByCategory.get(folder) ?? []), entry]);
+  }
+  for (const items of itemsByCategory.values()) orderProblems(ordered(items), 'item of a category');
   problems.push(...referenceProblems(products, { technologies: knownTechnologies }));
   for (const [path, data] of entries('products')) {
     if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));
@@ -461,7 +557,11 @@ export async function checkContent({
     for (const [path, data] of loaded[name] ?? []) {
       if (!data) continue;
       linksOf(rel(path), data, []);
-      if (isFolder(source)) for (const href of linksIn(markdownBody(read(path)))) deadLink(rel(path), 'body', href);
+      if (!isFolder(source)) continue;
+      const body = markdownBody(read(path));
+      for (const href of linksIn(body)) deadLink(rel(path), 'body', href);
+      for (const word of longWords(body))
+        problems.push({ file: rel(path), field: 'body', message: longWordProblem(word) });
     }
   }
   const folders = existsSync(productsDir)

@@ -131,8 +131,9 @@ describe('content:check: SVGs', () => {
 });
 
 describe('content:check: addresses and codes across the catalogue', () => {
-  const other = (slug: string, code: string, extra = '') =>
+  const other = (slug: string, code: string, extra = '', order = slug === 'binder' ? 1 : 2) =>
     product
+      .replace('order: 1', `order: ${order}`)
       .replace('slug: binder', `slug: ${slug}`)
       .replace('title: Binder', `title: ${slug}`)
       .replace('B-100', code)
@@ -167,7 +168,7 @@ describe('content:check: addresses and codes across the catalogue', () => {
   it('refuses one code on two items, in one category or two, naming both files', async () => {
     write('products/binders/fixer.md', other('fixer', 'B-100'));
     picture('products/binders/images/fixer.webp');
-    write('categories/thickeners.md', category('thickeners'));
+    write('categories/thickeners.md', category('thickeners').replace('order: 1', 'order: 2'));
     picture('categories/images/thickeners.webp');
     write(
       'products/thickeners/thickener.md',
@@ -179,6 +180,76 @@ describe('content:check: addresses and codes across the catalogue', () => {
         'buyers quote codes in enquiries, so each names one item: give one of them another code',
       'src/content/products/thickeners/thickener.md: variants.1: code "B-100" is also the code of src/content/products/binders/binder.md; ' +
         'buyers quote codes in enquiries, so each names one item: give one of them another code',
+    ]);
+  });
+});
+
+describe('content:check: what a merge, a phone and a new entry reveal', () => {
+  it('refuses Git conflict markers anywhere in a file, naming their lines, and reports nothing else of it', async () => {
+    write(
+      'products/binders/binder.md',
+      `${product}Body.\n<<<<<<< HEAD\nA binder for pigment prints.\n=======\nAn acrylic binder for prints.\n>>>>>>> other-branch\n`,
+    );
+    write(
+      'search/synonyms.json',
+      '{ "synonyms": [\n<<<<<<< HEAD\n  { "words": ["fire retardant"], "finds": ["flame retardant"] }\n=======\n  { "words": ["fireproof"], "finds": ["flame retardant"] }\n>>>>>>> main\n] }\n',
+    );
+    expect(await run()).toEqual([
+      'src/content/products/binders/binder.md: (file): lines 14, 16, 18: Git conflict markers ("<<<<<<< HEAD"): two versions of this file were merged and Git left both; keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>>',
+      'src/content/search/synonyms.json: (file): lines 2, 4, 6: Git conflict markers ("<<<<<<< HEAD"): two versions of this file were merged and Git left both; keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>>',
+    ]);
+  });
+
+  it('refuses a category with no items', async () => {
+    write('categories/thickeners.md', category('thickeners').replace('order: 1', 'order: 2'));
+    picture('categories/images/thickeners.webp');
+    expect(await run()).toEqual([
+      'src/content/categories/thickeners.md: slug: category "thickeners" has no items: its page would go live saying "Zero ..." above no cards; add an item in src/content/products/thickeners/, or remove the category',
+    ]);
+  });
+
+  it('refuses a word too long for a 320 px screen, in a field or in the body, and takes addresses', async () => {
+    const word = 'Supercalifragilisticexpialidocious';
+    write(
+      'products/binders/binder.md',
+      `${product.replace('An acrylic binder.', `An acrylic ${word} binder.`)}See [the ${'x'.repeat(10)} page](https://example.org/binders/binder-with-a-very-long-address-indeed).\nA well-behaved, hyphen-separated-compound-word-list.\n${word.toLowerCase()}\n`,
+    );
+    expect(await run()).toEqual([
+      `src/content/products/binders/binder.md: description: the word "${word}" has 34 characters; on a 320 px phone screen a word of more than 18 makes the page wider than the screen: break it with spaces or hyphens`,
+      `src/content/products/binders/binder.md: body: the word "${word.toLowerCase()}" has 34 characters; on a 320 px phone screen a word of more than 18 makes the page wider than the screen: break it with spaces or hyphens`,
+    ]);
+  });
+
+  it('refuses a count written in words where {count} fits, and takes other numbers elsewhere', async () => {
+    write(
+      'categories/binders.md',
+      category('binders').replace(
+        'itemsHeading: Items',
+        'itemsHeading: Items\nitemsIntro: Nine binders for every fabric, in two grades.',
+      ),
+    );
+    write('products/binders/binder.md', product.replace('An acrylic binder.', 'An acrylic binder for three fabrics.'));
+    expect(await run()).toEqual([
+      'src/content/categories/binders.md: itemsIntro: "Nine binders" writes a number in words where {count} (the number of items) fits: write "{count} binders", so it stays true when one is added or removed (a number that is not that count: write it in digits)',
+      'src/content/categories/binders.md: itemsIntro: "two grades" writes a number in words where {count} (the number of items) fits: write "{count} grades", so it stays true when one is added or removed (a number that is not that count: write it in digits)',
+    ]);
+    write(
+      'categories/binders.md',
+      category('binders').replace(
+        'itemsHeading: Items',
+        'itemsHeading: Items\nitemsIntro: "{count} binders for every fabric, in 2 grades."',
+      ),
+    );
+    expect(await run()).toEqual([]);
+  });
+
+  it('refuses one order number on two entries of a list, naming both', async () => {
+    write('technologies/corona.md', technology('corona'));
+    picture('technologies/images/corona.webp');
+    write('products/binders/fixer.md', product.replace('slug: binder', 'slug: fixer').replace('B-100', 'F-1'));
+    expect(await run()).toEqual([
+      'src/content/technologies/plasma.md: order: order 1 is also the order of src/content/technologies/corona.md; give each technology its own number, so the list shows them in the order you chose',
+      'src/content/products/binders/fixer.md: order: order 1 is also the order of src/content/products/binders/binder.md; give each item of a category its own number, so the list shows them in the order you chose',
     ]);
   });
 });
