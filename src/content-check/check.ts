@@ -638,7 +638,7 @@ export async function checkContent({
       width: await widths.get(absolute),
       text: svg ? read(absolute) : undefined,
     };
-    for (const message of fileProblems(ref.path, pictureLimits, facts))
+    for (const message of fileProblems(ref.path, pictureLimits, facts, rel(absolute)))
       problems.push({ file: ref.file, field: ref.field, message });
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {

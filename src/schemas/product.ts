@@ -277,7 +277,8 @@ const sharedFields = (reference: ReferenceTo) => ({
  * (docs/decisions/0057-an-items-address-is-a-field.md).
  */
 const itemSlug = slug.describe(
-  'Last part of the item\'s web address, /products/<category>/<slug>, e.g. "lavender-calm": lowercase letters, digits and hyphens. Links and search engines know a published item by it: when you change it, add the old one to the former slugs, so the old address leads here.',
+  'Last part of the item\'s web address, /products/<category>/<slug>, e.g. "lavender-calm": lowercase letters, digits and hyphens. ' +
+    'Links and search engines know a published item by it: when you change it, add the old one to the former slugs, so the old address leads here.',
 );
 
 /**

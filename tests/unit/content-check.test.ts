@@ -239,7 +239,7 @@ describe('npm run content:check', () => {
     write('categories/binders.md', category('binders').replace('./images/binders.webp', './images/Binders.webp'));
     write('products/binders/binder.md', product.replace('./images/binder.webp', './binder.webp'));
     expect((await run()).filter((p) => !p.includes('(file)'))).toEqual([
-      `src/content/technologies/plasma.md: image: picture "./images/large-plasma.webp" is 6.4 MB; a picture may be at most ${formatSize(pictureLimits.maxBytes)}: make it smaller`,
+      `src/content/technologies/plasma.md: image: picture "./images/large-plasma.webp" is 6.4 MB; a picture may be at most ${formatSize(pictureLimits.maxBytes)}: make it smaller with \`npm run pictures -- src/content/technologies/images/large-plasma.webp\` (at most 2,400 px, about 500 KB, no location data)`,
       'src/content/categories/binders.md: image: the file name "Binders.webp" has capital letters; use lowercase: "./images/binders.webp"',
       'src/content/products/binders/binder.md: image: "./binder.webp" must be in a folder next to this file: write "./images/binder.webp"',
     ]);
