@@ -14,7 +14,14 @@ import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, s
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
 import { slugReference, type ContentContext } from '../schemas/common';
-import { documentLimits, fileProblems, filePathProblem, pictureLimits, pdfSignature } from '../schemas/content-limits';
+import {
+  documentLimits,
+  fileProblems,
+  filePathProblem,
+  pictureLimits,
+  pdfSignature,
+  picturesCommand,
+} from '../schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
 import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
 import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../model/routes';
@@ -241,6 +248,8 @@ export interface CheckOptions {
   root: string;
   /** Reads a picture's width; sharp in production, a stub in tests. */
   imageWidth: (path: string) => Promise<number | undefined>;
+  /** Whether a picture carries a GPS position; sharp in production, none unless told. */
+  imageLocation?: (path: string) => Promise<boolean>;
   /** A file's size in bytes; the file system's unless told (tests give large sizes without large files). */
   fileSize?: (path: string) => number;
   /** A document's first bytes, to tell a PDF; the file's own unless told. */
@@ -263,6 +272,7 @@ const readStart = (path: string) => {
 export async function checkContent({
   root,
   imageWidth,
+  imageLocation = async () => false,
   sources = contentSources,
   fileSize = (path) => statSync(path).size,
   fileStart = readStart,
@@ -618,6 +628,7 @@ export async function checkContent({
   // folders used. A picture several files use is measured once.
   const used = new Set<string>();
   const widths = new Map<string, Promise<number | undefined>>();
+  const located = new Set<string>();
   for (const ref of images) {
     const absolute = resolve(root, dirname(ref.file), ref.path);
     used.add(absolute);
@@ -640,6 +651,17 @@ export async function checkContent({
     };
     for (const message of fileProblems(ref.path, pictureLimits, facts, rel(absolute)))
       problems.push({ file: ref.file, field: ref.field, message });
+    // The build publishes no metadata (src/build/published-pictures.ts), but Git keeps the file's.
+    if (!svg && !located.has(absolute)) {
+      located.add(absolute);
+      if (await imageLocation(absolute))
+        problems.push({
+          file: ref.file,
+          field: ref.field,
+          message: `picture "${ref.path}" carries the GPS position where it was taken; the site never shows it, but Git keeps it: run \`${picturesCommand} ${rel(absolute)}\` before committing it`,
+          severity: 'warning',
+        });
+    }
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
     if (!used.has(path)) {

@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkContent, formatProblem } from '../../src/content-check/check';
+import sharp from 'sharp';
+import { exifHasGps } from '../../src/build/published-pictures';
+import { copyFileSync } from 'node:fs';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -251,5 +254,26 @@ describe('content:check: what a merge, a phone and a new entry reveal', () => {
       'src/content/technologies/plasma.md: order: order 1 is also the order of src/content/technologies/corona.md; give each technology its own number, so the list shows them in the order you chose',
       'src/content/products/binders/fixer.md: order: order 1 is also the order of src/content/products/binders/binder.md; give each item of a category its own number, so the list shows them in the order you chose',
     ]);
+  });
+});
+
+describe('content:check: a phone photo in Git', () => {
+  it('warns of a picture that carries a GPS position, naming the command that removes it', async () => {
+    write('products/binders/binder.md', product.replace('./images/binder.webp', './images/binder.jpg'));
+    copyFileSync(
+      'tests/fixtures/pictures/phone-photo-gps.jpg',
+      join(root, 'src/content/products/binders/images/binder.jpg'),
+    );
+    rmSync(join(root, 'src/content/products/binders/images/binder.webp'));
+    // Located as the project's check locates it (src/content-check/project.ts); the other pictures here are stand-ins.
+    const imageLocation = async (path: string) =>
+      path.endsWith('.jpg') && exifHasGps((await sharp(path).metadata()).exif);
+    const found = await checkContent({ root, imageWidth, fileSize, imageLocation });
+    const problems = found.map(formatProblem);
+    expect(problems).toEqual([
+      'src/content/products/binders/binder.md: image: picture "./images/binder.jpg" carries the GPS position where it was taken; ' +
+        'the site never shows it, but Git keeps it: run `npm run pictures -- src/content/products/binders/images/binder.jpg` before committing it',
+    ]);
+    expect(found.map((p) => p.severity)).toEqual(['warning']);
   });
 });
