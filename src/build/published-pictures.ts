@@ -101,7 +101,7 @@ export async function withoutMetadata(data: Buffer): Promise<Buffer> {
       return image.png({ compressionLevel: 9 }).toBuffer();
     case 'webp':
       return image.webp({ quality: 90 }).toBuffer();
-    case 'avif':
+    // sharp names an AVIF file's format "heif".
     case 'heif':
       return image.avif({ quality: 70 }).toBuffer();
     case 'gif':
