@@ -674,6 +674,14 @@ export async function checkContent({
     }
   }
 
+  // Conflict markers in any other text file of the content (an SVG badge, a stray file): the files
+  // read above were checked as they were read.
+  const readFiles = new Set(Object.values(loaded).flatMap((files) => files.map(([path]) => path)));
+  for (const path of walk(content).filter((f) => /\.(md|json|ya?ml|svg|txt|csv)$/i.test(f) && !readFiles.has(f))) {
+    const markers = conflictMarkers(read(path));
+    if (markers.length > 0) problems.push({ file: rel(path), field: '(file)', message: conflictProblem(markers) });
+  }
+
   // Documents no item names any more (Decap leaves them behind too).
   for (const path of walk(productsDir).filter((f) => /\.pdf$/i.test(f))) {
     if (!usedDocuments.has(path) && !used.has(path)) {

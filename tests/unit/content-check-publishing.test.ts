@@ -197,9 +197,15 @@ describe('content:check: what a merge, a phone and a new entry reveal', () => {
       'search/synonyms.json',
       '{ "synonyms": [\n<<<<<<< HEAD\n  { "words": ["fire retardant"], "finds": ["flame retardant"] }\n=======\n  { "words": ["fireproof"], "finds": ["flame retardant"] }\n>>>>>>> main\n] }\n',
     );
+    write('certifications/certifications.json', certification('./logos/gots.svg'));
+    write(
+      'certifications/logos/gots.svg',
+      '<svg xmlns="http://www.w3.org/2000/svg">\n<<<<<<< HEAD\n<rect/>\n=======\n<circle/>\n>>>>>>> main\n</svg>\n',
+    );
     expect(await run()).toEqual([
       'src/content/products/binders/binder.md: (file): lines 14, 16, 18: Git conflict markers ("<<<<<<< HEAD"): two versions of this file were merged and Git left both; keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>>',
       'src/content/search/synonyms.json: (file): lines 2, 4, 6: Git conflict markers ("<<<<<<< HEAD"): two versions of this file were merged and Git left both; keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>>',
+      'src/content/certifications/logos/gots.svg: (file): lines 2, 4, 6: Git conflict markers ("<<<<<<< HEAD"): two versions of this file were merged and Git left both; keep the text you want, and delete the lines <<<<<<<, ======= and >>>>>>>',
     ]);
   });
 
