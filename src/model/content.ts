@@ -80,12 +80,28 @@ export async function companyPage<P extends PageName>(page: P) {
   const entries = await getCollection('pages');
   const entry = entries.find((e) => e.data.page === page);
   if (!entry) throw new Error(`src/content/pages: no file with "page: ${page}"`);
-  // An overview page's texts may say "{count}": the number of the cards it lists.
+  return withCounts(page, entry.data as PageData<P>);
+}
+
+/**
+ * A page's data with "{count}" written out: in every text of an overview page, the number of the
+ * cards it lists; in the home page's sections of cards, the number each shows. The /admin preview
+ * fills an edited page's the same way.
+ */
+export async function withCounts<P extends PageName>(page: P, data: PageData<P>): Promise<PageData<P>> {
   if (isCountedPage(page)) {
     const listed = overviewCounts[page] === 'technologies' ? await technologies() : await categories();
-    return fillCounts(entry.data, listed.length) as PageData<P>;
+    return fillCounts(data, listed.length);
   }
-  return entry.data as PageData<P>;
+  if (page === 'home') {
+    const home = data as PageData<'home'>;
+    return {
+      ...home,
+      technologies: fillCounts(home.technologies, (await technologies()).length),
+      products: fillCounts(home.products, (await categories()).length),
+    } as PageData<P>;
+  }
+  return data;
 }
 
 /**

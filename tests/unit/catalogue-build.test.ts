@@ -23,6 +23,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify as stringifyYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { fullCardLimit, perPage } from '../../src/model/catalogue-pages';
+import { codeAtStart, codeFields } from '../../src/model/catalogue-item';
 
 let root: string;
 
@@ -68,6 +69,7 @@ beforeAll(() => {
     const data = parseFrontmatter(text) as Record<string, unknown>;
     data['name' in data ? 'name' : 'title'] = `Listing Test Item ${n}`;
     data.slug = `listing-test-${n}`;
+    ownCodesAndOrder(data, n);
     writeFileSync(join(largeFolder(), `listing-test-${n}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
   }
   // A file of the large category renamed, with capitals and a space, as `git mv` may.
@@ -85,11 +87,24 @@ const newTitle = 'Catalogue Build Test Item';
 /** The slug field of an item file: the last part of its address. */
 const slugOf = (path: string) => String((parseFrontmatter(readFileSync(path, 'utf8')) as { slug?: unknown }).slug);
 
+/** A copy's own codes and order number: the content check refuses two items with one of either. */
+function ownCodesAndOrder(data: Record<string, unknown>, n: number) {
+  data.order = 1000 + n;
+  const field = codeFields[data.kind as keyof typeof codeFields];
+  const renumber = (line: unknown, i: number) => {
+    const code = typeof line === 'string' ? codeAtStart(line) : undefined;
+    return code ? (line as string).replace(code, `TB-${n}X${i}`) : line;
+  };
+  const lines = data[field];
+  data[field] = Array.isArray(lines) ? lines.map(renumber) : renumber(lines, 0);
+}
+
 /** A copy of an existing product file under a new name, its fields changed by `edit`. */
 function addCopy(edit: (data: Record<string, unknown>) => void) {
   const text = readFileSync(join(folder(), original), 'utf8');
   const data = parseFrontmatter(text) as Record<string, unknown>;
   data.slug = 'catalogue-build-test-item';
+  ownCodesAndOrder(data, 0);
   edit(data);
   writeFileSync(
     join(folder(), 'catalogue-build-test-item.md'),
