@@ -13,7 +13,7 @@ import { composeDigest, smtpMailer } from '../../../src/contact/mail';
 import type { CapAlertBody } from '../../../src/contact/alert';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
-import { post, startDroppingServer, useContactServers, valid } from './harness';
+import { post, startDroppingServer, useContactServers, valid, stillClock } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -57,6 +57,7 @@ async function send(message: Partial<typeof valid> & Record<string, string>, per
 
 const retry = (at: Date, perHour: number, fields: Partial<RetryDependencies> = {}) =>
   retryPendingMessages({
+    clock: stillClock,
     store: servers.blobs.store,
     mail: mailWithCap(perHour),
     now: () => at,
@@ -243,7 +244,13 @@ describe('past the cap', () => {
     for (const m of messages) await servers.blobs.store.add(m);
     await Promise.all(
       [servers.blobs.client(), servers.blobs.client()].map((client) =>
-        retryPendingMessages({ store: blobsMessageStore(client), mail: mailWithCap(5), now: () => nextHour, log }),
+        retryPendingMessages({
+          clock: stillClock,
+          store: blobsMessageStore(client),
+          mail: mailWithCap(5),
+          now: () => nextHour,
+          log,
+        }),
       ),
     );
     // A later run picks up any a lost race left for after the leases.

@@ -10,7 +10,7 @@ import { smtpMailer } from '../../../src/contact/mail';
 import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
 import { receivedPrefix, type MessageStore } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
-import { post, useContactServers, valid } from './harness';
+import { post, useContactServers, valid, stillClock } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -81,6 +81,7 @@ describe('a message sent with a browser id', () => {
     expect(logs.join('\n')).toContain('received at the same time by another request');
     // The loser's copy is gone for good: a retry run finds nothing to send.
     const retry = await retryPendingMessages({
+      clock: stillClock,
       store: servers.blobs.store,
       mail: deps().mail,
       now: () => new Date(Date.now() + 3_600_000),

@@ -211,6 +211,13 @@ export async function closedPort(): Promise<number> {
   return inbox.port;
 }
 
+/**
+ * The retry run's clock for its time budget (deliver.ts `clock`), standing still: a run in a test
+ * ends when its work is done, never because the machine was busy. A test of the budget moves its
+ * own clock.
+ */
+export const stillClock = () => 0;
+
 export const origin = 'https://www.example.com';
 
 export function post(body: unknown, init: { type?: string; origin?: string | null; raw?: string } = {}): Request {
