@@ -155,6 +155,13 @@ export interface MessageStore {
   /** The message a browser id was received as (one blob read), or undefined if never. */
   receivedAs(browserId: string): Promise<ReceivedMarker | undefined>;
   /**
+   * Where the message `id` stands now, or undefined when it is stored nowhere: looked up under
+   * pending/, then sent/ (one list call for the days, then one metadata read a day from its arrival
+   * on), then failed/, the order in which a message moves, so that a message filed meanwhile is
+   * still found. With `filedOnly`, pending/ is not looked at.
+   */
+  findMessage(id: string, filedOnly?: boolean): Promise<MessageStatus | undefined>;
+  /**
    * Marks a browser id as received, as `marker.id`, only if no marker for it exists yet (a
    * conditional write): of two writers, exactly one gets true.
    */
@@ -380,6 +387,18 @@ export function blobsMessageStore(store: Store): MessageStore {
     },
 
     receivedAs,
+
+    async findMessage(id, filedOnly = false) {
+      const exists = async (key: string) => (await store.getMetadata(key)) !== null;
+      if (!filedOnly && (await exists(`${pendingPrefix}${id}`))) return 'pending';
+      const arrived = receivedTimeOf(id);
+      const firstDay = Number.isNaN(arrived) ? '' : utcDay(new Date(arrived));
+      const { directories } = await store.list({ prefix: sentPrefix, directories: true });
+      const days = daysOf(directories, sentPrefix).filter((sentOn) => sentOn >= firstDay);
+      for (const sentOn of days) if (await exists(`${sentPrefix}${sentOn}/${id}`)) return 'sent';
+      if (await exists(`${failedPrefix}${id}`)) return 'failed';
+      return undefined;
+    },
 
     async markReceived(browserId, marker) {
       // The marker's entry for retention is written beside it, at once. An entry without its

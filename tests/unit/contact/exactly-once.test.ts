@@ -4,7 +4,7 @@
  * or e-mailed a second time, whether the repeat comes later or at the same moment.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/contact/handler';
+import { handleContactSubmission, sameMessageMinutes } from '../../../src/contact/handler';
 import { retryPendingMessages } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
@@ -122,12 +122,21 @@ describe('a message sent with a browser id', () => {
     expect(servers.inbox.received).toHaveLength(2);
   });
 
-  it('without an id, every post is a message of its own, as before', async () => {
-    await send(valid);
-    await send(valid);
+  it('without an id, the same fields again within minutes are the same message; other words, or later, another', async () => {
+    const at = new Date('2026-11-22T10:09:59.800Z');
+    const sendAt = (body: unknown, when: Date) => handleContactSubmission(post(body), { ...deps(), now: () => when });
+    const first = (await (await sendAt(valid, at)).json()) as { reference: string };
+    // Half a second later, across the turn of a ten-minute window: the same message.
+    const again = await sendAt(valid, new Date(at.getTime() + 500));
+    expect(await again.json()).toEqual({ ok: true, reference: first.reference, repeat: true });
+    // Other words: another message.
+    await sendAt({ ...valid, message: `${valid.message} And 5,000 m of linen.` }, new Date(at.getTime() + 1000));
+    // The same words once the minutes are over: another message too.
+    await sendAt(valid, new Date(at.getTime() + sameMessageMinutes * 60_000 + 1000));
     const records = await servers.blobs.store.list();
-    expect(records).toHaveLength(2);
+    expect(records).toHaveLength(3);
     expect(records.every((r) => r.browserId === undefined)).toBe(true);
+    expect(servers.inbox.received).toHaveLength(3);
   });
 
   it('is refused with 400 and the reason when the id is not a browser id, and nothing is kept', async () => {
@@ -167,9 +176,10 @@ describe('a message sent with a browser id', () => {
     expect(stored.map((r) => r.browserId)).toEqual([id]);
     // Each repeat lands on the thank-you page of the one message.
     expect(new Set(locations).size).toBe(1);
-    // An empty id (the static page's form, no worker) is a new message each time.
+    // An empty id (the static page's form, no worker) is matched by its fields: the same words
+    // posted again are the same message (see the test of a double post below).
     for (let i = 0; i < 2; i++) {
-      const form = new URLSearchParams({ ...fields, messageId: '' });
+      const form = new URLSearchParams({ ...fields, message: `${fields.message} (${i})`, messageId: '' });
       const response = await handleContactSubmission(
         post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
         deps(),
@@ -210,6 +220,48 @@ describe('a message sent with a browser id', () => {
     expect(await servers.blobs.store.list()).toMatchObject([{ status: 'sent', browserId: messageId }]);
     expect(servers.inbox.received).toHaveLength(1);
     expect(logs.join('\n')).toMatch(/could not be marked as received/);
+  });
+});
+
+describe('a double post of the form without JavaScript (the static page: its messageId is empty)', () => {
+  // The fields as the static /contact form posts them, honeypot and empty id included.
+  const form = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: valid.email,
+    company: valid.company,
+    message: valid.message,
+    website: '',
+    messageId: '',
+  };
+  const postForm = (fields: Record<string, string>, at: Date) =>
+    handleContactSubmission(
+      post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded' }),
+      {
+        ...deps(),
+        now: () => at,
+      },
+    );
+
+  it("posted twice, 0.5 s apart, is one message: the second lands on the first one's thank-you page", async () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    const first = await postForm(form, at);
+    const second = await postForm(form, new Date(at.getTime() + 500));
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const stored = await servers.blobs.store.list();
+    expect(stored).toHaveLength(1);
+    expect(first.headers.get('location')).toContain(referenceOf(stored[0]!.id));
+    expect(servers.inbox.received).toHaveLength(1);
+  });
+
+  it('posted twice at the same moment (the second tap while the first is on its way) is one message', async () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    const answers = await Promise.all([postForm(form, at), postForm(form, new Date(at.getTime() + 500))]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    expect(new Set(answers.map((a) => a.headers.get('location'))).size).toBe(1);
+    expect(await servers.blobs.store.list()).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
   });
 });
 
