@@ -463,19 +463,22 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
     });
     if (heldBack.length) {
       await sendDigests(heldBack, { store, mail, now, log, timeLeft, report, left, noteError });
-      if (report.digests && mail.cap)
-        report.capAlert = await capAlertIfDue(
-          store,
-          deps.alert ?? { afterHours: defaultAlertAfterHours },
-          {
-            now: at,
-            perHour: mail.cap.perHour,
-            digests: report.digests,
-            messages: report.digested,
-            waiting: report.heldWaiting,
-          },
-          log,
-        );
+    }
+    // The first run that holds a message back for lack of slots says so (once a day), whether its
+    // digest could go yet or not.
+    if (mail.cap && (report.digests || report.heldBack || report.heldWaiting)) {
+      report.capAlert = await capAlertIfDue(
+        store,
+        deps.alert ?? { afterHours: defaultAlertAfterHours },
+        {
+          now: at,
+          perHour: mail.cap.perHour,
+          digests: report.digests,
+          messages: report.digested,
+          waiting: report.heldWaiting,
+        },
+        log,
+      );
     }
   }
 
@@ -626,7 +629,7 @@ async function sendDigests(held: Held[], run: DigestRun): Promise<void> {
     if (mail.cap) {
       let granted: boolean;
       try {
-        granted = await takeMailSlot(store, mail.cap, now(), `digest ${batch[0]!.record.id}`);
+        granted = await takeMailSlot(store, mail.cap, now(), `digest ${batch[0]!.record.id}`, 'digest');
       } catch (error) {
         log(`contact retry: could not check the hourly limit for a digest: ${describe(error)}`);
         break;
