@@ -180,25 +180,12 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   }
 
   const receivedAt = now();
-  const message = { ...validation.message, ...regardingOf(deps, read.body) };
   // The marker's names: the browser's id, or for a post without one, its fields in this window of
   // minutes and the one before (a double post is one message, decision 0073).
   const names = browserId !== undefined ? [browserId] : await sameMessageNames(validation.message, receivedAt);
-  const about = browserId !== undefined ? `message id ${browserId}` : 'a post without an id';
-  const unsaved = (what: string, error: unknown) => {
-    log(`contact: could not ${what}: ${error instanceof Error ? error.message : String(error)}`);
-    return refusal(503, unsavedError, format);
-  };
-
-  let earlier: ReceivedMarker | undefined;
-  try {
-    earlier = await markedBefore(deps.store, names, receivedAt);
-  } catch (error) {
-    return unsaved(`look up ${about}`, error);
-  }
-
   // Past the hourly cap, as this instance already knows: stored held for the digest at once.
   const capped = knownFull(deps.mail, receivedAt);
+  const message = { ...validation.message, ...regardingOf(deps, read.body) };
   const recordOf = (id: string, arrivedAt: string): StoredMessage => ({
     id,
     ...(browserId !== undefined ? { browserId } : {}),
@@ -212,14 +199,70 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     message,
   });
 
+  const about = browserId !== undefined ? `message id ${browserId}` : 'a post without an id';
+  const kept = await keepOnce({ store: deps.store, names, about, receivedAt, recordOf, log, deps });
+  if (kept.kind === 'unsaved') {
+    log(`contact: could not ${kept.what}: ${kept.error instanceof Error ? kept.error.message : String(kept.error)}`);
+    return refusal(503, unsavedError, format);
+  }
+  if (kept.kind === 'repeat') return accepted(kept.id, true);
+  const { held } = kept;
+
+  if (deps.mail?.cap && capped) {
+    log(`contact: e-mail for ${held.record.id} ${heldBack(deps.mail.cap)}; it goes in the next digest`);
+  } else if (deps.mail) {
+    await deliverFirst(held, deps.mail, deps.store, now, log);
+  } else {
+    log(
+      `contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${held.record.id} is kept in the message store (npm run messages lists local ones)`,
+    );
+  }
+  return accepted(held.record.id);
+}
+
+type KeptOnce =
+  { kind: 'kept'; held: Held } | { kind: 'repeat'; id: string } | { kind: 'unsaved'; what: string; error: unknown };
+
+/**
+ * Stores the message once under its marker's names (decision 0073): the marker first, only if
+ * new, naming the message id it will hold, then the message under that id. A marker already there
+ * (or written first by another request) answers as a repeat when its message is stored; when it is
+ * stored nowhere, the message is stored under the marked id, only if new, so that of two requests
+ * exactly one stores it. Returns the held message to send, the id of the one already kept, or what
+ * could not be done.
+ */
+async function keepOnce({
+  store,
+  names,
+  about,
+  receivedAt,
+  recordOf,
+  log,
+  deps,
+}: {
+  store: MessageStore;
+  names: readonly string[];
+  about: string;
+  receivedAt: Date;
+  recordOf: (id: string, arrivedAt: string) => StoredMessage;
+  log: (line: string) => void;
+  deps: ContactDependencies;
+}): Promise<KeptOnce> {
+  const unsaved = (what: string, error: unknown): KeptOnce => ({ kind: 'unsaved', what, error });
+  let earlier: ReceivedMarker | undefined;
+  try {
+    earlier = await markedBefore(store, names, receivedAt);
+  } catch (error) {
+    return unsaved(`look up ${about}`, error);
+  }
+
   let record: StoredMessage | undefined;
   if (!earlier) {
-    // The marker first, naming the message id it will hold: a request stopped after it leaves a
-    // marker without its message, which the repeat then stores under that id (decision 0073).
+    // The marker first: a request stopped after it leaves a marker without its message.
     record = recordOf(newMessageId(receivedAt), receivedAt.toISOString());
     let first = true;
     try {
-      first = await deps.store.markReceived(names[0]!, { id: record.id, receivedAt: record.receivedAt });
+      first = await store.markReceived(names[0]!, { id: record.id, receivedAt: record.receivedAt });
     } catch (error) {
       // The message is kept all the same, so it is sent and the visitor told so; only a repeat
       // of this id (an answer lost on the way back) could now store it a second time.
@@ -229,13 +272,12 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     }
     if (!first) {
       try {
-        earlier = await deps.store.receivedAs(names[0]!);
+        earlier = await store.receivedAs(names[0]!);
       } catch (error) {
         return unsaved(`read the marker of ${about}`, error);
       }
       if (!earlier) return unsaved(`read the marker of ${about}`, new Error('it was written, then gone'));
       log(`contact: ${about} was received at the same time by another request`);
-      record = undefined;
     }
   }
 
@@ -243,7 +285,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
   if (earlier) {
     let where;
     try {
-      where = await deps.store.findMessage(earlier.id);
+      where = await store.findMessage(earlier.id);
     } catch (error) {
       return unsaved(`look up message ${earlier.id}`, error);
     }
@@ -252,7 +294,7 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
         `contact: ${about} was received before (${earlier.id}); answered as accepted, nothing stored or sent again` +
           (where ? '' : ' (its message is no longer kept)'),
       );
-      return accepted(earlier.id, true);
+      return { kind: 'repeat', id: earlier.id };
     }
     // Marked, but its message is stored nowhere: the request that marked it stopped before storing
     // it, or is storing it now. Stored under the marked id, only if new: of two, one lands.
@@ -264,51 +306,50 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
 
   let held: Held;
   try {
-    held = await deps.store.add(record);
+    held = await store.add(record);
   } catch (error) {
     // Another request may have stored it under the same id meanwhile: then it is that one's.
-    const other = await deps.store.findMessage(record.id).catch(() => undefined);
-    if (other) {
+    if (await store.findMessage(record.id).catch(() => undefined)) {
       log(`contact: message ${record.id} was stored by another request with ${about}; nothing stored or sent again`);
-      return accepted(record.id, true);
+      return { kind: 'repeat', id: record.id };
     }
     return unsaved('store message', error);
   }
-  if (resumed) {
-    // The first request may have stored, sent and filed it between the look-up and this write.
-    const filed = await deps.store.findMessage(record.id, true).catch(() => undefined);
-    if (filed) {
-      await deps.store.discardPending(held).catch((error: unknown) => {
-        log(
-          `contact: the second copy of ${record.id} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`,
-        );
-      });
-      return accepted(record.id, true);
-    }
-  }
-
-  if (deps.mail?.cap && capped) {
-    log(`contact: e-mail for ${record.id} ${heldBack(deps.mail.cap)}; it goes in the next digest`);
-  } else if (deps.mail) {
-    const { record: after, unrecorded, deferred } = await deliverHeld(held, deps.store, deps.mail, now);
-    if (deferred) {
-      log(`contact: e-mail for ${record.id} ${deferred}; kept as pending for the retry run`);
-    } else if (unrecorded) {
-      const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
-      const again = after.status === 'sent' ? ' and may e-mail it a second time' : '';
+  // A repeat that stored it: the first request may have stored, sent and filed it between the
+  // look-up and this write.
+  if (resumed && (await store.findMessage(record.id, true).catch(() => undefined))) {
+    await store.discardPending(held).catch((error: unknown) => {
       log(
-        `contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); ` +
-          `it stays pending, so the retry function takes it up after its lease${again}`,
+        `contact: the second copy of ${record.id} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`,
       );
-    } else if (after.status === 'pending') {
-      log(`contact: e-mail for ${record.id} failed (${after.lastError}); kept as pending for retry`);
-    } else if (after.status === 'failed') {
-      log(`contact: e-mail for ${record.id} was given up (${after.failureReason}); kept as failed`);
-    }
-  } else {
-    log(
-      `contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`,
-    );
+    });
+    return { kind: 'repeat', id: record.id };
   }
-  return accepted(record.id);
+  return { kind: 'kept', held };
+}
+
+/** The first attempt to e-mail a message just kept, and its one log line. */
+async function deliverFirst(
+  held: Held,
+  mail: MailDependencies,
+  store: MessageStore,
+  now: () => Date,
+  log: (line: string) => void,
+) {
+  const { id } = held.record;
+  const { record: after, unrecorded, deferred } = await deliverHeld(held, store, mail, now);
+  if (deferred) {
+    log(`contact: e-mail for ${id} ${deferred}; kept as pending for the retry run`);
+  } else if (unrecorded) {
+    const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
+    const again = after.status === 'sent' ? ' and may e-mail it a second time' : '';
+    log(
+      `contact: message ${id} ${outcome}, but the store could not record it (${unrecorded}); ` +
+        `it stays pending, so the retry function takes it up after its lease${again}`,
+    );
+  } else if (after.status === 'pending') {
+    log(`contact: e-mail for ${id} failed (${after.lastError}); kept as pending for retry`);
+  } else if (after.status === 'failed') {
+    log(`contact: e-mail for ${id} was given up (${after.failureReason}); kept as failed`);
+  }
 }
