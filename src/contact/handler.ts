@@ -34,6 +34,7 @@ import {
 } from './request';
 import { newMessageId, type Held, type MessageStore, type ReceivedMarker, type StoredMessage } from './store';
 import { referenceOf } from './reference';
+import { utcDay } from '../server/day-folders';
 import { contactErrorsAnchor, referenceQuery, routes } from '../model/routes';
 import { functionResponseHeaders } from '../security/function-headers';
 
@@ -77,8 +78,12 @@ export async function sameMessageNames(message: ContactMessage, at: Date): Promi
   const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes))
     .toString('hex')
     .slice(0, 40);
-  const window = Math.floor(at.getTime() / (sameMessageMinutes * 60_000));
-  return [`same-${digest}-${window}`, `same-${digest}-${window - 1}`];
+  const minutes = sameMessageMinutes * 60_000;
+  const window = Math.floor(at.getTime() / minutes);
+  // The day the window starts on leads the name: the store keeps such a marker in that day's
+  // folder, so retention finds it without a read (store.ts isPostName).
+  const name = (n: number) => `same-${utcDay(new Date(n * minutes))}-${digest}-${n}`;
+  return [name(window), name(window - 1)];
 }
 
 /**

@@ -8,7 +8,7 @@ import { handleContactSubmission, sameMessageMinutes } from '../../../src/contac
 import { retryPendingMessages } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
-import { receivedPrefix, type MessageStore } from '../../../src/contact/store';
+import { receivedDayPrefix, receivedPrefix, type MessageStore } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
 import { post, useContactServers, valid, stillClock } from './harness';
 
@@ -266,6 +266,22 @@ describe('a double post of the form without JavaScript (the static page: its mes
 });
 
 describe('markers in the store', () => {
+  it("of a post without an id, are one write in its day's folder, and expire with that day", async () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    const sendAt = (when: Date) => handleContactSubmission(post(valid), { ...deps(), now: () => when });
+    await sendAt(at);
+    const keys = (await servers.blobs.client().list()).blobs.map((b) => b.key);
+    expect(keys.filter((k) => k.startsWith(receivedPrefix))).toEqual([]);
+    const [marker, ...others] = keys.filter((k) => k.startsWith(`${receivedDayPrefix}2026-11-22/same-2026-11-22-`));
+    expect(others).toEqual([]);
+    expect(await servers.blobs.client().get(marker!, { type: 'json' })).toMatchObject({ receivedAt: at.toISOString() });
+    // Retention deletes the day, unread; the same words again are then a new message.
+    expect(await servers.blobs.store.deleteReceived('2026-11-22', 100)).toBe(1);
+    expect((await servers.blobs.client().list({ prefix: receivedDayPrefix })).blobs).toEqual([]);
+    await sendAt(new Date(at.getTime() + 1000));
+    expect(await servers.blobs.store.list()).toHaveLength(2);
+  });
+
   it('are not messages: the store lists messages only', async () => {
     await send({ ...valid, messageId: newBrowserId() });
     const keys = (await servers.blobs.client().list()).blobs.map((b) => b.key);
