@@ -153,7 +153,7 @@ describe('the contact function, bundled from netlify/functions', () => {
     );
     expect(response.status).toBe(200);
     const store = getStore({ name: 'contact-messages', consistency: 'strong' });
-    // Messages only: markers and their day entries are no messages (the day entries are empty).
+    // Messages only: markers and their day entries are no messages (a browser id's entry is empty).
     const records = await blobsMessageStore(store).list();
     expect(records.filter((r) => r.message.name === name)).toHaveLength(1);
   });

@@ -231,7 +231,7 @@ describe('the contact function, in process', () => {
     expect(response.headers.get('x-nf-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // The server pointed the Blobs environment at its store, so getStore() finds it here too.
     const store = getStore({ name: 'contact-messages', consistency: 'strong' });
-    // Messages only: markers and their day entries are no messages (the day entries are empty).
+    // Messages only: markers and their day entries are no messages (a browser id's entry is empty).
     const records = await blobsMessageStore(store).list();
     expect(records.filter((r) => r.message.name === name)).toHaveLength(1);
   });
