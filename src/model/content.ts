@@ -122,7 +122,14 @@ async function makeSearchIndex(): Promise<SearchIndex> {
       items: await allProducts(),
       categories: await categories(),
       technologies: await technologies(),
-      labels: { technology: results.technologyLabel, category: results.categoryLabel },
+      certifications: (await certifications()).map(({ data }) => data),
+      certificationPages: await Promise.all(
+        (['home', 'about'] as const).map(async (page) => {
+          const { title, description } = await companyPage(page);
+          return { page, title, summary: description };
+        }),
+      ),
+      labels: { technology: results.technologyLabel, category: results.categoryLabel, page: results.pageLabel },
     }),
   );
 }

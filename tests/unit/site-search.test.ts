@@ -5,14 +5,7 @@
  * come from the content: the items are found by their names and codes, the synonyms from
  * src/content/search/synonyms.json.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'astro/zod';
-import { parseFrontmatter, markdownBody } from '../../src/text/frontmatter.mjs';
-import { productSchema } from '../../src/schemas/product';
-import { slugReference } from '../../src/schemas/common';
-import type { ItemData } from '../../src/model/catalogue-item';
 import {
   allowedEdits,
   editsToStart,
@@ -23,38 +16,11 @@ import {
   searchIndexOf,
   searchWords,
 } from '../../src/search/catalogue-search';
-import { searchEntriesOf } from '../../src/search/search-entries';
 import { noFilters, searchFilters, shownResults, type SearchState } from '../../src/search/search';
 import { synonyms } from '../../src/search/synonyms';
+import { routes } from '../../src/model/routes';
+import { certificationsOf, contentSearchIndex as index, searchEntries as entries } from '../support/search-content';
 
-const content = join(process.cwd(), 'src/content');
-const schema = productSchema({ image: () => z.string(), reference: slugReference } as never);
-const frontmatterOf = (file: string) => parseFrontmatter(readFileSync(file, 'utf8')) as Record<string, unknown>;
-const folder = (name: string) =>
-  readdirSync(join(content, name))
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => frontmatterOf(join(content, name, file)));
-
-const items = readdirSync(join(content, 'products')).flatMap((category) =>
-  readdirSync(join(content, 'products', category))
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => {
-      const text = readFileSync(join(content, 'products', category, file), 'utf8');
-      return {
-        id: `${category}/${file.replace(/\.md$/, '')}`,
-        data: schema.parse(parseFrontmatter(text)) as unknown as ItemData,
-        body: markdownBody(text),
-      };
-    }),
-);
-const entries = searchEntriesOf({
-  items,
-  // The fields the search reads, as the schemas give them (checked by content:check).
-  categories: folder('categories').map((data) => ({ id: String(data['slug']), data: data as never })),
-  technologies: folder('technologies').map((data) => ({ id: String(data['slug']), data: data as never })),
-  labels: { technology: 'Technology', category: 'Product category' },
-});
-const index = searchIndexOf(entries);
 const state = (query: string, selected = {}): SearchState => ({ query, selected: { ...noFilters(), ...selected } });
 const names = (query: string) => searchCatalogue(index, state(query), synonyms).results.map((r) => r.name);
 
@@ -181,5 +147,27 @@ describe('the answer', () => {
     ];
     for (const query of queries)
       expect(searchAnswer(read, state(query), synonyms)).toEqual(searchAnswer(index, state(query), synonyms));
+  });
+});
+
+describe('every word the site uses', () => {
+  /** A word as compared here: letters and digits only ("OEKO-TEX", "Oeko Tex" and "OekoTex" alike). */
+  const squeeze = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const certifications = certificationsOf();
+
+  it('finds each certification as the pages spell it, with and without hyphens and spaces: the items and pages that name it', () => {
+    expect(certifications.length).toBeGreaterThan(0);
+    for (const { name } of certifications) {
+      const naming = entries
+        .filter((entry) => squeeze(`${entry.record.name} ${entry.text}`).includes(squeeze(name)))
+        .map((entry) => entry.record.url);
+      // The home and About pages show every certification.
+      expect(naming).toEqual(expect.arrayContaining([routes.home, routes.about]));
+      const spellings = new Set([name, name.toLowerCase().replace(/[-\s]+/g, ' '), squeeze(name)]);
+      for (const spelling of spellings) {
+        const found = searchCatalogue(index, state(spelling), synonyms).results.map((r) => r.url);
+        expect(found, `"${spelling}"`).toEqual(expect.arrayContaining(naming));
+      }
+    }
   });
 });
