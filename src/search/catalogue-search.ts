@@ -221,6 +221,8 @@ interface Readable {
   isPage: boolean[];
   /** Per record, the words of what it is made for: its substrates and industries. */
   madeFor: Set<string>[];
+  /** Per filter group, every value the catalogue has. */
+  values: Record<SearchFilterKey, Set<string>>;
 }
 const readables = new WeakMap<SearchIndex, Readable>();
 const readable = (index: SearchIndex): Readable => {
@@ -233,6 +235,9 @@ const readable = (index: SearchIndex): Readable => {
     average: index.lengths.reduce((sum, length) => sum + length, 0) / Math.max(index.lengths.length, 1),
     places: new Map(index.words.map((word, place) => [word, place])),
     isPage,
+    values: Object.fromEntries(
+      searchFilters.map(({ key }) => [key, new Set(index.records.flatMap((record) => record.filters[key] ?? []))]),
+    ) as Readable['values'],
     madeFor: index.records.map(
       ({ filters }) => new Set(searchWords([...filters.substrate, ...filters.industry].join(' '))),
     ),
@@ -443,15 +448,27 @@ export function searchCatalogue(
 
 /**
  * The answer to a search state, as the page rendered on demand shows it and the JSON answer
- * carries it: the count of every match, the first `shownResults` of them (without their filter
- * values, which the list does not show) and the faceted counts.
+ * carries it: the count of every match, the `shownResults` of them on the page asked for (without
+ * their filter values, which the list does not show), how many pages there are, and the faceted
+ * counts. Filter values the catalogue does not have are dropped: they choose nothing and are not
+ * echoed back.
  */
 export function searchAnswer(index: SearchIndex, state: SearchState, synonyms: readonly Synonym[] = []): SearchAnswer {
-  const { results, counts } = searchCatalogue(index, state, synonyms);
+  const known = readable(index).values;
+  const selected = Object.fromEntries(
+    searchFilters.map(({ key }) => [key, state.selected[key].filter((value) => known[key].has(value))]),
+  ) as SearchState['selected'];
+  const { results, counts } = searchCatalogue(index, { query: state.query, selected }, synonyms);
+  const pages = Math.max(1, Math.ceil(results.length / shownResults));
+  const page = Math.min(state.page ?? 1, pages);
   return {
-    ...state,
+    query: state.query,
+    selected,
+    ...(page > 1 ? { page } : {}),
+    ...(state.cut ? { cut: state.cut } : {}),
     total: results.length,
-    results: results.slice(0, shownResults).map(({ filters: _filters, ...hit }) => hit),
+    pages,
+    results: results.slice((page - 1) * shownResults, page * shownResults).map(({ filters: _filters, ...hit }) => hit),
     counts,
   };
 }

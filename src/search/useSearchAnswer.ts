@@ -19,6 +19,8 @@ export interface SearchAnswerOptions {
   query: string;
   /** The filter values chosen (/search only). */
   selected?: SelectedFilters;
+  /** The page of results (/search only), from 1. */
+  page?: number;
   /** Whether to search at all (not before the island has taken over the field). */
   enabled: boolean;
   /** An answer the page came with (/search rendered on demand): kept, never asked again. */
@@ -37,8 +39,8 @@ export interface SearchAnswerState {
 /** The address of the answer to a search state. */
 export const searchAnswerUrl = (params: URLSearchParams) => `${routes.searchAnswer}?${params.toString()}`;
 
-export function useSearchAnswer({ query, selected, enabled, initial }: SearchAnswerOptions): SearchAnswerState {
-  const key = searchParamsOf({ query, selected: selected ?? noFilters() }).toString();
+export function useSearchAnswer({ query, selected, page, enabled, initial }: SearchAnswerOptions): SearchAnswerState {
+  const key = searchParamsOf({ query, selected: selected ?? noFilters(), page }).toString();
   /** The answers of this page, by search: back to an earlier search shows its answer again at once. */
   const answers = useRef(new Map<string, SearchAnswer>(initial ? [[searchParamsOf(initial).toString(), initial]] : []));
   const [shown, setShown] = useState<{ key: string; answer: SearchAnswer } | null>(() => {

@@ -16,7 +16,15 @@ import {
   searchIndexOf,
   searchWords,
 } from '../../src/search/catalogue-search';
-import { noFilters, searchFilters, shownResults, type SearchState } from '../../src/search/search';
+import {
+  filterValueLimit,
+  noFilters,
+  queryLengthLimit,
+  searchFilters,
+  searchStateFromParams,
+  shownResults,
+  type SearchState,
+} from '../../src/search/search';
 import { synonyms } from '../../src/search/synonyms';
 import { routes } from '../../src/model/routes';
 import { certificationsOf, contentSearchIndex as index, searchEntries as entries } from '../support/search-content';
@@ -168,6 +176,51 @@ describe('every word the site uses', () => {
         const found = searchCatalogue(index, state(spelling), synonyms).results.map((r) => r.url);
         expect(found, `"${spelling}"`).toEqual(expect.arrayContaining(naming));
       }
+    }
+  });
+});
+
+describe('bounded work, and every result within reach', () => {
+  it('reads at most queryLengthLimit characters of a query, says so, and reads each filter at most filterValueLimit times', () => {
+    const long = `cotton ${'x'.repeat(8 * 1024)}`;
+    const state = searchStateFromParams(new URLSearchParams({ q: long }));
+    expect(state.query.length).toBeLessThanOrEqual(queryLengthLimit);
+    expect(state.cut).toBe(true);
+    expect(searchAnswer(index, state, synonyms).cut).toBe(true);
+    expect(searchStateFromParams(new URLSearchParams({ q: 'cotton' })).cut).toBeUndefined();
+    const many = new URLSearchParams(Array.from({ length: 1000 }, (_, i) => ['category', `junk ${i}`]));
+    expect(searchStateFromParams(many).selected.category.length).toBe(filterValueLimit);
+  });
+
+  it('drops filter values the catalogue does not have, and never echoes them', () => {
+    const [category] = Object.keys(searchAnswer(index, state('')).counts['category']!);
+    const params = new URLSearchParams([
+      ['category', category!],
+      ...Array.from({ length: 1000 }, (_, i) => ['category', `<b>junk ${i}</b>`]),
+    ]);
+    const answer = searchAnswer(index, searchStateFromParams(params), synonyms);
+    expect(answer.selected.category).toEqual([category]);
+    expect(JSON.stringify(answer)).not.toContain('junk');
+    expect(answer.total).toBe(searchAnswer(index, state('', { category: [category] }), synonyms).total);
+  });
+
+  it('pages every result list to its end: each result once, in order, whatever the query or filter', () => {
+    const [industry] = Object.entries(searchAnswer(index, state('')).counts['industry']!).sort(
+      (a, b) => b[1] - a[1],
+    )[0]!;
+    const longest = ['', ...new Set(entries.flatMap((entry) => searchWords(entry.record.name)))]
+      .map((word) => ({ word, total: searchAnswer(index, state(word), synonyms).total }))
+      .sort((a, b) => b.total - a.total)[0]!;
+    for (const search of [state(longest.word), state('', { industry: [industry] })]) {
+      const all = searchCatalogue(index, search, synonyms).results.map((r) => r.url);
+      const first = searchAnswer(index, search, synonyms);
+      expect(first.pages).toBe(Math.max(1, Math.ceil(all.length / shownResults)));
+      const seen = Array.from({ length: first.pages }, (_, i) =>
+        searchAnswer(index, { ...search, page: i + 1 }, synonyms).results.map((r) => r.url),
+      ).flat();
+      expect(seen).toEqual(all);
+      // A page past the last shows the last.
+      expect(searchAnswer(index, { ...search, page: first.pages + 5 }, synonyms).page ?? 1).toBe(first.pages);
     }
   });
 });
