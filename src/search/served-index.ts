@@ -13,7 +13,7 @@
  * server makes the same index from its collections, as `astro dev` always does: slower to start,
  * the same answers.
  */
-import { searchIndex } from '../model/content';
+import { searchIndex } from './site-index';
 import { routes } from '../model/routes';
 import { ownOrigins } from '../server/own-address';
 import type { SearchIndex } from './catalogue-search';
