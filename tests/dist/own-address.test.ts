@@ -61,7 +61,7 @@ beforeAll(async () => {
     res.end(JSON.stringify(req.url?.startsWith(routes.searchIndex) ? otherIndex : { id: 'someone' }));
   });
   await new Promise<void>((resolve) => other.listen(otherPort, '127.0.0.1', resolve));
-  const env = { ...process.env, HOST: '127.0.0.1', PORT: String(port) };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port) };
   for (const name of ['DEPLOY_URL', 'DEPLOY_PRIME_URL', 'URL']) delete env[name];
   server = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   // Up when its static files answer: no request reaches a function before the test's first.
