@@ -13,10 +13,11 @@ import { noFilters, searchParamsOf, type SearchAnswer, type SelectedFilters } fr
 
 /**
  * How long typing must pause before a query is sent, in ms: each keystroke would otherwise be a
- * request. Longer than the gap between the keys of a buyer typing steadily (about 120-200 ms) on
- * a phone, so a word typed is one request.
+ * request. Twice the gap between the keys of a buyer typing steadily (about 120 ms), so a phrase
+ * typed is one request even when the phone is slow to take a key; longer would put the first
+ * results of a long name past their budget on the slow link (bench/results.md, Search).
  */
-export const typingPauseMs = 350;
+export const typingPauseMs = 250;
 
 export interface SearchAnswerOptions {
   /** What the visitor typed. */
