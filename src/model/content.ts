@@ -2,12 +2,8 @@
  * Content queries shared by pages: every list comes out in its editor-set `order`.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { alphabeticalParts } from '../search/alphabetical-list';
 import { catalogueItem, splitItemId } from './catalogue-item';
-import { searchRecord } from '../search/search-record';
 import { referenceProblems } from '../schemas/content-references';
-import { searchIndexOf, type SearchIndex } from '../search/catalogue-search';
-import { searchEntriesOf } from '../search/search-entries';
 import { byOrder } from './navigation';
 import { fillCounts, isCountedPage, overviewCounts } from './item-count';
 
@@ -105,53 +101,10 @@ export async function withCounts<P extends PageName>(page: P, data: PageData<P>)
 }
 
 /**
- * The words of the search field (src/search/SiteSearch.tsx), from /search's file. Its
- * "nothing matches" words are those for a page without the A-Z list, which it links to instead.
- */
-export async function searchFieldWords() {
-  const page = await companyPage('search');
-  const { loading, noneInBar, atoZ, count, countOne, seeAll, offline, offlinePages, failed } = page.results;
-  return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ, offline, offlinePages, failed };
-}
-
-/**
  * The item model (src/model/catalogue-item.ts) of an entry, with the industries and application
  * methods it takes from its category where it names none of its own.
  */
 export async function itemModel(item: CollectionEntry<'products'>) {
   const category = (await categories()).find((c) => c.id === categoryOf(item));
   return catalogueItem(item, category?.data);
-}
-
-/**
- * The index of everything the site's search finds (src/search/catalogue-search.ts), made from the
- * collections once per build: every catalogue item, then the technology and product category
- * pages, labelled by their kind. The build writes it to /search/index.json, which the pages
- * rendered on demand read (src/search/served-index.ts).
- */
-let indexOnce: Promise<SearchIndex> | undefined;
-export const searchIndex = () => (import.meta.env.DEV ? makeSearchIndex() : (indexOnce ??= makeSearchIndex()));
-async function makeSearchIndex(): Promise<SearchIndex> {
-  const { results } = await companyPage('search');
-  return searchIndexOf(
-    searchEntriesOf({
-      items: await allProducts(),
-      categories: await categories(),
-      technologies: await technologies(),
-      labels: { technology: results.technologyLabel, category: results.categoryLabel },
-    }),
-  );
-}
-
-/** The parts of /search's A-Z list of every catalogue item (src/search/alphabetical-list.ts), made once per build. */
-let atoZOnce: ReturnType<typeof makeCatalogueAtoZ> | undefined;
-export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : (atoZOnce ??= makeCatalogueAtoZ()));
-async function makeCatalogueAtoZ() {
-  const byId = new Map((await categories()).map((category) => [category.id, category]));
-  const records = (await allProducts()).map((item) => {
-    const category = byId.get(categoryOf(item));
-    const model = catalogueItem(item, category?.data);
-    return searchRecord(model, category?.data.title ?? model.category);
-  });
-  return alphabeticalParts(records);
 }
