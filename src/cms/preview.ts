@@ -20,6 +20,8 @@ import { unreadableKey } from '../../public/admin/layout.js';
 
 // The form's file checks (public/admin/cms.js) use the same measuring and rules as the preview.
 export { measureAsset, uploadProblems } from './file-checks';
+// Photos are made web-sized as they are chosen (public/admin/cms.js).
+export { isPhoto, photoProblem, webSized } from './photo';
 
 type Element = unknown;
 type H = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;

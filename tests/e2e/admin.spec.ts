@@ -22,8 +22,9 @@ import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { categoryGroups, copyProject, escapeRegExp, freePort, watchViolations } from './support';
 import type { CmsCollection } from '../../src/cms/config';
-import { documentContentProblem, pictureLimits, pictureWidthProblem } from '../../src/schemas/content-limits';
+import { documentContentProblem, pictureWidthProblem } from '../../src/schemas/content-limits';
 import { catalogueItem } from '../../src/model/catalogue-item';
+import { photoLimits, webName } from '../../src/cms/photo';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -155,7 +156,7 @@ interface AromaVariant {
   audience: string;
   description: string;
   imageAlt: string;
-  /** A picture file to upload, named as it will be saved. */
+  /** A picture file to upload; saved as the web-sized WebP of it, named by `webName`. */
   upload: string;
 }
 
@@ -193,7 +194,8 @@ async function fillNewAromaVariant(page: Page, site: string, item: AromaVariant)
   await page.getByLabel('Description', { exact: true }).fill(item.description);
   await page.getByRole('button', { name: 'Choose an image' }).click();
   await page.locator('input[type="file"]').setInputFiles(item.upload);
-  await expect(page.getByText(basename(item.upload))).toBeVisible();
+  // A photo takes a moment to be made web-sized before it is listed.
+  await expect(page.getByText(webName(basename(item.upload)))).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Choose selected' }).click();
   await expect(page.getByRole('button', { name: 'Choose different image' })).toBeVisible();
   await page.getByLabel('Picture description (alt text)').fill(item.imageAlt);
@@ -212,8 +214,41 @@ const entryUrl = (slug: string) => new RegExp(`#/collections/${escapeRegExp(arom
 const expectedFrontmatter = ({ upload, ...item }: AromaVariant) => ({
   kind: 'aroma',
   ...item,
-  image: `./images/${basename(upload)}`,
+  image: `./images/${webName(basename(upload))}`,
 });
+
+/**
+ * A photo as a phone takes it: 4032 x 3024 px, over 4 MB (fine noise over a few shapes, which a
+ * JPEG cannot make small), with the place it was taken in its EXIF (GPS latitude and longitude).
+ */
+async function phonePhoto(path: string) {
+  const [width, height] = [4032, 3024];
+  const noise = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 36 } },
+  })
+    .raw()
+    .toBuffer();
+  await sharp({ create: { width, height, channels: 3, background: '#7a9c5b' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="2000" cy="1500" r="1200" fill="#f7a440"/></svg>`,
+        ),
+      },
+      { input: noise, raw: { width, height, channels: 3 }, blend: 'overlay' },
+    ])
+    .jpeg({ quality: 92 })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'Camera' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '13/1 44/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '100/1 31/1 0/1' },
+    })
+    .toFile(path);
+}
+
+/** Whether an EXIF block holds a GPS part: IFD0's GPS pointer, tag 0x8825, in either byte order. */
+const hasGps = (exif: Buffer | undefined) =>
+  !!exif &&
+  (exif.includes(Buffer.from([0x88, 0x25, 0x00, 0x04])) || exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00])));
 
 test.beforeAll(() => {
   copy = copyProject('cms-e2e-');
@@ -303,15 +338,17 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
   const listed = (await library.locator('p').allTextContents()).filter((text) => /\.[a-z0-9]+$/i.test(text.trim()));
   expect(listed.sort()).toEqual(pdfs);
 
-  // An upload over the limit is refused there, with the limit named (Decap counts in kB).
+  // A photo over the largest the editor takes in is refused there, with the limit and what to do
+  // named (a smaller one is made web-sized: the last test).
   const oversize = join(copy, 'oversize.png');
   await drawPicture(oversize, '#0d9488');
-  writeFileSync(oversize, Buffer.concat([readFileSync(oversize), Buffer.alloc(pictureLimits.maxBytes)]));
+  writeFileSync(oversize, Buffer.concat([readFileSync(oversize), Buffer.alloc(photoLimits.maxBytes)]));
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Choose an image' }).click();
   await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(oversize);
-  await expect.poll(() => alerts.join('\n')).toContain(`${Math.floor(pictureLimits.maxBytes / 1000)} kB`);
-  await expect(page.getByRole('dialog').getByText('oversize.png')).toHaveCount(0);
+  await expect.poll(() => alerts.join('\n')).toContain(`a photo may be at most ${photoLimits.maxBytes / 1_000_000} MB`);
+  expect(alerts.join('\n')).toContain('choose it again');
+  await expect(page.getByRole('dialog').getByText(/^oversize/)).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // Titles and descriptions count their characters against their limit as the editor types.
@@ -794,7 +831,9 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   for (const file of [markdown, join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')]) rmSync(file);
 });
 
-test('a new aroma variant made in /admin is saved next to the others and built as one more card', async ({ page }) => {
+test('a new aroma variant made in /admin, its picture a phone photo, is saved web-sized without its location and built as one more card', async ({
+  page,
+}) => {
   const folder = join(copy, 'src/content/products', aroma);
   const markdown = join(folder, 'neroli-morning.md');
   const picture = join(folder, 'images/neroli-morning.webp');
@@ -818,9 +857,14 @@ test('a new aroma variant made in /admin is saved next to the others and built a
     description:
       'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
     imageAlt: 'Abstract illustration of an orange blossom in a warm morning light',
-    upload: join(copy, 'neroli-morning.webp'),
+    upload: join(copy, 'neroli-morning.jpg'),
   };
-  await drawPicture(item.upload, '#f7a440');
+  // The picture is a photo as a phone takes it: large, and carrying where it was taken.
+  await phonePhoto(item.upload);
+  const photo = await sharp(item.upload).metadata();
+  expect([photo.width, photo.height]).toEqual([4032, 3024]);
+  expect(readFileSync(item.upload).length).toBeGreaterThanOrEqual(4_000_000);
+  expect(hasGps(photo.exif)).toBe(true);
   const { policyViolations, pageErrors } = watchErrors(page);
   await fillNewAromaVariant(page, site, item);
 
@@ -832,7 +876,14 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   // The file, as the content guide asks for it, and its picture next to the others.
   await expect.poll(() => existsSync(markdown)).toBe(true);
   expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
-  expect((await sharp(picture).metadata()).width).toBe(1200);
+  // Committed web-sized, in the browser: its long side at the limit, 600 KB at most, and nothing
+  // but the picture (no EXIF, so no GPS; no XMP, IPTC or colour profile notes).
+  const stored = await sharp(picture).metadata();
+  expect(stored.format).toBe('webp');
+  expect(Math.max(stored.width!, stored.height!)).toBe(photoLimits.longSide);
+  expect(stored.width! / stored.height!).toBeCloseTo(4032 / 3024, 2);
+  expect(readFileSync(picture).length).toBeLessThanOrEqual(600_000);
+  expect([stored.exif, stored.xmp, stored.iptc]).toEqual([undefined, undefined, undefined]);
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
 
@@ -850,6 +901,15 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   expect(after).toHaveLength(before.length + 1);
   expect(after).toContain('Neroli Morning');
   expect(before).not.toContain('Neroli Morning');
+  // The built card shows the web-sized picture, and the file the build published carries no metadata either.
+  const cardPicture = await page.locator('#products article#neroli-morning img').getAttribute('src');
+  expect(cardPicture).toMatch(/neroli-morning/);
+  const published = readdirSync(join(copy, 'dist/_astro')).filter((name) => /^neroli-morning.*\.webp$/.test(name));
+  expect(published.length).toBeGreaterThan(0);
+  for (const name of published) {
+    const built = await sharp(join(copy, 'dist/_astro', name)).metadata();
+    expect([name, hasGps(built.exif), built.exif]).toEqual([name, false, undefined]);
+  }
 
   // The editor is in the build, out of the sitemap, and no page of the site loads it.
   const dist = join(copy, 'dist');
