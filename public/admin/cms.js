@@ -14,6 +14,9 @@
  * - a photo chosen in the media library (JPEG, PNG, WebP, up to 20 MB) is made web-sized in the
  *   browser before Decap takes it: at most 2,400 px on its long side, about 500 KB, WebP, with
  *   no EXIF, GPS or other metadata (src/cms/photo.ts);
+ * - before anything is saved or deleted, the whole content check runs on the content with the
+ *   change (/admin/check), and a save over a version of the entry published meanwhile is refused
+ *   (src/cms/save-guard.ts);
  * - an uploaded file's name starts with the entry's slug, so an upload never replaces a file of
  *   another entry of the same folder.
  *
@@ -380,7 +383,10 @@ async function start() {
   CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
   // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts);
   // its bundle also holds the build's file checks, which the form's fields make.
-  const { registerPreviews, measureAsset, uploadProblems, isPhoto, photoProblem, webSized } = await previews;
+  const { registerPreviews, measureAsset, uploadProblems, isPhoto, photoProblem, webSized, guardBackends } = await previews;
+  // Every save and delete passes the whole content check first, and no save writes over a newer
+  // version of its entry (src/cms/save-guard.ts).
+  guardBackends(CMS, editorToken);
   improveWidgets(CMS, { measureAsset, uploadProblems });
   document.addEventListener('change', readyUploads({ isPhoto, photoProblem, webSized }), true);
   // The preview posts the data as it would be saved: tidied, without the file's text that the

@@ -20,8 +20,10 @@ import { unreadableKey } from '../../public/admin/layout.js';
 
 // The form's file checks (public/admin/cms.js) use the same measuring and rules as the preview.
 export { measureAsset, uploadProblems } from './file-checks';
-// Photos are made web-sized as they are chosen (public/admin/cms.js).
+// Photos are made web-sized as they are chosen, and each save is checked first (public/admin/cms.js).
 export { isPhoto, photoProblem, webSized } from './photo';
+export { guardBackends } from './save-guard';
+import { editorLines } from './save-guard';
 
 type Element = unknown;
 type H = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;
@@ -158,8 +160,11 @@ export async function fetchPreview(body: string, signal?: AbortSignal, token?: s
     body,
     signal,
   });
-  if (response.status === 422)
-    return { kind: 'errors', errors: ((await response.json()) as { errors: string[] }).errors };
+  if (response.status === 422) {
+    // The entry's own file is not named: the editor never typed its path; its fields are named.
+    const { errors, file } = (await response.json()) as { errors: string[]; file?: string };
+    return { kind: 'errors', errors: editorLines(errors, file ? [file] : []) };
+  }
   if (!response.ok)
     return {
       kind: 'failed',
