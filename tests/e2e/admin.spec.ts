@@ -25,6 +25,7 @@ import type { CmsCollection } from '../../src/cms/config';
 import { documentContentProblem, pictureWidthProblem } from '../../src/schemas/content-limits';
 import { catalogueItem } from '../../src/model/catalogue-item';
 import { photoLimits, webName } from '../../src/cms/photo';
+import { refusedWords, staleWords } from '../../src/cms/save-guard';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -337,6 +338,27 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
   await expect(library.getByText(pdfs[0]!, { exact: true })).toBeVisible();
   const listed = (await library.locator('p').allTextContents()).filter((text) => /\.[a-z0-9]+$/i.test(text.trim()));
   expect(listed.sort()).toEqual(pdfs);
+  // A valid PDF uploaded to the new entry is read where it is: the preview finds no fault in it.
+  const freshPdf = join(copy, 'fresh-data-sheet.pdf');
+  writeFileSync(freshPdf, readFileSync(join(copy, 'src/content/products', slug, 'documents', pdfs[0]!)));
+  await library.locator('input[type="file"]').setInputFiles(freshPdf);
+  await expect(library.getByText('fresh-data-sheet.pdf', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await expect(page.getByText('fresh-data-sheet.pdf', { exact: true })).toBeVisible();
+  const newPreview = page.frameLocator('iframe').first();
+  // The new entry's empty fields are refused; the document is not.
+  await expect(newPreview.locator('[data-preview="errors"]')).toContainText('documents.0.', { timeout: 30_000 });
+  await page.waitForTimeout(2_000);
+  await expect(newPreview.locator('[data-preview="errors"]')).not.toContainText('is not a PDF inside');
+  await expect(newPreview.locator('[data-preview="errors"]')).not.toContainText('src/content/');
+  await expect(page.getByText(/is not a PDF inside/)).toHaveCount(0);
+  rmSync(join(copy, 'src/content/products', slug, 'documents', 'fresh-data-sheet.pdf'), { force: true });
+
+  // The new entry's picture window lists the category's pictures.
+  const pictures = readdirSync(join(copy, 'src/content/products', slug, 'images')).sort();
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await expect(page.getByRole('dialog').getByText(pictures[0]!, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
 
   // A photo over the largest the editor takes in is refused there, with the limit and what to do
   // named (a smaller one is made web-sized: the last test).
@@ -474,10 +496,9 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   const widthProblem = pictureWidthProblem(`./images/${uploaded}`, 800)!;
   await expect(page.getByText(widthProblem, { exact: true })).toBeVisible({ timeout: 15_000 });
   const preview = page.frameLocator('iframe').first();
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(
-    `src/content/products/${aroma}/${item.slug}.md: image: ${widthProblem}`,
-    { timeout: 15_000 },
-  );
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(`image: ${widthProblem}`, {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await expect(page.getByText(widthProblem, { exact: true })).toBeVisible();
@@ -494,10 +515,9 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   await page.getByRole('button', { name: 'Choose selected' }).click();
   const pdfProblem = documentContentProblem(`./documents/${uploadedPdf}`, 'Notes')!;
   await expect(page.getByText(pdfProblem, { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(
-    `src/content/products/${aroma}/${item.slug}.md: documents.0.file: ${pdfProblem}`,
-    { timeout: 15_000 },
-  );
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(`documents.0.file: ${pdfProblem}`, {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await page.waitForTimeout(2_000);
@@ -522,6 +542,98 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   // Decap ends a save it refuses by rejecting with no reason, which the page reports as an
   // uncaught "undefined": one for each refused Publish above, nothing else.
   expect(pageErrors).toEqual(['undefined', 'undefined']);
+});
+
+test("Publish runs the whole content check: refused in the check's words for {count} in a description, and for a delete that leaves a link dangling", async ({
+  page,
+}) => {
+  const site = await startEditor();
+  const { policyViolations } = watchErrors(page);
+  // /admin/ is the editor, as /admin is.
+  const [slash, bare] = await Promise.all([fetch(`${site}/admin/`), fetch(`${site}/admin`)]);
+  expect(slash.status).toBe(200);
+  expect(await slash.text()).toBe(await bare.text());
+  // Decap asks before leaving an entry with changes, and before a delete.
+  page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const file = join(copy, 'src/content/products', aroma, `${item.slug}.md`);
+  const before = readFileSync(file, 'utf8');
+
+  // {count} where no count is known: the form takes it, the check does not.
+  await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const description = page.getByLabel('Description', { exact: true });
+  await expect(description).toHaveValue(String(item.data.description), { timeout: 30_000 });
+  await description.fill(String(item.data.description).replace(/^\S+/, '{count}'));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  const refused = page.getByText(refusedWords);
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText('description: "{count}" is not filled in here');
+  await expect(refused).not.toContainText('src/content/');
+  await expect(page.getByText('Changes saved')).toHaveCount(0);
+  expect(readFileSync(file, 'utf8')).toBe(before);
+
+  // A technology's text links to the item; deleting the item is refused, naming the technology's file.
+  const model = catalogueItem({ id: `${aroma}/${item.slug}`, data: item.data as never });
+  const technology = firstEntry('src/content/technologies');
+  const technologyFile = `src/content/technologies/${technology.slug}.md`;
+  const technologyText = readFileSync(join(copy, technologyFile), 'utf8');
+  writeFileSync(join(copy, technologyFile), `${technologyText.trimEnd()}\n\nSee [${model.name}](${model.href}).\n`);
+  try {
+    await page.reload();
+    await expect(description).toHaveValue(String(item.data.description), { timeout: 30_000 });
+    await page.getByRole('button', { name: /^Delete (published )?entry$/ }).click();
+    const deleteRefused = page.getByText(refusedWords);
+    await expect(deleteRefused).toBeVisible({ timeout: 30_000 });
+    await expect(deleteRefused).toContainText(`${technologyFile}: body: links to "${model.href}"`);
+    await page.waitForTimeout(1_000);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  } finally {
+    writeFileSync(join(copy, technologyFile), technologyText);
+  }
+  expect(policyViolations).toEqual([]);
+});
+
+test("the second of two tabs publishing one entry is refused, saying to reload, and the first one's change stays", async ({
+  context,
+}) => {
+  const site = await startEditor();
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const file = join(copy, 'src/content/products', aroma, `${item.slug}.md`);
+  const before = readFileSync(file, 'utf8');
+  const name = String(item.data.name);
+  const text = String(item.data.description);
+  const described = text.replace(/^(\S+)/, (word) =>
+    word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase(),
+  );
+  expect(described).not.toBe(text);
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  try {
+    for (const tab of [a, b]) {
+      tab.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+      await tab.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+      await tab.getByRole('button', { name: 'Login' }).click();
+      await expect(tab.getByLabel('Name', { exact: true })).toHaveValue(name, { timeout: 30_000 });
+    }
+    // A publishes the description.
+    await a.getByLabel('Description', { exact: true }).fill(described);
+    await a.getByRole('button', { name: 'Publish' }).click();
+    await a.getByRole('menuitem', { name: 'Publish now' }).click();
+    await expect(a.getByText('Changes saved')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => readFileSync(file, 'utf8')).toContain(described);
+    const published = readFileSync(file, 'utf8');
+    // B, opened before, publishes the name: refused, with what to do.
+    await b.getByLabel('Name', { exact: true }).fill(`${name} Two`);
+    await b.getByRole('button', { name: 'Publish' }).click();
+    await b.getByRole('menuitem', { name: 'Publish now' }).click();
+    await expect(b.getByText(staleWords)).toBeVisible({ timeout: 30_000 });
+    expect(staleWords).toContain('reload the page');
+    await b.waitForTimeout(1_000);
+    expect(readFileSync(file, 'utf8')).toBe(published);
+  } finally {
+    writeFileSync(file, before);
+  }
 });
 
 test('an entry whose file cannot be read says so in the list, the form and the preview, and the form is never saved over it', async ({
@@ -728,9 +840,9 @@ test("the preview shows a product as the site's card and page, and a technology 
   await expect(previewPage.locator('h1')).toHaveText(`${model.name} Deluxe`);
   // What the site would refuse shows as the content check says it, file and field named.
   await page.getByLabel('Name', { exact: true }).fill('');
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(
-    `src/content/products/${aroma}/${item.slug}.md: name: required:`,
-  );
+  // The entry's own fields are named; its file's path, which the editor never typed, is not.
+  await expect(preview.locator('[data-preview="errors"]')).toContainText('name: required:');
+  await expect(preview.locator('[data-preview="errors"]')).not.toContainText('src/content/');
   await page.getByLabel('Name', { exact: true }).fill(model.name);
   await expect(previewCard.locator('h3')).toHaveText(model.name);
 
