@@ -34,7 +34,7 @@ export const isPhoto = (file: { name: string; type: string }) =>
   photoTypes.test(file.type) || (!file.type && photoExtensions.test(file.name)) || /\.(heic|heif)$/i.test(file.name);
 
 /** "IMG_2041 (1).HEIC" -> "img-2041-1.webp": the name a web-sized photo is stored under. */
-export function webName(name: string): string {
+export function webName(name: string, extension = 'webp'): string {
   const base = name.replace(/\.[^.]*$/, '');
   const slug = base
     .normalize('NFKD')
@@ -42,7 +42,7 @@ export function webName(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `${slug || 'photo'}.webp`;
+  return `${slug || 'photo'}.${extension}`;
 }
 
 /**
@@ -74,18 +74,18 @@ export function photoProblem(file: { name: string; size: number }): string | und
 export const heicWords =
   'This browser cannot read HEIC photos. On the phone or computer, share or export the photo as JPEG (iPhone: Settings > Camera > Formats > Most Compatible, or "Save as JPEG" when sharing), then choose it again.';
 
-/** Encodes the canvas as WebP at `quality` (0-1). */
-const encode = (canvas: HTMLCanvasElement, quality: number) =>
+/** Encodes the canvas as `type` at `quality` (0-1); a browser that cannot write the type gives PNG. */
+const encode = (canvas: HTMLCanvasElement, quality: number, type: string) =>
   new Promise<Blob>((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('the picture could not be encoded'))),
-      'image/webp',
+      type,
       quality,
     ),
   );
 
 /**
- * The web-sized copy of a photo: a WebP file named by `webName`, at most `photoLimits.longSide`
+ * The web-sized copy of a photo: a WebP file (JPEG where the browser cannot write WebP) named by `webName`, at most `photoLimits.longSide`
  * px on its long side and, where it can be, `photoLimits.targetBytes` or less, with no metadata
  * (only the canvas's pixels are encoded). The photo is turned the way its EXIF says first, as
  * phones save upright photos on their side. Throws `heicWords` for a HEIC photo this browser cannot
@@ -101,6 +101,10 @@ export async function webSized(file: File, doc: Document = document): Promise<Fi
   }
   try {
     const canvas = doc.createElement('canvas');
+    // WebP; JPEG in a browser that cannot write WebP (Safari before 18 gives PNG instead).
+    let type = 'image/webp';
+    const stored = (blob: Blob) =>
+      new File([blob], webName(file.name, blob.type === 'image/jpeg' ? 'jpg' : 'webp'), { type: blob.type });
     let smallest: Blob | undefined;
     for (const size of drawSizes(bitmap.width, bitmap.height)) {
       canvas.width = size.width;
@@ -109,12 +113,13 @@ export async function webSized(file: File, doc: Document = document): Promise<Fi
       context.imageSmoothingQuality = 'high';
       context.drawImage(bitmap, 0, 0, size.width, size.height);
       for (const quality of photoLimits.qualities) {
-        const blob = await encode(canvas, quality);
+        let blob = await encode(canvas, quality, type);
+        if (blob.type !== type) blob = await encode(canvas, quality, (type = 'image/jpeg'));
         if (!smallest || blob.size < smallest.size) smallest = blob;
-        if (blob.size <= photoLimits.targetBytes) return new File([blob], webName(file.name), { type: 'image/webp' });
+        if (blob.size <= photoLimits.targetBytes) return stored(blob);
       }
     }
-    return new File([smallest!], webName(file.name), { type: 'image/webp' });
+    return stored(smallest!);
   } finally {
     bitmap.close();
   }
