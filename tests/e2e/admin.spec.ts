@@ -225,7 +225,7 @@ const expectedFrontmatter = ({ upload, ...item }: AromaVariant) => ({
 async function phonePhoto(path: string) {
   const [width, height] = [4032, 3024];
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 36 } },
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 36 } },
   })
     .raw()
     .toBuffer();

@@ -18,10 +18,10 @@ function memoryBackend(files: Map<string, string>) {
     async entriesByFolder() {
       return [...files].map(([path, data]) => ({ file: { path }, data }));
     },
-    async persistEntry({ dataFiles = [] }: { dataFiles?: { path: string; raw: string }[] }) {
+    async persistEntry({ dataFiles = [] }: { dataFiles?: { path: string; raw: string }[] }, _options: object) {
       for (const { path, raw } of dataFiles) files.set(path, raw);
     },
-    async deleteFiles(paths: string[]) {
+    async deleteFiles(paths: string[], _message: string) {
       for (const path of paths) files.delete(path);
     },
   };
