@@ -12,8 +12,8 @@
  *
  * Decap has no event before a delete that can stop it with a reason, nor one that sees the text
  * it will write, so both sit around the backend: the object each of Decap's backends (the local
- * one, GitHub's, Git Gateway's) makes is wrapped where it writes (`persistEntry`, `deleteFiles`)
- * and where it reads entries. A refusal is an error of the backend, which Decap shows in its
+ * one, GitHub's, Git Gateway's) makes is wrapped where it writes (`persistEntry`, `deleteFiles`,
+ * and `publishUnpublishedEntry` for a draft of the editorial workflow) and where it reads entries. A refusal is an error of the backend, which Decap shows in its
  * message ("Failed to persist entry: …", "Failed to delete entry: …") and the entry stays as it
  * is in the form.
  *
@@ -47,6 +47,11 @@ export interface Implementation {
   ): Promise<unknown>;
   deleteFiles(paths: string[], message: string): Promise<unknown>;
   getEntry(path: string): Promise<ReadFile>;
+  /** The editorial workflow's draft of an entry: its changed files (`diffs`), then each file's text or content. */
+  unpublishedEntry?(args: { collection: string; slug: string }): Promise<{ diffs?: { id: string; path: string }[] }>;
+  unpublishedEntryDataFile?(collection: string, slug: string, path: string, id: string): Promise<string>;
+  unpublishedEntryMediaFile?(collection: string, slug: string, path: string, id: string): Promise<{ file?: Blob }>;
+  publishUnpublishedEntry?(collection: string, slug: string): Promise<unknown>;
 }
 interface Asset {
   path: string;
@@ -146,6 +151,41 @@ export function guardImplementation<T extends object>(
       const saved = await target.persistEntry(entry, options);
       for (const { path, raw } of files) known.set(path, raw);
       return saved;
+    },
+    /**
+     * Publishing a draft of the editorial workflow: the draft's files, as they are on its branch,
+     * pass the check once more, as other entries may have changed since it was saved. A draft
+     * that cannot be read is published as before (the build checks it).
+     */
+    async publishUnpublishedEntry(collection: string, slug: string) {
+      let draft: Change | undefined;
+      try {
+        const { diffs = [] } = (await target.unpublishedEntry?.({ collection, slug })) ?? {};
+        const written: { path: string; text: string }[] = [];
+        const uploaded: NonNullable<Change['uploaded']> = [];
+        for (const { id, path } of diffs) {
+          if (/\.(md|json)$/i.test(path))
+            written.push({ path, text: await target.unpublishedEntryDataFile!(collection, slug, path, id) });
+          else {
+            const media = await target.unpublishedEntryMediaFile!(collection, slug, path, id);
+            if (media?.file instanceof Blob) uploaded.push({ path, ...(await measure(media.file, path)) });
+          }
+        }
+        draft = { written, uploaded };
+      } catch {
+        draft = undefined;
+      }
+      if (draft?.written?.length) {
+        const problems = await check(draft);
+        if (problems.length)
+          throw refusal(
+            editorLines(
+              problems,
+              draft.written.map((f) => f.path),
+            ),
+          );
+      }
+      return target.publishUnpublishedEntry!(collection, slug);
     },
     async deleteFiles(paths: string[], message: string) {
       const problems = await check({ deleted: paths });

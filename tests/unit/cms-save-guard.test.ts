@@ -68,6 +68,43 @@ describe("/admin's guard around the backend", () => {
     expect(changes).toEqual([{ written: [{ path, text: 'with {count}' }], uploaded: [] }, { deleted: [path] }]);
   });
 
+  it('checks a draft of the editorial workflow again when it is published, as it is on its branch', async () => {
+    const files = new Map([[path, 'first']]);
+    const published: string[] = [];
+    const draft = (text: string) => ({
+      ...memoryBackend(files),
+      async unpublishedEntry() {
+        return { diffs: [{ id: '1', path }] };
+      },
+      async unpublishedEntryDataFile() {
+        return text;
+      },
+      async unpublishedEntryMediaFile() {
+        return {};
+      },
+      async publishUnpublishedEntry(_collection: string, slug: string) {
+        published.push(slug);
+      },
+    });
+    const checked: Change[] = [];
+    const check = async (change: Change) => {
+      checked.push(change);
+      return change.written?.some((f) => f.text.includes('{count}'))
+        ? [`${path}: description: "{count}" is not filled in here`]
+        : [];
+    };
+    await expect(guardImplementation(draft('with {count}'), check).publishUnpublishedEntry('a', 'b')).rejects.toThrow(
+      /\ndescription: "\{count\}" is not filled in here$/,
+    );
+    expect(published).toEqual([]);
+    await guardImplementation(draft('fine'), check).publishUnpublishedEntry('a', 'b');
+    expect(published).toEqual(['b']);
+    expect(checked).toEqual([
+      { written: [{ path, text: 'with {count}' }], uploaded: [] },
+      { written: [{ path, text: 'fine' }], uploaded: [] },
+    ]);
+  });
+
   it('names the fields of the file being saved, and the path of any other', () => {
     expect(editorLines([`${path}: name: required`, 'src/content/x.md: body: y'], [path])).toEqual([
       'name: required',
