@@ -45,6 +45,10 @@ export default defineConfig({
   adapter: netlify({
     staticHeaders: true,
     devFeatures: { images: true, environmentVariables: false, edgeFunctions: false },
+    // /admin/check runs the whole content check on the content with an editor's change laid over
+    // it, on the live site too: the function carries the content it was built from
+    // (docs/decisions/0066-admin-runs-the-whole-content-check-before-saving.md).
+    includeFiles: ['./src/content/**/*'],
   }),
   // The adapter would otherwise keep sessions in Netlify Blobs; the site has none.
   session: false,

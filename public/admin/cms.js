@@ -11,6 +11,12 @@
  * - a picture or PDF chosen in the form is measured and refused, before the entry can be saved,
  *   with the build's own words when the build would refuse it (too narrow, too large, not a PDF
  *   inside: src/cms/file-checks.ts, loaded with the preview);
+ * - a photo chosen in the media library (JPEG, PNG, WebP, up to 20 MB) is made web-sized in the
+ *   browser before Decap takes it: at most 2,400 px on its long side, about 500 KB, WebP, with
+ *   no EXIF, GPS or other metadata (src/cms/photo.ts);
+ * - before anything is saved or deleted, the whole content check runs on the content with the
+ *   change (/admin/check), and a save over a version of the entry published meanwhile is refused
+ *   (src/cms/save-guard.ts);
  * - an uploaded file's name starts with the entry's slug, so an upload never replaces a file of
  *   another entry of the same folder.
  *
@@ -116,20 +122,61 @@ export function uploadName(name, slug) {
 /** The entry whose form is open, as its picture and file fields last saw it (one form is open at a time). */
 let openEntry;
 
+/** The change events this file dispatched itself, with the files made ready: Decap takes those. */
+const readied = new WeakSet();
+
 /**
- * Renames the files chosen in the media library's upload button before Decap reads them
- * (a listener of the capture phase runs before Decap's own).
+ * Makes the files chosen in the media library's upload button ready before Decap reads them (a
+ * listener of the capture phase runs before Decap's own): each photo made web-sized, without its
+ * metadata (`photos.webSized`, src/cms/photo.ts: a 20 MB phone photo becomes a WebP of about
+ * 500 KB), or refused with words that say what to do; then every file named by its entry. A photo
+ * takes a moment to draw, so Decap's event is stopped and a new one, with the ready files, sent
+ * in its place.
+ * @param {{ isPhoto: (file: File) => boolean, photoProblem: (file: File) => string | undefined, webSized: (file: File) => Promise<File> }} photos
  */
-function nameUploadsByEntry(event) {
-  const input = event.target;
-  if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files?.length) return;
-  const slug = openEntry ? entrySlug(openEntry.entry, openEntry.collection) : '';
-  const files = [...input.files];
-  const names = files.map((file) => uploadName(file.name, slug));
-  if (names.every((name, i) => name === files[i].name)) return;
-  const renamed = new DataTransfer();
-  files.forEach((file, i) => renamed.items.add(new File([file], names[i], { type: file.type, lastModified: file.lastModified })));
-  input.files = renamed.files;
+export function readyUploads(photos, say = (words) => window.alert(words)) {
+  return (event) => {
+    const input = event.target;
+    if (readied.has(event) || !(input instanceof HTMLInputElement) || input.type !== 'file' || !input.files?.length) return;
+    const slug = openEntry ? entrySlug(openEntry.entry, openEntry.collection) : '';
+    const files = [...input.files];
+    const hand = (ready, again) => {
+      const names = ready.map((file) => uploadName(file.name, slug));
+      if (!again && names.every((name, i) => name === ready[i].name)) return;
+      const renamed = new DataTransfer();
+      ready.forEach((file, i) => renamed.items.add(new File([file], names[i], { type: file.type, lastModified: file.lastModified })));
+      input.files = renamed.files;
+      if (!again) return;
+      const change = new Event('change', { bubbles: true });
+      readied.add(change);
+      input.dispatchEvent(change);
+    };
+    if (!files.some(photos.isPhoto)) return hand(files, false);
+    event.stopImmediatePropagation();
+    input.setAttribute('aria-busy', 'true');
+    (async () => {
+      const ready = [];
+      for (const file of files) {
+        if (!photos.isPhoto(file)) {
+          ready.push(file);
+          continue;
+        }
+        const problem = photos.photoProblem(file);
+        if (problem) {
+          say(problem);
+          continue;
+        }
+        try {
+          ready.push(await photos.webSized(file));
+        } catch (error) {
+          say(error instanceof Error ? error.message : String(error));
+        }
+      }
+      input.removeAttribute('aria-busy');
+      if (ready.length) hand(ready, true);
+      else input.value = '';
+    })();
+  };
 }
 
 /**
@@ -336,9 +383,12 @@ async function start() {
   CMS.registerCustomFormat(formats.jsonList, 'json', jsonList);
   // The preview pane draws each entry as the site does, with the site's stylesheet (src/cms/preview.ts);
   // its bundle also holds the build's file checks, which the form's fields make.
-  const { registerPreviews, measureAsset, uploadProblems } = await previews;
+  const { registerPreviews, measureAsset, uploadProblems, isPhoto, photoProblem, webSized, guardBackends } = await previews;
+  // Every save and delete passes the whole content check first, and no save writes over a newer
+  // version of its entry (src/cms/save-guard.ts).
+  guardBackends(CMS, editorToken);
   improveWidgets(CMS, { measureAsset, uploadProblems });
-  document.addEventListener('change', nameUploadsByEntry, true);
+  document.addEventListener('change', readyUploads({ isPhoto, photoProblem, webSized }), true);
   // The preview posts the data as it would be saved: tidied, without the file's text that the
   // formats of ./layout.js keep beside it.
   const saved = (data) => tidy(data)?.delete?.(sourceKey);

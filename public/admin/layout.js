@@ -9,7 +9,8 @@
  *   and comments of every node it is not asked to change, and folds nothing: `lineWidth: 0`), the
  *   Markdown after it is kept as it was unless it changed;
  * - JSON: unchanged values keep their text; a changed object or list is written in the layout
- *   its original had (on one line, or one entry a line with the file's indentation).
+ *   its original had (on one line, or one entry a line with the file's indentation), its keys in
+ *   the file's order, whatever order the form holds them in.
  *
  * A new file has no text to keep: it is written in the same layouts. Pure functions: the YAML
  * library is passed in (public/admin/cms.js loads the browser build; the unit tests Node's).
@@ -183,7 +184,9 @@ function jsonOf(value, source, layout, indent, unit) {
   const sameKind = layout?.children && (Array.isArray(value) ? Array.isArray(layout.children) : isObject(value) && !Array.isArray(layout.children));
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   // A new list entry is written like the entries before it.
-  const entries = Array.isArray(value) ? value.map((v, i) => [undefined, v, sameKind ? (layout.children[i] ?? layout.children.at(-1)) : undefined]) : Object.entries(value).map(([k, v]) => [k, v, sameKind ? layout.children[k] : undefined]);
+  // An object's keys stay in the file's order (the form hands them over in its fields' order); new keys follow.
+  const keys = Array.isArray(value) ? [] : sameKind ? [...Object.keys(layout.children).filter((k) => Object.hasOwn(value, k)), ...Object.keys(value).filter((k) => !Object.hasOwn(layout.children, k))] : Object.keys(value);
+  const entries = Array.isArray(value) ? value.map((v, i) => [undefined, v, sameKind ? (layout.children[i] ?? layout.children.at(-1)) : undefined]) : keys.map((k) => [k, value[k], sameKind ? layout.children[k] : undefined]);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (!entries.length) return `${open}${close}`;
   const inner = indent + unit;

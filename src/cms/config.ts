@@ -416,17 +416,20 @@ export function editorFields(schema: z.ZodType, overlay: Overlay = defaultOverla
 }
 
 /**
- * Document fields upload into, and offer the files of, the category's documents folder itself:
- * Decap lists a new entry's files from its collection's folder when the field's folder is
- * relative (the entry has no path yet), so a PDF picker offered the category's Markdown files.
+ * Document fields upload into, and offer the files of, the category's documents folder itself,
+ * and picture fields its pictures folder (`images`, written "./images/…" as before): Decap lists a
+ * new entry's files from its collection's folder when the field's folder is relative (the entry
+ * has no path yet), so a PDF picker offered the category's Markdown files and a new item's
+ * picture window said "No images found."
  */
-const inFolder = (fields: CmsField[], folder: string): CmsField[] =>
+const inFolder = (fields: CmsField[], folder: string, images?: string): CmsField[] =>
   fields.map((f) => ({
     ...f,
     ...(f.widget === 'file' ? { media_folder: folder } : {}),
-    ...(f.fields ? { fields: inFolder(f.fields, folder) } : {}),
-    ...(f.field ? { field: inFolder([f.field], folder)[0] } : {}),
-    ...(f.types ? { types: inFolder(f.types, folder) } : {}),
+    ...(f.widget === 'image' && images ? { media_folder: images, public_folder: 'images' } : {}),
+    ...(f.fields ? { fields: inFolder(f.fields, folder, images) } : {}),
+    ...(f.field ? { field: inFolder([f.field], folder, images)[0] } : {}),
+    ...(f.types ? { types: inFolder(f.types, folder, images) } : {}),
   }));
 
 /** The whole editor configuration, as Decap reads it from config.yml. */
@@ -470,7 +473,11 @@ export function cmsConfig({
         // A kind no schema knows is content:check's to report; it has no form.
         const variant = variantOf(products, 'kind', kind);
         if (!variant) return [];
-        const fields = inFolder(fieldsOf(variant, `${folder}.`), `/${root}/${folder}/${documentFolder}`);
+        const fields = inFolder(
+          fieldsOf(variant, `${folder}.`),
+          `/${root}/${folder}/${documentFolder}`,
+          `/${root}/${folder}/images`,
+        );
         const several = kinds.length > 1;
         return [
           {

@@ -158,6 +158,20 @@ export function cms(): AstroIntegration {
                 name: 'cms-dev-files',
                 enforce: 'pre',
                 async configureServer(server) {
+                  // "/admin/" is the editor as "/admin" is (Netlify serves a folder's index.html at
+                  // both): read as "/admin" before Astro's own handling, which answers an address
+                  // ending in "/" with a 404 (trailingSlash: 'never'). Astro puts its handlers first
+                  // once every plugin is set up, so this goes in front of them when the server listens.
+                  server.httpServer?.once('listening', () =>
+                    server.middlewares.stack.unshift({
+                      route: '',
+                      handle: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
+                        if ((req.url ?? '').split('?')[0] === '/admin/')
+                          req.url = `/admin${req.url!.slice('/admin/'.length)}`;
+                        next();
+                      },
+                    }),
+                  );
                   const files = await editorFiles(backend);
                   server.middlewares.use((req, res, next) => {
                     const path = (req.url ?? '').split('?')[0]!;

@@ -20,6 +20,10 @@ import { unreadableKey } from '../../public/admin/layout.js';
 
 // The form's file checks (public/admin/cms.js) use the same measuring and rules as the preview.
 export { measureAsset, uploadProblems } from './file-checks';
+// Photos are made web-sized as they are chosen, and each save is checked first (public/admin/cms.js).
+export { isPhoto, photoProblem, webSized } from './photo';
+export { guardBackends } from './save-guard';
+import { editorLines } from './save-guard';
 
 type Element = unknown;
 type H = (type: string, props?: Record<string, unknown> | null, ...children: unknown[]) => Element;
@@ -32,7 +36,7 @@ interface PreviewProps {
   entry: Entry;
   /** The entry's collection (Immutable), as Decap hands it to the preview. */
   collection?: { get(key: string): unknown };
-  getAsset: (path: string) => { fileObj?: unknown; toString(): string } | undefined;
+  getAsset: (path: string, field?: unknown) => { fileObj?: unknown; toString(): string } | undefined;
 }
 interface CmsApi {
   registerPreviewTemplate(name: string, component: unknown): void;
@@ -73,14 +77,48 @@ export function previewRequest(
   };
 }
 
+/** Decap's fields (Immutable lists and maps), as far as `fieldAt` reads them. */
+interface FieldList {
+  find(test: (field: FieldMap) => boolean): FieldMap | undefined;
+}
+interface FieldMap {
+  get(key: string): unknown;
+}
+
+/**
+ * Decap's field that the data path `path` ("documents.0.file") names in a form of `fields`. Decap
+ * finds a file by its field's folder (a document in the category's documents folder); asked
+ * without the field, it looks in the entry's pictures folder, which for a new entry is not yet
+ * where anything is, and loads an error in place of the file.
+ */
+export function fieldAt(fields: FieldList | undefined, path: string): FieldMap | undefined {
+  let list = fields;
+  let found: FieldMap | undefined;
+  for (const part of path.split('.')) {
+    if (/^\d+$/.test(part)) continue;
+    found = list?.find((field) => field.get('name') === part);
+    if (!found) return undefined;
+    const single = found.get('field') as FieldMap | undefined;
+    list = (found.get('fields') as FieldList | undefined) ?? (single ? [single] : undefined);
+  }
+  return found;
+}
+
+/** The form's fields of the entry: its collection's, or those of its file in a collection of files. */
+function formFields(collection: PreviewProps['collection'], entry: Entry): FieldList | undefined {
+  const files = collection?.get('files') as FieldList | undefined;
+  const file = files?.find((f) => f.get('name') === entry.get('slug'));
+  return ((file ?? collection)?.get('fields') as FieldList | undefined) ?? undefined;
+}
+
 /** The files `data` (as it would be saved) names, measured from Decap's copies through `assetOf`; those it has no copy of yet are left to the build. */
 export async function measuredFiles(
   data: unknown,
-  assetOf: (path: string) => { fileObj?: unknown; toString(): string } | undefined,
+  assetOf: (path: string, field: string) => { fileObj?: unknown; toString(): string } | undefined,
 ): Promise<MeasuredFile[]> {
   const found = await Promise.all(
     filesNamed(data).map(async ({ field, path }) => {
-      const facts = await measureAsset(assetOf(path), path)?.catch(() => undefined);
+      const facts = await measureAsset(assetOf(path, field), path)?.catch(() => undefined);
       return facts ? [{ field, path, ...facts }] : [];
     }),
   );
@@ -156,8 +194,11 @@ export async function fetchPreview(body: string, signal?: AbortSignal, token?: s
     body,
     signal,
   });
-  if (response.status === 422)
-    return { kind: 'errors', errors: ((await response.json()) as { errors: string[] }).errors };
+  if (response.status === 422) {
+    // The entry's own file is not named: the editor never typed its path; its fields are named.
+    const { errors, file } = (await response.json()) as { errors: string[]; file?: string };
+    return { kind: 'errors', errors: editorLines(errors, file ? [file] : []) };
+  }
   if (!response.ok)
     return {
       kind: 'failed',
@@ -225,8 +266,11 @@ export function registerPreviews(
       const unreadable = data?.[unreadableKey];
       if (typeof unreadable === 'string') return this.setState({ answer: { kind: 'failed', message: unreadable } });
       const paths = pathsOf(data);
-      const files = await measuredFiles(toJs(tidy?.(this.props.entry.get('data')) ?? data), (path) =>
-        this.props.getAsset(paths.get(path) ?? path),
+      const files = await measuredFiles(toJs(tidy?.(this.props.entry.get('data')) ?? data), (path, field) =>
+        this.props.getAsset(
+          paths.get(path) ?? path,
+          fieldAt(formFields(this.props.collection, this.props.entry), field),
+        ),
       );
       if (turn !== this.turn) return;
       const body = JSON.stringify(previewRequest(collection, this.props.entry, tidy, files));
@@ -264,7 +308,11 @@ export function registerPreviews(
         );
       }
       const paths = pathsOf(toJs(this.props.entry.get('data')));
-      const assetOf = (path: string) => String(this.props.getAsset(paths.get(path) ?? path) ?? '');
+      // Each picture from the folder of the field that names it (see `fieldAt`).
+      const fields = formFields(this.props.collection, this.props.entry);
+      const named = new Map(filesNamed(toJs(tidy?.(this.props.entry.get('data')))).map((f) => [f.path, f.field]));
+      const assetOf = (path: string) =>
+        String(this.props.getAsset(paths.get(path) ?? path, fieldAt(fields, named.get(path) ?? '')) ?? '');
       return h('div', {
         // Links of the page stay in the pane: it shows the page, it does not browse the site.
         onClick: (event: { target: { closest?(selector: string): unknown }; preventDefault(): void }) => {

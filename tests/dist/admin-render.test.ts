@@ -4,7 +4,7 @@
  * (`npm start` has no Netlify Identity, so no token is an editor's here.)
  */
 import { describe, expect, inject, it } from 'vitest';
-import { renderPath } from '../../src/cms/render/address';
+import { checkPath, renderPath } from '../../src/cms/render/address';
 
 const site = inject('site');
 const entry = JSON.stringify({
@@ -31,5 +31,18 @@ describe("/admin's renderer on the production build", () => {
 
   it('answers 401 to a token the login provider does not accept', async () => {
     expect((await post({ authorization: 'Bearer not-an-editor' })).status).toBe(401);
+  });
+});
+
+describe("/admin's whole content check on the production build", () => {
+  it('answers 401 to a change without an editor’s credentials, and checks nothing', async () => {
+    const answer = await fetch(new URL(checkPath, site), {
+      method: 'POST',
+      headers: { origin: site, 'content-type': 'application/json' },
+      body: JSON.stringify({ deleted: ['src/content/pages/contact.md'] }),
+    });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(await answer.text()).not.toContain('errors');
   });
 });

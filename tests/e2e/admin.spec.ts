@@ -22,8 +22,10 @@ import { parse as parseYaml } from 'yaml';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { categoryGroups, copyProject, escapeRegExp, freePort, watchViolations } from './support';
 import type { CmsCollection } from '../../src/cms/config';
-import { documentContentProblem, pictureLimits, pictureWidthProblem } from '../../src/schemas/content-limits';
+import { documentContentProblem, pictureWidthProblem } from '../../src/schemas/content-limits';
 import { catalogueItem } from '../../src/model/catalogue-item';
+import { photoLimits, webName } from '../../src/cms/photo';
+import { refusedWords, staleWords } from '../../src/cms/save-guard';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -155,7 +157,7 @@ interface AromaVariant {
   audience: string;
   description: string;
   imageAlt: string;
-  /** A picture file to upload, named as it will be saved. */
+  /** A picture file to upload; saved as the web-sized WebP of it, named by `webName`. */
   upload: string;
 }
 
@@ -193,7 +195,8 @@ async function fillNewAromaVariant(page: Page, site: string, item: AromaVariant)
   await page.getByLabel('Description', { exact: true }).fill(item.description);
   await page.getByRole('button', { name: 'Choose an image' }).click();
   await page.locator('input[type="file"]').setInputFiles(item.upload);
-  await expect(page.getByText(basename(item.upload))).toBeVisible();
+  // A photo takes a moment to be made web-sized before it is listed.
+  await expect(page.getByText(webName(basename(item.upload)))).toBeVisible({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Choose selected' }).click();
   await expect(page.getByRole('button', { name: 'Choose different image' })).toBeVisible();
   await page.getByLabel('Picture description (alt text)').fill(item.imageAlt);
@@ -212,8 +215,41 @@ const entryUrl = (slug: string) => new RegExp(`#/collections/${escapeRegExp(arom
 const expectedFrontmatter = ({ upload, ...item }: AromaVariant) => ({
   kind: 'aroma',
   ...item,
-  image: `./images/${basename(upload)}`,
+  image: `./images/${webName(basename(upload))}`,
 });
+
+/**
+ * A photo as a phone takes it: 4032 x 3024 px, over 4 MB (fine noise over a few shapes, which a
+ * JPEG cannot make small), with the place it was taken in its EXIF (GPS latitude and longitude).
+ */
+async function phonePhoto(path: string) {
+  const [width, height] = [4032, 3024];
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 36 } },
+  })
+    .raw()
+    .toBuffer();
+  await sharp({ create: { width, height, channels: 3, background: '#7a9c5b' } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><circle cx="2000" cy="1500" r="1200" fill="#f7a440"/></svg>`,
+        ),
+      },
+      { input: noise, raw: { width, height, channels: 3 }, blend: 'overlay' },
+    ])
+    .jpeg({ quality: 92 })
+    .withExif({
+      IFD0: { Make: 'Phone', Model: 'Camera' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '13/1 44/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '100/1 31/1 0/1' },
+    })
+    .toFile(path);
+}
+
+/** Whether an EXIF block holds a GPS part: IFD0's GPS pointer, tag 0x8825, in either byte order. */
+const hasGps = (exif: Buffer | undefined) =>
+  !!exif &&
+  (exif.includes(Buffer.from([0x88, 0x25, 0x00, 0x04])) || exif.includes(Buffer.from([0x25, 0x88, 0x04, 0x00])));
 
 test.beforeAll(() => {
   copy = copyProject('cms-e2e-');
@@ -302,16 +338,40 @@ test('the form offers only files of their kind, refuses oversize uploads, shows 
   await expect(library.getByText(pdfs[0]!, { exact: true })).toBeVisible();
   const listed = (await library.locator('p').allTextContents()).filter((text) => /\.[a-z0-9]+$/i.test(text.trim()));
   expect(listed.sort()).toEqual(pdfs);
+  // A valid PDF uploaded to the new entry is read where it is: the preview finds no fault in it.
+  const freshPdf = join(copy, 'fresh-data-sheet.pdf');
+  writeFileSync(freshPdf, readFileSync(join(copy, 'src/content/products', slug, 'documents', pdfs[0]!)));
+  await library.locator('input[type="file"]').setInputFiles(freshPdf);
+  await expect(library.getByText('fresh-data-sheet.pdf', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  // The field names the chosen file (the window may still be closing, with the same name in it).
+  await expect(page.locator('.cms-file-name', { hasText: /^fresh-data-sheet\.pdf$/ })).toBeVisible();
+  const newPreview = page.frameLocator('iframe').first();
+  // The new entry's empty fields are refused; the document is not.
+  await expect(newPreview.locator('[data-preview="errors"]')).toContainText('documents.0.', { timeout: 30_000 });
+  await page.waitForTimeout(2_000);
+  await expect(newPreview.locator('[data-preview="errors"]')).not.toContainText('is not a PDF inside');
+  await expect(newPreview.locator('[data-preview="errors"]')).not.toContainText('src/content/');
+  await expect(page.getByText(/is not a PDF inside/)).toHaveCount(0);
+  rmSync(join(copy, 'src/content/products', slug, 'documents', 'fresh-data-sheet.pdf'), { force: true });
 
-  // An upload over the limit is refused there, with the limit named (Decap counts in kB).
+  // The new entry's picture window lists the category's pictures.
+  const pictures = readdirSync(join(copy, 'src/content/products', slug, 'images')).sort();
+  await page.getByRole('button', { name: 'Choose an image' }).click();
+  await expect(page.getByRole('dialog').getByText(pictures[0]!, { exact: true })).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('Escape');
+
+  // A photo over the largest the editor takes in is refused there, with the limit and what to do
+  // named (a smaller one is made web-sized: the last test).
   const oversize = join(copy, 'oversize.png');
   await drawPicture(oversize, '#0d9488');
-  writeFileSync(oversize, Buffer.concat([readFileSync(oversize), Buffer.alloc(pictureLimits.maxBytes)]));
+  writeFileSync(oversize, Buffer.concat([readFileSync(oversize), Buffer.alloc(photoLimits.maxBytes)]));
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Choose an image' }).click();
   await page.getByRole('dialog').locator('input[type="file"]').setInputFiles(oversize);
-  await expect.poll(() => alerts.join('\n')).toContain(`${Math.floor(pictureLimits.maxBytes / 1000)} kB`);
-  await expect(page.getByRole('dialog').getByText('oversize.png')).toHaveCount(0);
+  await expect.poll(() => alerts.join('\n')).toContain(`a photo may be at most ${photoLimits.maxBytes / 1_000_000} MB`);
+  expect(alerts.join('\n')).toContain('choose it again');
+  await expect(page.getByRole('dialog').getByText(/^oversize/)).toHaveCount(0);
   await page.keyboard.press('Escape');
 
   // Titles and descriptions count their characters against their limit as the editor types.
@@ -437,10 +497,9 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   const widthProblem = pictureWidthProblem(`./images/${uploaded}`, 800)!;
   await expect(page.getByText(widthProblem, { exact: true })).toBeVisible({ timeout: 15_000 });
   const preview = page.frameLocator('iframe').first();
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(
-    `src/content/products/${aroma}/${item.slug}.md: image: ${widthProblem}`,
-    { timeout: 15_000 },
-  );
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(`image: ${widthProblem}`, {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await expect(page.getByText(widthProblem, { exact: true })).toBeVisible();
@@ -457,10 +516,9 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   await page.getByRole('button', { name: 'Choose selected' }).click();
   const pdfProblem = documentContentProblem(`./documents/${uploadedPdf}`, 'Notes')!;
   await expect(page.getByText(pdfProblem, { exact: true })).toBeVisible({ timeout: 15_000 });
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(
-    `src/content/products/${aroma}/${item.slug}.md: documents.0.file: ${pdfProblem}`,
-    { timeout: 15_000 },
-  );
+  await expect(preview.locator('[data-preview="errors"]')).toContainText(`documents.0.file: ${pdfProblem}`, {
+    timeout: 15_000,
+  });
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
   await page.waitForTimeout(2_000);
@@ -485,6 +543,99 @@ test("the form refuses a picture too narrow and a PDF that is text, in the build
   // Decap ends a save it refuses by rejecting with no reason, which the page reports as an
   // uncaught "undefined": one for each refused Publish above, nothing else.
   expect(pageErrors).toEqual(['undefined', 'undefined']);
+});
+
+test("Publish runs the whole content check: refused in the check's words for {count} in a description, and for a delete that leaves a link dangling", async ({
+  page,
+}) => {
+  const site = await startEditor();
+  const { policyViolations } = watchErrors(page);
+  // /admin/ is the editor, as /admin is.
+  const [slash, bare] = await Promise.all([fetch(`${site}/admin/`), fetch(`${site}/admin`)]);
+  expect(slash.status).toBe(200);
+  expect(await slash.text()).toBe(await bare.text());
+  // Decap asks before leaving an entry with changes, and before a delete.
+  page.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const file = join(copy, 'src/content/products', aroma, `${item.slug}.md`);
+  const before = readFileSync(file, 'utf8');
+
+  // {count} where no count is known: the form takes it, the check does not.
+  await page.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+  await page.getByRole('button', { name: 'Login' }).click();
+  const description = page.getByLabel('Description', { exact: true });
+  await expect(description).toHaveValue(String(item.data.description), { timeout: 30_000 });
+  await description.fill(String(item.data.description).replace(/^\S+/, '{count}'));
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  const refused = page.getByText(refusedWords);
+  await expect(refused).toBeVisible({ timeout: 30_000 });
+  await expect(refused).toContainText('description: "{count}" is not filled in here');
+  await expect(refused).not.toContainText('src/content/');
+  await expect(page.getByText('Changes saved')).toHaveCount(0);
+  expect(readFileSync(file, 'utf8')).toBe(before);
+
+  // A technology's text links to the item; deleting the item is refused, naming the technology's file.
+  const model = catalogueItem({ id: `${aroma}/${item.slug}`, data: item.data as never });
+  const technology = firstEntry('src/content/technologies');
+  const technologyFile = `src/content/technologies/${technology.slug}.md`;
+  const technologyText = readFileSync(join(copy, technologyFile), 'utf8');
+  writeFileSync(join(copy, technologyFile), `${technologyText.trimEnd()}\n\nSee [${model.name}](${model.href}).\n`);
+  try {
+    await page.reload();
+    await expect(description).toHaveValue(String(item.data.description), { timeout: 30_000 });
+    await page.getByRole('button', { name: /^Delete (published )?entry$/ }).click();
+    const deleteRefused = page.getByText(refusedWords);
+    await expect(deleteRefused).toBeVisible({ timeout: 30_000 });
+    await expect(deleteRefused).toContainText(`${technologyFile}: body: links to "${model.href}"`);
+    await page.waitForTimeout(1_000);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  } finally {
+    writeFileSync(join(copy, technologyFile), technologyText);
+  }
+  expect(policyViolations).toEqual([]);
+});
+
+test("the second of two tabs publishing one entry is refused, saying to reload, and the first one's change stays", async ({
+  context,
+}) => {
+  const site = await startEditor();
+  const item = firstEntry(`src/content/products/${aroma}`);
+  const file = join(copy, 'src/content/products', aroma, `${item.slug}.md`);
+  const before = readFileSync(file, 'utf8');
+  const name = String(item.data.name);
+  const text = String(item.data.description);
+  const described = text.replace(/^(\S+)/, (word) =>
+    word === word.toUpperCase() ? word.toLowerCase() : word.toUpperCase(),
+  );
+  expect(described).not.toBe(text);
+  const [a, b] = [await context.newPage(), await context.newPage()];
+  try {
+    for (const tab of [a, b]) {
+      tab.on('dialog', (dialog) => dialog.accept().catch(() => undefined));
+      await tab.goto(`${site}/admin#/collections/${aroma}/entries/${item.slug}`);
+      // One login for the browser: the second tab opens logged in.
+      if (tab === a) await tab.getByRole('button', { name: 'Login' }).click();
+      await expect(tab.getByLabel('Name', { exact: true })).toHaveValue(name, { timeout: 30_000 });
+    }
+    // A publishes the description.
+    await a.getByLabel('Description', { exact: true }).fill(described);
+    await a.getByRole('button', { name: 'Publish' }).click();
+    await a.getByRole('menuitem', { name: 'Publish now' }).click();
+    await expect(a.getByText('Changes saved')).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => readFileSync(file, 'utf8')).toContain(described);
+    const published = readFileSync(file, 'utf8');
+    // B, opened before, publishes the name: refused, with what to do.
+    await b.getByLabel('Name', { exact: true }).fill(`${name} Two`);
+    await b.getByRole('button', { name: 'Publish' }).click();
+    await b.getByRole('menuitem', { name: 'Publish now' }).click();
+    await expect(b.getByText(staleWords)).toBeVisible({ timeout: 30_000 });
+    expect(staleWords).toContain('reload the page');
+    await b.waitForTimeout(1_000);
+    expect(readFileSync(file, 'utf8')).toBe(published);
+  } finally {
+    writeFileSync(file, before);
+  }
 });
 
 test('an entry whose file cannot be read says so in the list, the form and the preview, and the form is never saved over it', async ({
@@ -691,9 +842,9 @@ test("the preview shows a product as the site's card and page, and a technology 
   await expect(previewPage.locator('h1')).toHaveText(`${model.name} Deluxe`);
   // What the site would refuse shows as the content check says it, file and field named.
   await page.getByLabel('Name', { exact: true }).fill('');
-  await expect(preview.locator('[data-preview="errors"]')).toContainText(
-    `src/content/products/${aroma}/${item.slug}.md: name: required:`,
-  );
+  // The entry's own fields are named; its file's path, which the editor never typed, is not.
+  await expect(preview.locator('[data-preview="errors"]')).toContainText('name: required:');
+  await expect(preview.locator('[data-preview="errors"]')).not.toContainText('src/content/');
   await page.getByLabel('Name', { exact: true }).fill(model.name);
   await expect(previewCard.locator('h3')).toHaveText(model.name);
 
@@ -794,7 +945,9 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   for (const file of [markdown, join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')]) rmSync(file);
 });
 
-test('a new aroma variant made in /admin is saved next to the others and built as one more card', async ({ page }) => {
+test('a new aroma variant made in /admin, its picture a phone photo, is saved web-sized without its location and built as one more card', async ({
+  page,
+}) => {
   const folder = join(copy, 'src/content/products', aroma);
   const markdown = join(folder, 'neroli-morning.md');
   const picture = join(folder, 'images/neroli-morning.webp');
@@ -818,9 +971,14 @@ test('a new aroma variant made in /admin is saved next to the others and built a
     description:
       'Bitter-orange blossom and petitgrain over a clean musk, in 4-8 µm capsules for shirting and bed linen.',
     imageAlt: 'Abstract illustration of an orange blossom in a warm morning light',
-    upload: join(copy, 'neroli-morning.webp'),
+    upload: join(copy, 'neroli-morning.jpg'),
   };
-  await drawPicture(item.upload, '#f7a440');
+  // The picture is a photo as a phone takes it: large, and carrying where it was taken.
+  await phonePhoto(item.upload);
+  const photo = await sharp(item.upload).metadata();
+  expect([photo.width, photo.height]).toEqual([4032, 3024]);
+  expect(readFileSync(item.upload).length).toBeGreaterThanOrEqual(4_000_000);
+  expect(hasGps(photo.exif)).toBe(true);
   const { policyViolations, pageErrors } = watchErrors(page);
   await fillNewAromaVariant(page, site, item);
 
@@ -832,7 +990,14 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   // The file, as the content guide asks for it, and its picture next to the others.
   await expect.poll(() => existsSync(markdown)).toBe(true);
   expect(savedFile(markdown)).toEqual({ data: expectedFrontmatter(item), body: '' });
-  expect((await sharp(picture).metadata()).width).toBe(1200);
+  // Committed web-sized, in the browser: its long side at the limit, 600 KB at most, and nothing
+  // but the picture (no EXIF, so no GPS; no XMP, IPTC or colour profile notes).
+  const stored = await sharp(picture).metadata();
+  expect(stored.format).toBe('webp');
+  expect(Math.max(stored.width!, stored.height!)).toBe(photoLimits.longSide);
+  expect(stored.width! / stored.height!).toBeCloseTo(4032 / 3024, 2);
+  expect(readFileSync(picture).length).toBeLessThanOrEqual(600_000);
+  expect([stored.exif, stored.xmp, stored.iptc]).toEqual([undefined, undefined, undefined]);
   expect(policyViolations).toEqual([]);
   expect(pageErrors).toEqual([]);
 
@@ -850,6 +1015,15 @@ test('a new aroma variant made in /admin is saved next to the others and built a
   expect(after).toHaveLength(before.length + 1);
   expect(after).toContain('Neroli Morning');
   expect(before).not.toContain('Neroli Morning');
+  // The built card shows the web-sized picture, and the file the build published carries no metadata either.
+  const cardPicture = await page.locator('#products article#neroli-morning img').getAttribute('src');
+  expect(cardPicture).toMatch(/neroli-morning/);
+  const published = readdirSync(join(copy, 'dist/_astro')).filter((name) => /^neroli-morning.*\.webp$/.test(name));
+  expect(published.length).toBeGreaterThan(0);
+  for (const name of published) {
+    const built = await sharp(join(copy, 'dist/_astro', name)).metadata();
+    expect([name, hasGps(built.exif), built.exif]).toEqual([name, false, undefined]);
+  }
 
   // The editor is in the build, out of the sitemap, and no page of the site loads it.
   const dist = join(copy, 'dist');

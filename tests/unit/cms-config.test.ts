@@ -646,6 +646,9 @@ describe('catalogue documents in the editor', () => {
         media_folder: `/${c.folder}/${documentFolder}`,
         public_folder: documentFolder,
       });
+      // Pictures alike: a new item's picture window lists the category's pictures.
+      for (const picture of (c.fields ?? []).filter((f) => f.widget === 'image'))
+        expect(picture, c.name).toMatchObject({ media_folder: `/${c.folder}/images`, public_folder: 'images' });
       // The form refuses an upload over the limit the check and the build hold documents to.
       expect(file?.media_library, c.name).toEqual({ config: { max_file_size: documentLimits.maxBytes } });
       expect(file?.pattern, c.name).toEqual(fileNamePattern(documentLimits));

@@ -80,6 +80,31 @@ describe('saving through /admin keeps each file as it is written', () => {
     expect(JSON.parse(saved)).toEqual((({ [sourceKey]: _s, ...rest }) => rest)(edited));
   });
 
+  it("an edited e-mail changes its line of identity.json only, though the form holds the keys in its fields' order", () => {
+    const file = 'src/content/company/identity.json';
+    const text = readFileSync(file, 'utf8');
+    const data = jsonFormat.fromFile(text);
+    // The form gives the keys back in another order (its fields'): here, every object's reversed.
+    const reversed = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(reversed)
+        : value && typeof value === 'object'
+          ? Object.fromEntries(
+              Object.entries(value)
+                .reverse()
+                .map(([k, v]) => [k, reversed(v)]),
+            )
+          : value;
+    const edited = reversed(structuredClone(data)) as typeof data;
+    const [kind, address] = Object.entries(edited.emails as Record<string, string>)[0]!;
+    (edited.emails as Record<string, string>)[kind] = `new-${address}`;
+    const saved = jsonFormat.toFile(edited);
+    const changed = changedLines(text, saved);
+    expect(changed).toHaveLength(1);
+    expect(changed[0]![2]).toContain(`new-${address}`);
+    expect(JSON.parse(saved)).toEqual((({ [sourceKey]: _s, ...rest }) => rest)(edited));
+  });
+
   it("a new file, with no text to keep, is written whole, its keys in the form's order", () => {
     const saved = frontmatter.toFile({ name: 'Jasmine Night', kind: 'aroma', body: '' }, ['kind', 'name']);
     expect(saved).toBe('---\nkind: aroma\nname: Jasmine Night\n---\n');

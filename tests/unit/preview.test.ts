@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { parseFrontmatter, markdownBody } from '../../src/text/frontmatter.mjs';
 import { checkEntry, previewLimits, readPreviewRequest, type PostedEntry } from '../../src/cms/render/entry';
 import { pictureStandIn, standInPath } from '../../src/cms/render/picture';
-import { hasMarkup, inertHtml, previewRequest } from '../../src/cms/preview';
+import { fieldAt, hasMarkup, inertHtml, previewRequest } from '../../src/cms/preview';
+import { fromJS } from 'immutable';
 
 const site = 'https://site.test';
 const post = (body: string, headers: Record<string, string> = {}, method = 'POST') =>
@@ -191,5 +192,18 @@ describe("the renderer's answer", () => {
     const doc = new Window().document as unknown as Document;
     expect(hasMarkup('<!DOCTYPE html>\n', doc)).toBe(false);
     expect(hasMarkup('<!DOCTYPE html><div data-preview="page"><h1>Acid red</h1></div>', doc)).toBe(true);
+  });
+});
+
+describe("the preview finds a file by its field's folder", () => {
+  it('reads the field a data path names, through lists and objects', () => {
+    const fields = fromJS([
+      { name: 'image', widget: 'image', media_folder: '/src/content/products/a/images' },
+      { name: 'documents', widget: 'list', fields: [{ name: 'title' }, { name: 'file', media_folder: '/docs' }] },
+    ]);
+    expect(fieldAt(fields, 'documents.0.file')?.get('media_folder')).toBe('/docs');
+    expect(fieldAt(fields, 'image')?.get('media_folder')).toBe('/src/content/products/a/images');
+    expect(fieldAt(fields, 'documents.0.missing')).toBeUndefined();
+    expect(fieldAt(undefined, 'image')).toBeUndefined();
   });
 });

@@ -124,7 +124,7 @@ export interface PreviewEntry {
   body: string;
 }
 
-export type CheckedEntry = { ok: true; entry: PreviewEntry } | { ok: false; errors: string[] };
+export type CheckedEntry = { ok: true; entry: PreviewEntry } | { ok: false; errors: string[]; file?: string };
 
 /** A file or slug name as the content may use it: no folders, nothing outside the content. */
 const safeName = (name: string | undefined) => (name && /^[a-z0-9][a-z0-9._-]*$/i.test(name) ? name : undefined);
@@ -186,8 +186,9 @@ export function checkEntry(posted: PostedEntry, sources: ContentSources = conten
   const files = (posted.files ?? []).flatMap(({ field, path, ...facts }) =>
     uploadProblems(path, facts).map((message) => `${file}: ${field}: ${message}`),
   );
-  if (!result.success) return { ok: false, errors: [...formatIssues(file, result.error, schema, data), ...files] };
-  if (files.length) return { ok: false, errors: files };
+  if (!result.success)
+    return { ok: false, file, errors: [...formatIssues(file, result.error, schema, data), ...files] };
+  if (files.length) return { ok: false, file, errors: files };
   const parsed = result.data as Record<string, unknown>;
   const fileName = file.slice(file.lastIndexOf('/') + 1).replace(/\.(md|json)$/, '');
   // An item's id is its category and its slug field, its address (docs/decisions/0057).
