@@ -11,12 +11,14 @@
  * the editor's browser measures them (src/cms/file-checks.ts) and the check reads those
  * measurements. Nothing of the project is ever written.
  */
-import { mkdir, mkdtemp, readdir, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkContent, formatProblem, type Problem } from '../content-check/check';
 import { pdfSignature, type FileFacts } from '../schemas/content-limits';
+import { parseFrontmatter } from '../text/frontmatter.mjs';
+import { itemPath } from '../model/routes';
 
 /** The content folder every changed path must be in. */
 const contentFolder = 'src/content';
@@ -122,10 +124,52 @@ export async function changeProblems(
       checkContent({ root, imageWidth }),
     ]);
     const before = new Set(without.map(formatProblem));
-    return withChange.filter((p) => p.severity !== 'warning' && !before.has(formatProblem(p)));
+    return [
+      ...(await droppedAddresses(root, change)),
+      ...withChange.filter((p) => p.severity !== 'warning' && !before.has(formatProblem(p))),
+    ];
   } finally {
     await rm(overlay, { recursive: true, force: true });
   }
+}
+
+/** The catalogue's items, by path from the project's root: src/content/products/<category>/<file>.md. */
+const itemFile = /^src\/content\/products\/([^/]+)\/[^/]+\.md$/;
+
+/** A front matter's field as a string, or undefined. */
+const field = (data: unknown, name: string): unknown =>
+  data && typeof data === 'object' ? (data as Record<string, unknown>)[name] : undefined;
+
+/**
+ * A published item whose slug the change alters, without keeping the old one in `formerSlugs`:
+ * its address would answer "page not found" (docs/decisions/0062). The editor is told the address
+ * and the two ways out, before anything is saved.
+ */
+async function droppedAddresses(root: string, change: ContentChange): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  for (const { path, text } of change.written ?? []) {
+    const category = itemFile.exec(path)?.[1];
+    if (!category || !existsSync(join(root, path))) continue;
+    let was: unknown;
+    let now: unknown;
+    try {
+      was = parseFrontmatter(await readFile(join(root, path), 'utf8'));
+      now = parseFrontmatter(text);
+    } catch {
+      continue; // an unreadable file is the check's to report
+    }
+    const oldSlug = field(was, 'slug');
+    const newSlug = field(now, 'slug');
+    const former = field(now, 'formerSlugs');
+    if (typeof oldSlug !== 'string' || typeof newSlug !== 'string' || oldSlug === newSlug) continue;
+    if (Array.isArray(former) && former.includes(oldSlug)) continue;
+    problems.push({
+      file: path,
+      field: 'slug',
+      message: `changed from "${oldSlug}", so the published address ${itemPath(category, oldSlug)} would answer "page not found". Add "${oldSlug}" to Former slugs (old web addresses), which moves its visitors to the new address, or keep the slug "${oldSlug}".`,
+    });
+  }
+  return problems;
 }
 
 /** A document's first bytes, as the check reads them. */

@@ -61,6 +61,23 @@ describe("/admin's check before a save", () => {
     expect(readFileSync(itemFile, 'utf8')).toBe(itemText);
   });
 
+  it("refuses a published item's new slug unless its old one is kept as a former slug", async () => {
+    const slug = String((parseFrontmatter(itemText) as { slug: string }).slug);
+    const renamed = itemText.replace(/^slug: .*$/m, `slug: ${slug}-renamed`);
+    expect(renamed).not.toBe(itemText);
+    const problems = await changeProblems(root, { written: [{ path: itemFile, text: renamed }] }, { imageWidth });
+    expect(problems.map(formatProblem)).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^${itemFile}: slug: changed from "${slug}", so the published address /products/${categoryFolder}/${slug} would answer "page not found"`,
+        ),
+      ),
+    );
+    // Kept as a former slug, the old address redirects: the change is accepted.
+    const kept = renamed.replace(/^slug: .*$/m, (line) => `${line}\nformerSlugs:\n  - ${slug}`);
+    expect(await changeProblems(root, { written: [{ path: itemFile, text: kept }] }, { imageWidth })).toEqual([]);
+  });
+
   it('checks an upload by the measurements the browser posts', async () => {
     const image = String((parseFrontmatter(itemText) as { image: string }).image);
     const path = `${products}/${categoryFolder}/${image.replace(/^\.\//, '')}`;
