@@ -3,8 +3,9 @@
 # checks of the build (tests/dist, over dist/), then the browser tests against `npm start`'s server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-java.sh
+# What the machine lacks (a Chromium, Java), named at once with the commands that install it;
+# nothing is installed here (CI's .ci/run installs them).
+node tools/check-machine.ts
 
 # Three lanes share the cores until the build is done, as none reads what another writes:
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
