@@ -37,7 +37,7 @@ function anItem() {
   throw new Error('no catalogue item with a picture and a name');
 }
 
-/** Runs an integration's `astro:config:setup` hook as `astro build` does, in `root`; its exit code and error output. */
+/** Runs an integration's `astro:config:setup` hook as a production build does, in `root`; its exit code and error output. */
 async function setupForBuild(integration: AstroIntegration, root: string) {
   const printed: string[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
