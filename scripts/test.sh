@@ -12,7 +12,8 @@ node tools/check-machine.ts
 #   ignored by both linters);
 # - the type checker, then the build: one after the other, as both write .astro/, and the
 #   checker empties the adapter's .netlify/v1/functions/ that the build fills;
-# - the unit tests, which build copies of the project in temporary folders, never dist/.
+# - the unit tests, which make the run's one fixture build, of a changed copy of the project in a
+#   temporary folder, never dist/ (tests/support/fixture-site.ts; the browser tests reuse it).
 # Each lane's output is printed whole once all are done, in this order.
 lanes=(lint build unit)
 declare -A commands=(

@@ -5,8 +5,8 @@
  * picture; the Markdown file and the picture land next to the other aroma finishes with the
  * frontmatter the site expects; and the copy's site shows one more product card on the category
  * page than the project's build (that one more file is one more card in a production build is
- * tests/unit/catalogue-build.test.ts, on the test run's one fixture build). The category is whichever folder holds the aroma variants, so
- * editors may rename, add or remove categories.
+ * tests/unit/catalogue-build.test.ts, on the test run's one fixture build). The category is
+ * whichever folder holds the aroma variants, so editors may rename, add or remove categories.
  *
  * The tests run in order on one copy and one dev server; each leaves the copy's catalogue as it
  * found it, so the last one can count the cards its edit adds.
