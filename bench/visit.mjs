@@ -26,7 +26,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { startPagesServer } from '../src/local-netlify/site-server.mjs';
+import { startPagesServer } from '../tools/local-netlify/site-server.mjs';
 import { bundleWorker, siteStrategy, networkFirstTimeoutMs } from '../src/offline/bundle.mjs';
 import { browserArgs } from './lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';

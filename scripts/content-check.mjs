@@ -14,7 +14,7 @@ const vite = await createServer({
   optimizeDeps: { noDiscovery: true, include: [] },
 });
 try {
-  const { projectProblems, report } = await vite.ssrLoadModule('/src/content-check/project.ts');
+  const { projectProblems, report } = await vite.ssrLoadModule('/tools/content-check/project.ts');
   const { text, exitCode } = report(await projectProblems(process.cwd()));
   console.log(text);
   process.exitCode = exitCode;

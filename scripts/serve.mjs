@@ -6,8 +6,8 @@
  * loads .env (--env-file-if-exists).
  */
 import { fileURLToPath } from 'node:url';
-import { startSiteServer } from '../src/local-netlify/site-server.mjs';
-import { forgetRunningSite, recordRunningSite } from '../src/local-netlify/local-messages.mjs';
+import { startSiteServer } from '../tools/local-netlify/site-server.mjs';
+import { forgetRunningSite, recordRunningSite } from '../tools/local-netlify/local-messages.mjs';
 
 // Errors logged by a function point at its TypeScript source.
 process.setSourceMapsEnabled(true);

@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundle, literals } from '../build/bundle.ts';
+import { bundle, literals } from '../../tools/build/bundle.ts';
 
 /** @typedef {'stale-while-revalidate' | 'network-first'} Strategy */
 

@@ -7,7 +7,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundle, literals } from '../build/bundle.ts';
+import { bundle, literals } from '../../tools/build/bundle.ts';
 import { routes } from '../model/routes.ts';
 
 /**

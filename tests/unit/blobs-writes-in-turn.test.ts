@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
-import { blobsWritesInTurn } from '../../src/local-netlify/blobs-writes-in-turn.mjs';
+import { blobsWritesInTurn } from '../../tools/local-netlify/blobs-writes-in-turn.mjs';
 
 let directory: string;
 beforeEach(() => {

@@ -16,7 +16,7 @@ import type { AstroIntegration } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import config from '../../astro.config.mjs';
 import { cms } from '../../src/cms/integration';
-import { contentCheck } from '../../src/content-check/integration';
+import { contentCheck } from '../../tools/content-check/integration';
 import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 
 const project = process.cwd();

@@ -5,7 +5,7 @@
  */
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScript, inlineScriptFiles, inlineScriptHashes } from '../../src/build/inline-scripts';
+import { inlineScript, inlineScriptFiles, inlineScriptHashes } from '../../tools/build/inline-scripts';
 import { cspHash } from '../../src/security/csp';
 
 const files = inlineScriptFiles();

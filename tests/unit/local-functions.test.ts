@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFunctionRunner, loadFunctions, matchFunction } from '../../src/local-netlify/functions.mjs';
+import { createFunctionRunner, loadFunctions, matchFunction } from '../../tools/local-netlify/functions.mjs';
 import { NetlifyDev } from '@netlify/dev';
 import { routes } from '../../src/model/routes';
 

@@ -13,7 +13,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import fc from 'fast-check';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSiteServer } from '../../src/local-netlify/site-server.mjs';
+import { startSiteServer } from '../../tools/local-netlify/site-server.mjs';
 import { submission } from './contact/generators.mjs';
 import { routes } from '../../src/model/routes';
 

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { Problem } from './check';
 import { projectProblems, report } from './project';
-import { escapeHtml } from '../text/text';
+import { escapeHtml } from '../../src/text/text';
 
 const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.severity !== 'warning');
 

@@ -13,19 +13,25 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { slugReference, type ContentContext } from '../schemas/common';
-import { documentLimits, fileProblems, filePathProblem, pictureLimits, pdfSignature } from '../schemas/content-limits';
-import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
-import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
-import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../model/routes';
+import { slugReference, type ContentContext } from '../../src/schemas/common';
+import {
+  documentLimits,
+  fileProblems,
+  filePathProblem,
+  pictureLimits,
+  pdfSignature,
+} from '../../src/schemas/content-limits';
+import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../../src/model/content-collections';
+import { fieldDescription, issueMessage, issuePath } from '../../src/schemas/content-errors';
+import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../../src/model/routes';
 import { linksIn } from './links';
-import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
-import { documentProblem, documentSource } from '../model/documents';
-import { referenceProblems } from '../schemas/content-references';
-import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../model/item-count';
-import { productKinds } from '../schemas/product';
-import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../model/catalogue-item';
-import { unlistedMethods } from '../model/named-methods';
+import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { documentProblem, documentSource } from '../../src/model/documents';
+import { referenceProblems } from '../../src/schemas/content-references';
+import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../../src/model/item-count';
+import { productKinds } from '../../src/schemas/product';
+import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../../src/model/catalogue-item';
+import { unlistedMethods } from '../../src/model/named-methods';
 import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
 
 export interface Problem {
