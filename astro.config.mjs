@@ -71,7 +71,7 @@ export default defineConfig({
       scriptDirective: {
         // 'report-sample': a report carries the first 40 characters of what was blocked.
         resources: ["'self'", "'report-sample'"],
-        // Inline scripts are not hashed by Astro: the bundle of every *.inline.ts module (src/build/inline-scripts.ts).
+        // Inline scripts are not hashed by Astro: the bundle of every *.inline.ts module (tools/build/inline-scripts.ts).
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
@@ -107,7 +107,7 @@ export default defineConfig({
     vitals(),
   ],
   vite: {
-    // `?inline-script` imports: a module's bundle, the text a page inlines (src/build/inline-scripts.ts).
+    // `?inline-script` imports: a module's bundle, the text a page inlines (tools/build/inline-scripts.ts).
     plugins: [tailwindcss(), inlineScripts()],
     // Vite's default (4 KB, inlined as data: addresses) for every other file.
     build: {

@@ -20,7 +20,7 @@
  * profile (its HTTP cache and worker kept), once the first visit is over.
  *
  * Each variant is built into its own temporary folder (the project's dist/ is not touched) and
- * served by the local production server (src/local-netlify/site-server.mjs).
+ * served by the local production server (tools/local-netlify/site-server.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

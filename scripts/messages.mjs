@@ -1,5 +1,5 @@
 /**
- * npm run messages: the contact messages (src/contact/messages-command.mjs says what it does and how).
+ * npm run messages: the contact messages (tools/commands/messages-command.mjs says what it does and how).
  */
 import { runMessages } from '../tools/commands/messages-command.mjs';
 

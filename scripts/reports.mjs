@@ -1,5 +1,5 @@
 /**
- * npm run reports: the security policy's violation reports (src/security/reports/command.mjs says what it does and how).
+ * npm run reports: the security policy's violation reports (tools/commands/reports-command.mjs says what it does and how).
  */
 import { runReports } from '../tools/commands/reports-command.mjs';
 

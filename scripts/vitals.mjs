@@ -1,5 +1,5 @@
 /**
- * npm run vitals: the field data of real visits (src/vitals/command.mjs says what it does and how).
+ * npm run vitals: the field data of real visits (tools/commands/vitals-command.mjs says what it does and how).
  */
 import { runVitals } from '../tools/commands/vitals-command.mjs';
 

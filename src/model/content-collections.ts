@@ -3,7 +3,7 @@
  * and named, and its schema (src/schemas). Three things derive from this list:
  *
  * - src/content.config.ts makes Astro's content collections of the entries with a loader;
- * - `npm run content:check` (src/content-check/check.ts) validates every file of every entry;
+ * - `npm run content:check` (tools/content-check/check.ts) validates every file of every entry;
  * - the editor at /admin (src/cms/config.ts) gets a collection for every entry (its words, when
  *   they are more than the entry's name, in src/cms/overlay.ts).
  *

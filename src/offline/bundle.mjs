@@ -10,7 +10,7 @@
  *   network first with a timeout, which `npm run bench -- --visit` measures against it.
  *
  * Plain JavaScript, so the build (./integration.ts) and the benchmarks (bench/visit.mjs)
- * both call it; esbuild's options are the site's one helper's (src/build/bundle.ts).
+ * both call it; esbuild's options are the site's one helper's (tools/build/bundle.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
  * Bundles the field-data script (./client.ts with web-vitals and what it imports)
  * into `<dist>/vitals.js` with esbuild, as the service worker is bundled
- * (src/offline/bundle.mjs), through the site's one helper (src/build/bundle.ts). Plain JavaScript, so the build (./integration.ts) and the
+ * (src/offline/bundle.mjs), through the site's one helper (tools/build/bundle.ts). Plain JavaScript, so the build (./integration.ts) and the
  * measurement of the attribution build (`sizeOfBuild`) both call it.
  */
 import { writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * The local Blobs proxy (src/local-netlify/blobs-writes-in-turn.mjs): of many writes of one key
+ * The local Blobs proxy (tools/local-netlify/blobs-writes-in-turn.mjs): of many writes of one key
  * at the same moment, each conditional on the key being new, exactly one lands, as on Netlify;
  * writes of other keys and reads pass through unchanged.
  */

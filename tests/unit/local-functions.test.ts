@@ -1,5 +1,5 @@
 /**
- * The local server's function runner (src/local-netlify/functions.mjs): functions bundled once and
+ * The local server's function runner (tools/local-netlify/functions.mjs): functions bundled once and
  * called in process, routed by their own config as Netlify routes them, with a Netlify-like
  * context; and the project's contact function on a real local Blobs store.
  */

@@ -7,7 +7,7 @@
  * entries that do not exist (through the build's own check, src/schemas/content-references.ts),
  * pictures and documents that are missing, badly named or outside the limits of
  * src/schemas/content-limits.ts, and pictures in the content folders that nothing uses.
- * `npm run content:check` and the build run it alike (src/content-check/project.ts). An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
+ * `npm run content:check` and the build run it alike (tools/content-check/project.ts). An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';

@@ -1,6 +1,6 @@
 /**
  * The content check where content enters the site, with the same code as `npm run content:check`
- * (src/content-check/project.ts):
+ * (tools/content-check/project.ts):
  *
  * - `astro build` (and so every Netlify build) checks all content before anything is built, and
  *   stops on an error with each problem as `file: field: message` and nothing else: Astro's own
