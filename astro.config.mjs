@@ -6,6 +6,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sonnerStyle } from './src/security/csp.ts';
 import { inlineScriptHashes, inlineScripts } from './tools/build/inline-scripts.ts';
+import { publishedPictures } from './tools/build/published-pictures.ts';
 import { markdownProcessor } from './src/text/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
@@ -108,7 +109,8 @@ export default defineConfig({
   ],
   vite: {
     // `?inline-script` imports: a module's bundle, the text a page inlines (tools/build/inline-scripts.ts).
-    plugins: [tailwindcss(), inlineScripts()],
+    // Every picture the build writes goes out without EXIF, GPS, XMP or IPTC (tools/build/published-pictures.ts).
+    plugins: [tailwindcss(), inlineScripts(), publishedPictures()],
     // Vite's default (4 KB, inlined as data: addresses) for every other file.
     build: {
       assetsInlineLimit: (file, content) =>

@@ -38,6 +38,7 @@ import { htmlElements } from '../src/text/html-elements.ts';
 import { benchCatalogue } from './catalogue.mjs';
 import { chromeFlags, lighthouseChecks, lighthouseFigures, lighthouseHeadings } from './lighthouse.mjs';
 import { benchSearch, searchTable } from './search.mjs';
+import { benchSearchWork, searchWorkTable } from './search-work.mjs';
 import { benchLowBandwidth } from './low-bandwidth.mjs';
 import { benchVisit, configuredStylesheets, visitTables } from './visit.mjs';
 import { slowLink } from './five-page-visit.mjs';
@@ -47,11 +48,40 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     catalogue: { type: 'string' },
     search: { type: 'boolean' },
+    'search-work': { type: 'boolean' },
+    items: { type: 'string', default: '10000' },
     'low-bandwidth': { type: 'boolean' },
     visit: { type: 'boolean' },
     port: { type: 'string', default: '4349' },
   },
 });
+/** The search's work per request, worst cases beside a typical query, as lines of bench/results.md. */
+async function searchWorkLines(items) {
+  const budget = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).searchWork;
+  const rows = await benchSearchWork({ items, budget });
+  return {
+    lines: [
+      '',
+      `The search's work per request at ${items.toLocaleString('en')} extra items (the engine in one process, median of 15; bench/search-work.mjs):`,
+      '',
+      searchWorkTable(rows, budget),
+    ],
+    over: rows.filter((row) => !row.ok).length,
+  };
+}
+
+if (options['search-work']) {
+  const items = Number(options.items);
+  const { lines, over } = await searchWorkLines(items);
+  const title = `Search work per request: ${items.toLocaleString('en')} extra items`;
+  writeSection(
+    title,
+    `## ${title}\n\nMeasured by \`npm run bench -- --search-work --items ${items}\` on ${new Date().toISOString().slice(0, 10)}, on a machine with ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)} at the start).\n${lines.join('\n')}\n`,
+  );
+  console.log(`${lines.join('\n')}\n\n${over ? `${over} over budget` : 'all within budget'}`);
+  process.exit(over ? 1 : 0);
+}
+
 if (options.catalogue) {
   const n = Number(options.catalogue);
   const allBudgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8'));
@@ -102,7 +132,10 @@ if (options.catalogue) {
       server.kill('SIGTERM');
     }
   };
-  const { lines, over } = await benchCatalogue(n, { budgets: allBudgets, measureLargest });
+  const grown = await benchCatalogue(n, { budgets: allBudgets, measureLargest });
+  const work = await searchWorkLines(n);
+  const lines = [...grown.lines, ...work.lines];
+  const over = grown.over + work.over;
   const section = `## Catalogue growth: ${n.toLocaleString('en')} extra items\n\nMeasured by \`npm run bench -- --catalogue ${n}\` on ${new Date().toISOString().slice(0, 10)}, on a machine with ${cpus().length} cores (load average ${loadavg()[0].toFixed(1)} at the start).\n\n${lines.join('\n')}\n`;
   writeSection(`Catalogue growth: ${n.toLocaleString('en')} extra items`, section);
   console.log(`\n${lines.join('\n')}\n\n${over ? `${over} over budget` : 'all within budget'}`);

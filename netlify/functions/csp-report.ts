@@ -7,14 +7,27 @@
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
 import { handleCspReport } from '../../src/security/reports/handler';
-import { blobsReportStore, reportStoreName } from '../../src/security/reports/store';
+import { join } from 'node:path';
+import {
+  blobsReportStore,
+  builtPagesFile,
+  readBuiltPages,
+  reportStoreLimits,
+  reportStoreName,
+} from '../../src/security/reports/store';
 import { contextStoreName } from '../../src/server/deploy-store';
 import { extraOriginsFrom } from '../../src/server/http-request';
+
+/** The built pages' paths, read once per instance (netlify.toml includes the build's list). */
+let pages: Set<string> | undefined | null = null;
+const builtPages = () => (pages === null ? (pages = readBuiltPages(join(process.cwd(), builtPagesFile))) : pages);
 
 export default async (request: Request, context: Context) =>
   handleCspReport(request, {
     store: blobsReportStore(
       getStore({ name: contextStoreName(reportStoreName, context?.deploy?.context), consistency: 'strong' }),
+      reportStoreLimits,
+      builtPages(),
     ),
     extraOrigins: extraOriginsFrom(process.env),
   });

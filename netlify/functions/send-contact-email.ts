@@ -11,6 +11,7 @@ import { handleContactSubmission } from '../../src/contact/handler';
 import { contactMailFor, contactStoreName, extraOriginsFrom } from '../../src/contact/deploy-context';
 import { blobsMessageStore } from '../../src/contact/store';
 import { withMailCap, type CapMemory } from '../../src/contact/mail-cap';
+import { retentionDaysFrom } from '../../src/contact/deliver';
 import { identity } from '../../src/model/identity';
 import { readCatalogueLabels, regardingLine } from '../../src/contact/regarding';
 import topics from '../../src/content/topics.json';
@@ -35,6 +36,8 @@ export default async (request: Request, context: Context) => {
     noMailReason: notice,
     regarding: (body) => regardingLine(body, topics, catalogue()),
     extraOrigins: extraOriginsFrom(process.env),
+    // The retry run names a wrong value in its log; here it only falls back to the default.
+    retentionDays: retentionDaysFrom(process.env.CONTACT_RETENTION_DAYS, () => {}),
   });
 };
 

@@ -55,7 +55,7 @@ export async function measure(file: Blob, path: string): Promise<FileFacts> {
     const head = new Uint8Array(await file.slice(0, pdfSignature.length).arrayBuffer());
     return { bytes: file.size, start: String.fromCharCode(...head) };
   }
-  if (/\.svg$/i.test(path)) return { bytes: file.size };
+  if (/\.svg$/i.test(path)) return { bytes: file.size, text: await file.text() };
   try {
     const bitmap = await createImageBitmap(file);
     const { width } = bitmap;

@@ -65,6 +65,7 @@ export const overlay = {
     alt: { label: 'Picture description (alt text)' },
     logo: { label: 'Badge (SVG)' },
     slug: { label: 'Slug (web address)' },
+    formerSlugs: { label: 'Former slugs (old web addresses)' },
     colour: { label: 'Accent colour' },
     hero: { label: 'Page head' },
     intro: { label: 'Introduction', widget: 'text' },

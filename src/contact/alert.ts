@@ -131,7 +131,8 @@ async function send(
 
 /**
  * Says once a UTC day, by webhook and log line, that the hourly cap was reached and how many held
- * messages went out in digests. Never throws.
+ * messages went out in digests: on the first run that holds a message back, whether its digest
+ * went yet or not. Never throws.
  */
 export async function capAlertIfDue(
   store: MessageStore,
@@ -150,8 +151,10 @@ export async function capAlertIfDue(
     const storeName = settings.storeName ?? 'contact-messages';
     const text =
       `Contact form (${storeName}): the limit of ${facts.perHour} e-mails an hour (CONTACT_MAIL_PER_HOUR) was reached; ` +
-      `${facts.messages} message(s) held back went out in ${facts.digests} digest e-mail(s)` +
-      (facts.waiting ? `, ${facts.waiting} more wait for a later hour` : '') +
+      (facts.digests
+        ? `${facts.messages} message(s) held back went out in ${facts.digests} digest e-mail(s)` +
+          (facts.waiting ? `, ${facts.waiting} more wait for a later digest` : '')
+        : `${facts.waiting} message(s) are held back for a digest`) +
       '. Every message is stored and the visitors were told it was sent. A flood of unwanted messages: see `npm run messages` (docs/operations.md).';
     const body: CapAlertBody = {
       text,

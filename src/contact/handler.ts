@@ -10,17 +10,19 @@
  * to the contact page rendered on demand (routes.contactForm, src/pages/contact/form.astro),
  * which reads it with the same functions and shows the reasons in the form itself.
  *
- * Exactly once: the form's script names each message with an id of its own (`messageId`,
- * browser-id.ts) and sends it again under the same id until it gets an answer (outbox.ts). The
- * first request with an id stores the message and writes the marker `received/<id>` only if none
- * exists (a conditional write); a request that finds the marker, or loses the race for it, is
- * answered as accepted and stores and e-mails nothing. The form posted without JavaScript carries
- * its id in a hidden field when the page rendered on demand or the service worker gave it one;
- * requests without an id (the static form without a worker, other clients) are each a new message.
+ * Exactly once, through a crash too (decisions 0036, 0073): the form's script names each message
+ * with an id of its own (`messageId`, browser-id.ts) and sends it again under the same id until it
+ * gets an answer (outbox.ts). A post without an id (the static form without its script, other
+ * clients) is named by a digest of its fields and the minutes it came in (sameMessageNames), so
+ * the same words posted again within minutes are the same message. The first request under a name
+ * writes its marker `received/<name>` first, only if none exists, naming the message id it will
+ * hold, then stores the message under that id. A request that finds the marker answers as
+ * accepted and stores nothing, if the message is stored; if it is stored nowhere (the first
+ * request stopped between the two writes), it stores it under the marked id, only if new.
  */
 import { browserIdError, browserIdField, isBrowserId } from './browser-id';
-import { deliverHeld, heldBack, knownFull, leaseMs, type MailDependencies } from './deliver';
-import { validateContactMessage, type FieldErrors } from './message';
+import { defaultRetentionDays, deliverHeld, heldBack, knownFull, leaseMs, type MailDependencies } from './deliver';
+import { validateContactMessage, type ContactMessage, type FieldErrors } from './message';
 import {
   fieldsError,
   isRobot,
@@ -30,8 +32,9 @@ import {
   unsavedQuery,
   type BodyFormat,
 } from './request';
-import { newMessageId, type Held, type MessageStore, type StoredMessage } from './store';
+import { newMessageId, type Held, type MessageStore, type ReceivedMarker, type StoredMessage } from './store';
 import { referenceOf } from './reference';
+import { utcDay } from '../server/day-folders';
 import { contactErrorsAnchor, referenceQuery, routes } from '../model/routes';
 import { functionResponseHeaders } from '../security/function-headers';
 
@@ -52,7 +55,50 @@ export interface ContactDependencies {
    * known topics and items only (src/contact/regarding.ts); undefined when neither is known.
    */
   regarding?: (body: Record<string, unknown>) => string | undefined;
+  /**
+   * CONTACT_RETENTION_DAYS (default 90): a marker younger than this whose message is stored
+   * nowhere was never stored (a sent message is kept at least this long), so a repeat stores it.
+   */
+  retentionDays?: number;
 }
+
+/**
+ * Minutes within which a post without an id whose fields are those of an earlier one is that one
+ * again (a second tap on Send without the form's script): answered as its repeat.
+ */
+export const sameMessageMinutes = 10;
+
+/**
+ * The marker names of a post without an id: a digest of its fields, in the window of minutes it
+ * came in (written) and the one before (looked up too, so that a double post across the turn of
+ * a window is found). A digest, not the words: the key says nothing of what was written.
+ */
+export async function sameMessageNames(message: ContactMessage, at: Date): Promise<[string, string]> {
+  const bytes = new TextEncoder().encode(JSON.stringify(message));
+  const digest = Buffer.from(await crypto.subtle.digest('SHA-256', bytes))
+    .toString('hex')
+    .slice(0, 40);
+  const minutes = sameMessageMinutes * 60_000;
+  const window = Math.floor(at.getTime() / minutes);
+  // The day the window starts on leads the name: the store keeps such a marker in that day's
+  // folder, so retention finds it without a read (store.ts isPostName).
+  const name = (n: number) => `same-${utcDay(new Date(n * minutes))}-${digest}-${n}`;
+  return [name(window), name(window - 1)];
+}
+
+/**
+ * The marker of the first of `names` that was written, and for a later name (an earlier window)
+ * only within sameMessageMinutes of `at`.
+ */
+async function markedBefore(store: MessageStore, names: readonly string[], at: Date) {
+  const found = await Promise.all(names.map((name) => store.receivedAs(name)));
+  return found.find(
+    (marker, i): marker is ReceivedMarker =>
+      marker !== undefined && (i === 0 || at.getTime() - Date.parse(marker.receivedAt) < sameMessageMinutes * 60_000),
+  );
+}
+
+const retentionMsOf = (deps: ContactDependencies) => (deps.retentionDays ?? defaultRetentionDays) * 86_400_000;
 
 /**
  * Headers of every answer (src/security/function-headers.ts): Netlify applies netlify.toml's headers to
@@ -138,95 +184,177 @@ async function handle(request: Request, deps: ContactDependencies): Promise<Resp
     return refusal(400, fieldsError, format, validation.fields);
   }
 
-  if (browserId !== undefined) {
-    let earlier;
-    try {
-      earlier = await deps.store.receivedAs(browserId);
-    } catch (error) {
-      log(
-        `contact: could not look up message id ${browserId}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-      return refusal(503, unsavedError, format);
-    }
-    if (earlier) {
-      log(
-        `contact: message id ${browserId} was received before (${earlier.id}); answered as accepted, nothing stored or sent again`,
-      );
-      return accepted(earlier.id, true);
-    }
-  }
-
   const receivedAt = now();
+  // The marker's names: the browser's id, or for a post without one, its fields in this window of
+  // minutes and the one before (a double post is one message, decision 0073).
+  const names = browserId !== undefined ? [browserId] : await sameMessageNames(validation.message, receivedAt);
   // Past the hourly cap, as this instance already knows: stored held for the digest at once.
   const capped = knownFull(deps.mail, receivedAt);
-  const record: StoredMessage = {
-    id: newMessageId(receivedAt),
+  const message = { ...validation.message, ...regardingOf(deps, read.body) };
+  const recordOf = (id: string, arrivedAt: string): StoredMessage => ({
+    id,
     ...(browserId !== undefined ? { browserId } : {}),
-    receivedAt: receivedAt.toISOString(),
+    receivedAt: arrivedAt,
     status: 'pending',
     attempts: 0,
     // A lease: a retry run that starts while this first attempt is under way leaves it alone.
     ...(capped
       ? { heldAt: receivedAt.toISOString() }
       : { nextAttemptAt: new Date(receivedAt.getTime() + leaseMs).toISOString() }),
-    message: { ...validation.message, ...regardingOf(deps, read.body) },
-  };
-  let held: Held;
-  try {
-    held = await deps.store.add(record);
-  } catch (error) {
-    log(`contact: could not store message: ${error instanceof Error ? error.message : String(error)}`);
+    message,
+  });
+
+  const about = browserId !== undefined ? `message id ${browserId}` : 'a post without an id';
+  const kept = await keepOnce({ store: deps.store, names, about, receivedAt, recordOf, log, deps });
+  if (kept.kind === 'unsaved') {
+    log(`contact: could not ${kept.what}: ${kept.error instanceof Error ? kept.error.message : String(kept.error)}`);
     return refusal(503, unsavedError, format);
   }
+  if (kept.kind === 'repeat') return accepted(kept.id, true);
+  const { held } = kept;
 
-  if (browserId !== undefined) {
+  if (deps.mail?.cap && capped) {
+    log(`contact: e-mail for ${held.record.id} ${heldBack(deps.mail.cap)}; it goes in the next digest`);
+  } else if (deps.mail) {
+    await deliverFirst(held, deps.mail, deps.store, now, log);
+  } else {
+    log(
+      `contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${held.record.id} is kept in the message store (npm run messages lists local ones)`,
+    );
+  }
+  return accepted(held.record.id);
+}
+
+type KeptOnce =
+  { kind: 'kept'; held: Held } | { kind: 'repeat'; id: string } | { kind: 'unsaved'; what: string; error: unknown };
+
+/**
+ * Stores the message once under its marker's names (decision 0073): the marker first, only if
+ * new, naming the message id it will hold, then the message under that id. A marker already there
+ * (or written first by another request) answers as a repeat when its message is stored; when it is
+ * stored nowhere, the message is stored under the marked id, only if new, so that of two requests
+ * exactly one stores it. Returns the held message to send, the id of the one already kept, or what
+ * could not be done.
+ */
+async function keepOnce({
+  store,
+  names,
+  about,
+  receivedAt,
+  recordOf,
+  log,
+  deps,
+}: {
+  store: MessageStore;
+  names: readonly string[];
+  about: string;
+  receivedAt: Date;
+  recordOf: (id: string, arrivedAt: string) => StoredMessage;
+  log: (line: string) => void;
+  deps: ContactDependencies;
+}): Promise<KeptOnce> {
+  const unsaved = (what: string, error: unknown): KeptOnce => ({ kind: 'unsaved', what, error });
+  let earlier: ReceivedMarker | undefined;
+  try {
+    earlier = await markedBefore(store, names, receivedAt);
+  } catch (error) {
+    return unsaved(`look up ${about}`, error);
+  }
+
+  let record: StoredMessage | undefined;
+  if (!earlier) {
+    // The marker first: a request stopped after it leaves a marker without its message.
+    record = recordOf(newMessageId(receivedAt), receivedAt.toISOString());
     let first = true;
     try {
-      first = await deps.store.markReceived(browserId, { id: record.id, receivedAt: record.receivedAt });
+      first = await store.markReceived(names[0]!, { id: record.id, receivedAt: record.receivedAt });
     } catch (error) {
-      // The message is kept, so it is sent and the visitor told so; only a repeat of this id
-      // (an answer lost on the way back) could now store it a second time.
+      // The message is kept all the same, so it is sent and the visitor told so; only a repeat
+      // of this id (an answer lost on the way back) could now store it a second time.
       log(
-        `contact: message ${record.id} is kept, but its id ${browserId} could not be marked as received: ${error instanceof Error ? error.message : String(error)}`,
+        `contact: message ${record.id} is kept, but ${about} could not be marked as received: ${error instanceof Error ? error.message : String(error)}`,
       );
     }
     if (!first) {
-      // Another request with the same id marked it first: that one stores and sends the message.
-      await deps.store.discardPending(held).catch((error: unknown) => {
-        log(
-          `contact: the repeat ${record.id} of message id ${browserId} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`,
-        );
-      });
-      log(
-        `contact: message id ${browserId} was received at the same time by another request; answered as accepted, nothing stored or sent again`,
-      );
-      const winner = await deps.store.receivedAs(browserId).catch(() => undefined);
-      return accepted(winner?.id, true);
+      try {
+        earlier = await store.receivedAs(names[0]!);
+      } catch (error) {
+        return unsaved(`read the marker of ${about}`, error);
+      }
+      if (!earlier) return unsaved(`read the marker of ${about}`, new Error('it was written, then gone'));
+      log(`contact: ${about} was received at the same time by another request`);
     }
   }
 
-  if (deps.mail?.cap && capped) {
-    log(`contact: e-mail for ${record.id} ${heldBack(deps.mail.cap)}; it goes in the next digest`);
-  } else if (deps.mail) {
-    const { record: after, unrecorded, deferred } = await deliverHeld(held, deps.store, deps.mail, now);
-    if (deferred) {
-      log(`contact: e-mail for ${record.id} ${deferred}; kept as pending for the retry run`);
-    } else if (unrecorded) {
-      const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
-      const again = after.status === 'sent' ? ' and may e-mail it a second time' : '';
-      log(
-        `contact: message ${record.id} ${outcome}, but the store could not record it (${unrecorded}); ` +
-          `it stays pending, so the retry function takes it up after its lease${again}`,
-      );
-    } else if (after.status === 'pending') {
-      log(`contact: e-mail for ${record.id} failed (${after.lastError}); kept as pending for retry`);
-    } else if (after.status === 'failed') {
-      log(`contact: e-mail for ${record.id} was given up (${after.failureReason}); kept as failed`);
+  let resumed = false;
+  if (earlier) {
+    let where;
+    try {
+      where = await store.findMessage(earlier.id);
+    } catch (error) {
+      return unsaved(`look up message ${earlier.id}`, error);
     }
-  } else {
-    log(
-      `contact: ${deps.noMailReason ?? 'SMTP_URL is not set'}; message ${record.id} is kept in the message store (npm run messages lists local ones)`,
-    );
+    if (where || receivedAt.getTime() - Date.parse(earlier.receivedAt) >= retentionMsOf(deps)) {
+      log(
+        `contact: ${about} was received before (${earlier.id}); answered as accepted, nothing stored or sent again` +
+          (where ? '' : ' (its message is no longer kept)'),
+      );
+      return { kind: 'repeat', id: earlier.id };
+    }
+    // Marked, but its message is stored nowhere: the request that marked it stopped before storing
+    // it, or is storing it now. Stored under the marked id, only if new: of two, one lands.
+    log(`contact: ${about} was marked as ${earlier.id}, whose message is not stored; stored now under that id`);
+    record = recordOf(earlier.id, earlier.receivedAt);
+    resumed = true;
   }
-  return accepted(record.id);
+  if (!record) return unsaved('store the message', new Error('no record'));
+
+  let held: Held;
+  try {
+    held = await store.add(record);
+  } catch (error) {
+    // Another request may have stored it under the same id meanwhile: then it is that one's.
+    if (await store.findMessage(record.id).catch(() => undefined)) {
+      log(`contact: message ${record.id} was stored by another request with ${about}; nothing stored or sent again`);
+      return { kind: 'repeat', id: record.id };
+    }
+    return unsaved('store message', error);
+  }
+  // A repeat that stored it: the first request may have stored, sent and filed it between the
+  // look-up and this write.
+  if (resumed && (await store.findMessage(record.id, true).catch(() => undefined))) {
+    await store.discardPending(held).catch((error: unknown) => {
+      log(
+        `contact: the second copy of ${record.id} could not be removed (${error instanceof Error ? error.message : String(error)}); the retry run may send it a second time`,
+      );
+    });
+    return { kind: 'repeat', id: record.id };
+  }
+  return { kind: 'kept', held };
+}
+
+/** The first attempt to e-mail a message just kept, and its one log line. */
+async function deliverFirst(
+  held: Held,
+  mail: MailDependencies,
+  store: MessageStore,
+  now: () => Date,
+  log: (line: string) => void,
+) {
+  const { id } = held.record;
+  const { record: after, unrecorded, deferred } = await deliverHeld(held, store, mail, now);
+  if (deferred) {
+    log(`contact: e-mail for ${id} ${deferred}; kept as pending for the retry run`);
+  } else if (unrecorded) {
+    const outcome = after.status === 'sent' ? 'was e-mailed' : `was not e-mailed (${after.lastError})`;
+    const again = after.status === 'sent' ? ' and may e-mail it a second time' : '';
+    log(
+      `contact: message ${id} ${outcome}, but the store could not record it (${unrecorded}); ` +
+        `it stays pending, so the retry function takes it up after its lease${again}`,
+    );
+  } else if (after.status === 'pending') {
+    log(`contact: e-mail for ${id} failed (${after.lastError}); kept as pending for retry`);
+  } else if (after.status === 'failed') {
+    log(`contact: e-mail for ${id} was given up (${after.failureReason}); kept as failed`);
+  }
 }

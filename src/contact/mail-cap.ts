@@ -28,8 +28,24 @@ export const hourOf = (at: Date): string => at.toISOString().slice(0, 13);
  * never given back within their hour, so for the rest of that hour it asks the store nothing.
  */
 export interface CapMemory {
+  /** The hour whose slots for e-mails of their own were all taken. */
   fullHour?: string;
+  /** The hour whose every slot, digests' included, was taken. */
+  digestFullHour?: string;
 }
+
+/**
+ * Slots of each hour kept for digests: a tenth of the cap, at least one. E-mails of their own take
+ * the others only, so however many messages fill the hour, the held ones still go in a digest
+ * within it (decision 0074). A digest may take any free slot.
+ */
+export const digestSlotsOf = (perHour: number) => Math.max(1, Math.ceil(perHour / 10));
+
+/** Slots of each hour for e-mails of their own: the rest (none with a cap of 1: one digest an hour). */
+export const singleSlotsOf = (perHour: number) => perHour - digestSlotsOf(perHour);
+
+/** What an e-mail is: a message of its own, or a digest of held ones. */
+export type MailKind = 'single' | 'digest';
 
 export interface MailCap {
   /** CONTACT_MAIL_PER_HOUR. */
@@ -73,24 +89,36 @@ export function withMailCap<T extends object>(
 
 /**
  * Takes one e-mail of the hour of `at` for `holder` (a message id, or a digest's): true when it
- * may be sent, false when the hour's cap is reached. Picks a free slot at random, so writers at
- * once seldom race for the same one. Throws when the store cannot be read or written: the caller
- * sends nothing then.
+ * may be sent, false when the hour's cap is reached for its kind. A message of its own takes one
+ * of the slots 1 … singleSlotsOf(cap); a digest any slot, those kept for digests first. Picks a
+ * free slot at random, so writers at once seldom race for the same one. Throws when the store
+ * cannot be read or written: the caller sends nothing then.
  */
-export async function takeMailSlot(store: MessageStore, cap: MailCap, at: Date, holder: string): Promise<boolean> {
+export async function takeMailSlot(
+  store: MessageStore,
+  cap: MailCap,
+  at: Date,
+  holder: string,
+  kind: MailKind = 'single',
+): Promise<boolean> {
   const hour = hourOf(at);
   const memory = cap.memory ?? {};
-  if (memory.fullHour === hour) return false;
+  const full: keyof CapMemory = kind === 'single' ? 'fullHour' : 'digestFullHour';
+  if (memory[full] === hour) return false;
   const random = cap.random ?? Math.random;
+  const singles = singleSlotsOf(cap.perHour);
+  const last = kind === 'single' ? singles : cap.perHour;
   let taken = new Set(await store.takenMailSlots(hour));
   for (let tries = 0; tries < triesPerSlot; tries++) {
     const free: number[] = [];
-    for (let slot = 1; slot <= cap.perHour; slot++) if (!taken.has(slot)) free.push(slot);
+    for (let slot = 1; slot <= last; slot++) if (!taken.has(slot)) free.push(slot);
     if (!free.length) {
-      memory.fullHour = hour;
+      memory[full] = hour;
       return false;
     }
-    const slot = free[Math.min(free.length - 1, Math.floor(random() * free.length))]!;
+    const kept = free.filter((slot) => slot > singles);
+    const from = kind === 'digest' && kept.length ? kept : free;
+    const slot = from[Math.min(from.length - 1, Math.floor(random() * from.length))]!;
     if (await store.takeMailSlot(hour, slot, holder)) return true;
     // Lost a race: that slot is someone's; every few losses, the listing shows the others'.
     taken.add(slot);

@@ -96,8 +96,22 @@ function rowsOf(message: KeptMessage, { id, receivedAt }: { id: string; received
   ];
 }
 
-const textOf = (rows: [string, string][], message: KeptMessage) =>
-  `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nMessage:\n${message.message}\n`;
+const textOf = (rows: [string, string][], message: KeptMessage, quote = false) =>
+  `${rows.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\nMessage:\n${quote ? quotedText(message.message) : message.message}\n`;
+
+/** One line of a visitor's text in a digest: quoted, as replies quote ("> "), so that it starts as no line of the digest's own does. */
+export const quotedLine = (line: string) => (line ? `> ${line}` : '>');
+
+/**
+ * A visitor's text as the digest's plain-text part carries it: every line quoted, so that no line
+ * of it can pass for the digest's own (its divider, "Message 2 of 3", "Reference: …") and write
+ * a fake message into it.
+ */
+export const quotedText = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map(quotedLine)
+    .join('\n');
 
 const htmlOf = (rows: [string, string][], message: KeptMessage) =>
   `<table>${rows
@@ -154,7 +168,7 @@ export function composeDigest(parts: readonly DigestPart[], settings: MailSettin
   const intro = `${why} Each is in the message store too (npm run messages -- show <reference>). Reply to each sender at their own address.`;
   const divider = `\n${'-'.repeat(60)}\n`;
   const text = `${intro}\n${divider}${parts
-    .map((p, i) => `Message ${i + 1} of ${parts.length}\n${textOf(rowsOf(p.message, p), p.message)}`)
+    .map((p, i) => `Message ${i + 1} of ${parts.length}\n${textOf(rowsOf(p.message, p), p.message, true)}`)
     .join(divider)}`;
   const html = `<p>${escapeHtml(intro)}</p>${parts
     .map(

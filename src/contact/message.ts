@@ -44,12 +44,30 @@ const withoutLineBreakHints = (value: string) => value.replace(lineBreakHints, '
  * annotation marks, the Unicode tags U+E0000-U+E007F (which can carry a whole hidden text, and
  * are refused even where unassigned), and the like; besides them, the fillers that show nothing
  * though Unicode counts them as letters or marks (the Hangul fillers U+115F, U+1160, U+3164,
- * U+FFA0, the combining grapheme joiner U+034F). A message may still hold tabs and line breaks.
+ * U+FFA0, the combining grapheme joiner U+034F, the blank braille pattern U+2800); and the variation
+ * selectors, U+FE00-U+FE0F (which only choose how the character before them is drawn, and are set
+ * aside after an emoji below) and U+E0100-U+E01EF. A message may still hold tabs and line breaks.
  * (The line-break hints above are gone before this is looked for.)
  */
-// Control characters and a lone combining joiner are what this pattern is for.
-// eslint-disable-next-line no-control-regex, no-misleading-character-class
-const hidden = /[\u0000-\u001F\u007F-\u009F\u034F\u115F\u1160\u2028\u2029\u3164\uFFA0\u{E0000}-\u{E007F}]|\p{Cf}/gu;
+// Control characters, a lone combining joiner and lone variation selectors are what this pattern is for.
+const hidden =
+  // eslint-disable-next-line no-control-regex, no-misleading-character-class
+  /[\u0000-\u001F\u007F-\u009F\u034F\u115F\u1160\u2028\u2029\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]|\p{Cf}/gu;
+
+/**
+ * The emoji and text presentation selectors (U+FE0F, U+FE0E) right after a character Unicode gives
+ * an emoji form (❤️, 1️⃣, ☺︎) are text: they ask for the emoji's picture or plain form. Set aside
+ * before the check; the other variation selectors are refused everywhere.
+ */
+const selectorAfterEmoji = /(?<=\p{Emoji})[\uFE0E\uFE0F]/gu;
+
+/**
+ * More combining marks on one character than any script stacks (a letter with its vowel, tone
+ * and cantillation marks takes four): a longer run is text made to spill over the lines around it.
+ * A variation selector set aside above is not counted.
+ */
+export const maxCombiningMarks = 5;
+const markRun = new RegExp(`\\p{M}{${maxCombiningMarks + 1},}`, 'u');
 
 /**
  * Zero-width non-joiner and joiner (U+200C, U+200D) are part of the text between two visible
@@ -74,7 +92,10 @@ const standIns = (text: string) => text.replace(/[^]/gu, (c) => (c.length === 2 
 
 /** The first hidden character of `value` and its UTF-16 index, leaving aside text and `allowed`. */
 function firstHidden(value: string, allowed: string): { index: number; character: string } | undefined {
-  const searched = value.replace(tagFlag, standIns).replace(joinerInText, standIns);
+  const searched = value
+    .replace(selectorAfterEmoji, standIns)
+    .replace(tagFlag, standIns)
+    .replace(joinerInText, standIns);
   for (const match of searched.matchAll(hidden)) {
     if (!allowed.includes(match[0])) return { index: match.index, character: match[0] };
   }
@@ -118,6 +139,7 @@ const hiddenNames: Record<number, string> = {
   0x2067: 'RIGHT-TO-LEFT ISOLATE',
   0x2068: 'FIRST STRONG ISOLATE',
   0x2069: 'POP DIRECTIONAL ISOLATE',
+  0x2800: 'BRAILLE PATTERN BLANK',
   0x3164: 'HANGUL FILLER',
   0xfff9: 'INTERLINEAR ANNOTATION ANCHOR',
   0xfffa: 'INTERLINEAR ANNOTATION SEPARATOR',
@@ -131,7 +153,10 @@ const hiddenNames: Record<number, string> = {
 const describeCharacter = (character: string) => {
   const code = character.codePointAt(0)!;
   const point = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
-  return code in hiddenNames ? `${point} ${hiddenNames[code]}` : point;
+  if (code in hiddenNames) return `${point} ${hiddenNames[code]}`;
+  if (code >= 0xfe00 && code <= 0xfe0f) return `${point} VARIATION SELECTOR-${code - 0xfe00 + 1}`;
+  if (code >= 0xe0100 && code <= 0xe01ef) return `${point} VARIATION SELECTOR-${code - 0xe0100 + 17}`;
+  return point;
 };
 
 /**
@@ -155,8 +180,21 @@ function placeOf(text: string, index: number, multiline: boolean): string {
 const visibleOnly =
   (label: string, allowed: string, multiline: boolean) => (value: string, ctx: z.RefinementCtx<string>) => {
     const start = value.length - value.trimStart().length;
-    const found = firstHidden(value.slice(start, value.trimEnd().length), allowed);
-    if (!found) return;
+    const kept = value.slice(start, value.trimEnd().length);
+    const found = firstHidden(kept, allowed);
+    if (!found) {
+      const run = markRun.exec(kept.replace(selectorAfterEmoji, standIns));
+      if (run)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} has ${[...run[0]].length} combining marks in a row ${placeOf(
+            value,
+            start + run.index,
+            multiline,
+          )}; please remove them`,
+        });
+      return;
+    }
     ctx.addIssue({
       code: 'custom',
       message: `${label} contains an invisible character (${describeCharacter(found.character)}) ${placeOf(

@@ -10,6 +10,9 @@
  *   received-days/<yyyy-mm-dd>/<browser id>
  *                             empty: when that marker was written, so that retention finds the
  *                             expired markers by listing days, unread (decision 0046)
+ *   received-days/<yyyy-mm-dd>/same-<yyyy-mm-dd>-<digest>-<n>
+ *                             the marker of a post without an id, by its fields and window of
+ *                             minutes (handler.ts sameMessageNames), kept as its own day entry
  *   alerts/last               not a message: the day of the retry run's last alert (alert.ts)
  *   alerts/cap                not a message: the day of the last alert that the hourly cap was
  *                             reached (alert.ts)
@@ -155,6 +158,13 @@ export interface MessageStore {
   /** The message a browser id was received as (one blob read), or undefined if never. */
   receivedAs(browserId: string): Promise<ReceivedMarker | undefined>;
   /**
+   * Where the message `id` stands now, or undefined when it is stored nowhere: looked up under
+   * pending/, then sent/ (one list call for the days, then one metadata read a day from its arrival
+   * on), then failed/, the order in which a message moves, so that a message filed meanwhile is
+   * still found. With `filedOnly`, pending/ is not looked at.
+   */
+  findMessage(id: string, filedOnly?: boolean): Promise<MessageStatus | undefined>;
+  /**
    * Marks a browser id as received, as `marker.id`, only if no marker for it exists yet (a
    * conditional write): of two writers, exactly one gets true.
    */
@@ -228,6 +238,23 @@ export const mailSlotPrefix = 'mail-slots/';
 export const isMessageKey = (key: string) =>
   key.startsWith(pendingPrefix) || key.startsWith(sentPrefix) || key.startsWith(failedPrefix) || !key.includes('/');
 
+/**
+ * The marker name of a post without an id (handler.ts sameMessageNames): `same-<day>-<digest>-<n>`,
+ * the UTC day its window of minutes starts on first.
+ */
+const postName = /^same-(\d{4}-\d{2}-\d{2})-[0-9a-f]+-\d+$/;
+export const isPostName = (name: string) => postName.test(name);
+
+/**
+ * Where a marker is kept: a browser id's at `received/<browser id>`, with its day entry beside it;
+ * a post's without an id in its day entry itself, `received-days/<day>/<name>`, which its name
+ * says: one write, and retention deletes it with its day, unread.
+ */
+const markerKey = (name: string) => {
+  const day = postName.exec(name)?.[1];
+  return day ? `${receivedDayPrefix}${day}/${name}` : `${receivedPrefix}${name}`;
+};
+
 /** The folder of an hour's e-mail slots: "mail-slots/2026-11-22/10/" for "2026-11-22T10". */
 const mailSlotFolder = (hour: string) => `${mailSlotPrefix}${hour.slice(0, 10)}/${hour.slice(11, 13)}/`;
 
@@ -297,7 +324,7 @@ export function blobsMessageStore(store: Store): MessageStore {
   }
 
   const receivedAs = async (browserId: string): Promise<ReceivedMarker | undefined> =>
-    ((await store.get(`${receivedPrefix}${browserId}`, { type: 'json' })) as ReceivedMarker | null) ?? undefined;
+    ((await store.get(markerKey(browserId), { type: 'json' })) as ReceivedMarker | null) ?? undefined;
 
   const readJson = async (key: string): Promise<StoredMessage | undefined> =>
     ((await store.get(key, { type: 'json' })) as StoredMessage | null) ?? undefined;
@@ -381,14 +408,26 @@ export function blobsMessageStore(store: Store): MessageStore {
 
     receivedAs,
 
+    async findMessage(id, filedOnly = false) {
+      const exists = async (key: string) => (await store.getMetadata(key)) !== null;
+      if (!filedOnly && (await exists(`${pendingPrefix}${id}`))) return 'pending';
+      const arrived = receivedTimeOf(id);
+      const firstDay = Number.isNaN(arrived) ? '' : utcDay(new Date(arrived));
+      const { directories } = await store.list({ prefix: sentPrefix, directories: true });
+      const days = daysOf(directories, sentPrefix).filter((sentOn) => sentOn >= firstDay);
+      for (const sentOn of days) if (await exists(`${sentPrefix}${sentOn}/${id}`)) return 'sent';
+      if (await exists(`${failedPrefix}${id}`)) return 'failed';
+      return undefined;
+    },
+
     async markReceived(browserId, marker) {
       // The marker's entry for retention is written beside it, at once. An entry without its
       // marker (the marker lost a race) is harmless; a marker whose entry failed is found by the
-      // daily sweep.
+      // daily sweep. A post's marker (its name says its day) is its own entry: one write.
       const day = isDay(marker.receivedAt.slice(0, 10)) ? marker.receivedAt.slice(0, 10) : utcDay(new Date());
       const [, written] = await Promise.allSettled([
-        store.set(`${receivedDayPrefix}${day}/${browserId}`, ''),
-        store.setJSON(`${receivedPrefix}${browserId}`, marker, { onlyIfNew: true }),
+        isPostName(browserId) ? undefined : store.set(`${receivedDayPrefix}${day}/${browserId}`, ''),
+        store.setJSON(markerKey(browserId), marker, { onlyIfNew: true }),
       ]);
       if (written.status === 'rejected') throw written.reason;
       const result = written.value;
@@ -416,7 +455,8 @@ export function blobsMessageStore(store: Store): MessageStore {
       const doomed = blobs.slice(0, limit);
       // The marker first: a stop in between leaves the entry, and the next run deletes both.
       await eachLimited(doomed, storeWidth, async (b) => {
-        await store.delete(`${receivedPrefix}${b.key.slice(folder.length)}`);
+        const name = b.key.slice(folder.length);
+        if (!isPostName(name)) await store.delete(`${receivedPrefix}${name}`);
         await store.delete(b.key);
       });
       return doomed.length;

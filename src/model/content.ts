@@ -2,12 +2,8 @@
  * Content queries shared by pages: every list comes out in its editor-set `order`.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { alphabeticalParts } from '../search/alphabetical-list';
 import { catalogueItem, splitItemId } from './catalogue-item';
-import { searchRecord } from '../search/search-record';
 import { referenceProblems } from '../schemas/content-references';
-import { searchIndexOf, type SearchIndex } from '../search/catalogue-search';
-import { searchEntriesOf } from '../search/search-entries';
 import { byOrder } from './navigation';
 import { fillCounts, isCountedPage, overviewCounts } from './item-count';
 
@@ -80,22 +76,28 @@ export async function companyPage<P extends PageName>(page: P) {
   const entries = await getCollection('pages');
   const entry = entries.find((e) => e.data.page === page);
   if (!entry) throw new Error(`src/content/pages: no file with "page: ${page}"`);
-  // An overview page's texts may say "{count}": the number of the cards it lists.
-  if (isCountedPage(page)) {
-    const listed = overviewCounts[page] === 'technologies' ? await technologies() : await categories();
-    return fillCounts(entry.data, listed.length) as PageData<P>;
-  }
-  return entry.data as PageData<P>;
+  return withCounts(page, entry.data as PageData<P>);
 }
 
 /**
- * The words of the search field (src/search/SiteSearch.tsx), from /search's file. Its
- * "nothing matches" words are those for a page without the A-Z list, which it links to instead.
+ * A page's data with "{count}" written out: in every text of an overview page, the number of the
+ * cards it lists; in the home page's sections of cards, the number each shows. The /admin preview
+ * fills an edited page's the same way.
  */
-export async function searchFieldWords() {
-  const page = await companyPage('search');
-  const { loading, noneInBar, atoZ, count, countOne, seeAll, offline, offlinePages, failed } = page.results;
-  return { ...page.field, loading, none: noneInBar, count, countOne, seeAll, atoZ, offline, offlinePages, failed };
+export async function withCounts<P extends PageName>(page: P, data: PageData<P>): Promise<PageData<P>> {
+  if (isCountedPage(page)) {
+    const listed = overviewCounts[page] === 'technologies' ? await technologies() : await categories();
+    return fillCounts(data, listed.length);
+  }
+  if (page === 'home') {
+    const home = data as PageData<'home'>;
+    return {
+      ...home,
+      technologies: fillCounts(home.technologies, (await technologies()).length),
+      products: fillCounts(home.products, (await categories()).length),
+    } as PageData<P>;
+  }
+  return data;
 }
 
 /**
@@ -105,37 +107,4 @@ export async function searchFieldWords() {
 export async function itemModel(item: CollectionEntry<'products'>) {
   const category = (await categories()).find((c) => c.id === categoryOf(item));
   return catalogueItem(item, category?.data);
-}
-
-/**
- * The index of everything the site's search finds (src/search/catalogue-search.ts), made from the
- * collections once per build: every catalogue item, then the technology and product category
- * pages, labelled by their kind. The build writes it to /search/index.json, which the pages
- * rendered on demand read (src/search/served-index.ts).
- */
-let indexOnce: Promise<SearchIndex> | undefined;
-export const searchIndex = () => (import.meta.env.DEV ? makeSearchIndex() : (indexOnce ??= makeSearchIndex()));
-async function makeSearchIndex(): Promise<SearchIndex> {
-  const { results } = await companyPage('search');
-  return searchIndexOf(
-    searchEntriesOf({
-      items: await allProducts(),
-      categories: await categories(),
-      technologies: await technologies(),
-      labels: { technology: results.technologyLabel, category: results.categoryLabel },
-    }),
-  );
-}
-
-/** The parts of /search's A-Z list of every catalogue item (src/search/alphabetical-list.ts), made once per build. */
-let atoZOnce: ReturnType<typeof makeCatalogueAtoZ> | undefined;
-export const catalogueAtoZ = () => (import.meta.env.DEV ? makeCatalogueAtoZ() : (atoZOnce ??= makeCatalogueAtoZ()));
-async function makeCatalogueAtoZ() {
-  const byId = new Map((await categories()).map((category) => [category.id, category]));
-  const records = (await allProducts()).map((item) => {
-    const category = byId.get(categoryOf(item));
-    const model = catalogueItem(item, category?.data);
-    return searchRecord(model, category?.data.title ?? model.category);
-  });
-  return alphabeticalParts(records);
 }

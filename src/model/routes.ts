@@ -160,6 +160,30 @@ export const portfolioRedirect = {
   status: 301,
 } as const;
 
+/** A catalogue item's address now and the slugs it had before (its `formerSlugs`). */
+export interface ItemAddresses {
+  category: string;
+  slug: string;
+  formerSlugs?: readonly string[] | undefined;
+}
+
+/**
+ * Netlify's permanent redirects from each former address of an item to its page: a changed slug
+ * keeps the old address (docs/decisions/0062-a-changed-slug-keeps-its-old-address.md). They go
+ * before the catalogue's not-found rules, which would otherwise answer the old address.
+ */
+export function formerSlugRedirects(items: readonly ItemAddresses[]): { from: string; to: string; status: 301 }[] {
+  return items
+    .flatMap(({ category, slug, formerSlugs = [] }) =>
+      formerSlugs.map((former) => ({
+        from: itemPath(category, former),
+        to: itemPath(category, slug),
+        status: 301 as const,
+      })),
+    )
+    .sort((a, b) => a.from.localeCompare(b.from));
+}
+
 /** The not-found page of a category, for an address under it that names no item: /products/<slug>/404. */
 export const categoryNotFoundPath = (slug: string) => `${categoryPath(slug)}/404`;
 

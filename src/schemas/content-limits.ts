@@ -8,9 +8,13 @@
  *   measure a chosen file and refuse it with the check's own words (`uploadProblems`,
  *   src/cms/file-checks.ts) before it is saved.
  *
+ * An SVG's text is read too: one with a script, an event handler, a `javascript:` address or an
+ * external reference is refused (src/schemas/svg-safety.ts).
+ *
  * Sizes are in bytes, counted in thousands as Decap counts them (1 MB = 1,000,000 bytes), so the
  * limit the form names and the one the check names are the same number.
  */
+import { svgProblem } from './svg-safety';
 
 export interface FileLimits {
   /** Extensions a file of this kind may have, lowercase, without the dot. */
@@ -38,11 +42,8 @@ export const documentLimits = {
 } as const satisfies FileLimits;
 
 /** "2 MB", "750 KB", "6.4 MB": a size as the messages write it (1 MB = 1,000,000 bytes). */
-export function formatSize(bytes: number): string {
-  if (bytes >= 1_000_000) return `${Number((bytes / 1_000_000).toFixed(1))} MB`;
-  if (bytes >= 1_000) return `${Math.round(bytes / 1_000)} KB`;
-  return `${bytes} bytes`;
-}
+export { formatSize } from '../text/sizes.mjs';
+import { formatSize } from '../text/sizes.mjs';
 
 /** The rule every uploaded file name follows, in words. */
 export const fileNameRule = 'lowercase letters, digits and hyphens, e.g. "lavender-oil-tds.pdf"';
@@ -87,10 +88,18 @@ export function filePathProblem(path: string, limits: FileLimits, folder?: strin
   return undefined;
 }
 
-/** What is wrong with a file's size, or undefined. */
-export function fileSizeProblem(path: string, bytes: number, limits: FileLimits): string | undefined {
+/** The command that makes a photo web-sized, without metadata (scripts/pictures.mjs). */
+export const picturesCommand = 'npm run pictures --';
+
+/**
+ * What is wrong with a file's size, or undefined. A picture's message names the command that
+ * shrinks it, with the file's path from the project's folder when the caller knows it (`file`).
+ */
+export function fileSizeProblem(path: string, bytes: number, limits: FileLimits, file?: string): string | undefined {
   if (bytes <= limits.maxBytes) return undefined;
-  return `${limits.noun} "${path}" is ${formatSize(bytes)}; a ${limits.noun} may be at most ${formatSize(limits.maxBytes)}: make it smaller`;
+  const over = `${limits.noun} "${path}" is ${formatSize(bytes)}; a ${limits.noun} may be at most ${formatSize(limits.maxBytes)}`;
+  if (limits.noun !== pictureLimits.noun || /\.svg$/i.test(path)) return `${over}: make it smaller`;
+  return `${over}: make it smaller with \`${picturesCommand} ${file ?? '<the file>'}\` (at most 2,400 px, about 500 KB, no location data)`;
 }
 
 /** What is wrong with a picture's width, or undefined. */
@@ -115,20 +124,24 @@ export interface FileFacts {
   width?: number | undefined;
   /** A document's first bytes (as many as `pdfSignature` has), read as Latin-1. */
   start?: string | undefined;
+  /** An SVG picture's text, to find what makes it unsafe (src/schemas/svg-safety.ts). */
+  text?: string | undefined;
 }
 
 /**
  * Every problem of a picture or document file that exists and is named by the rules, in the order
- * the check reports them: a picture's size and width, a document's size, else what it holds.
+ * the check reports them: a picture's size and width, what an SVG holds, a document's size, else
+ * what it holds. `file` is the file's path from the project's folder, when known (the check).
  */
-export function fileProblems(path: string, limits: FileLimits, facts: FileFacts): string[] {
-  const size = fileSizeProblem(path, facts.bytes, limits);
+export function fileProblems(path: string, limits: FileLimits, facts: FileFacts, file?: string): string[] {
+  const size = fileSizeProblem(path, facts.bytes, limits, file);
   if (limits === documentLimits) {
     const inside = size || facts.start === undefined ? undefined : documentContentProblem(path, facts.start);
     return [size, inside].filter((p): p is string => p !== undefined);
   }
   const narrow = facts.width === undefined ? undefined : pictureWidthProblem(path, facts.width);
-  return [size, narrow].filter((p): p is string => p !== undefined);
+  const unsafe = facts.text === undefined ? undefined : svgProblem(path, facts.text);
+  return [size, narrow, unsafe].filter((p): p is string => p !== undefined);
 }
 
 /**

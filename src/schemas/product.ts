@@ -277,8 +277,22 @@ const sharedFields = (reference: ReferenceTo) => ({
  * (docs/decisions/0057-an-items-address-is-a-field.md).
  */
 const itemSlug = slug.describe(
-  'Last part of the item\'s web address, /products/<category>/<slug>, e.g. "lavender-calm": lowercase letters, digits and hyphens. Keep it once the item is published: links and search engines know the item by it.',
+  'Last part of the item\'s web address, /products/<category>/<slug>, e.g. "lavender-calm": lowercase letters, digits and hyphens. ' +
+    'Links and search engines know a published item by it: when you change it, add the old one to the former slugs, so the old address leads here.',
 );
+
+/**
+ * The slugs a published item had before: each old address answers with a permanent redirect (301)
+ * to the item's page (dist/_redirects, `formerSlugRedirects` of src/model/routes.ts), so no
+ * address that was published becomes a 404
+ * (docs/decisions/0062-a-changed-slug-keeps-its-old-address.md).
+ */
+const formerSlugs = z
+  .array(slug)
+  .optional()
+  .describe(
+    'Slugs this item had before, once published: each old address, /products/<category>/<former slug>, leads to this page. Add the old slug here when you change the slug; never remove one.',
+  );
 
 /** The `kind` field: which kind of catalogue item a file describes, and so which fields it has. */
 const kind = <K extends ProductKind>(value: K) =>
@@ -297,6 +311,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('aroma'),
         order,
         slug: itemSlug,
+        formerSlugs,
         name: text('Fragrance name', nameLength),
         variantName: text('Variant name, e.g. "AF-201 Lavender Calm"', nameLength),
         scentFamily: enumOf(scentFamilies, 'scent family'),
@@ -310,6 +325,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('essential-oil'),
         order,
         slug: itemSlug,
+        formerSlugs,
         name: text('Oil name', nameLength),
         variant: text('Variant code or grade', nameLength),
         properties: textList('Properties'),
@@ -322,6 +338,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('functional-category'),
         order,
         slug: itemSlug,
+        formerSlugs,
         title: text('Functional category title', nameLength),
         icon: icon.optional(),
         description: text('What this functional category does', descriptionLength),
@@ -334,6 +351,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('plant-slurry'),
         order,
         slug: itemSlug,
+        formerSlugs,
         name: text('Product name', nameLength),
         variant: text('Variant code', nameLength),
         type: z
@@ -350,6 +368,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('pigment-category'),
         order,
         slug: itemSlug,
+        formerSlugs,
         title: text('Pigment category title', nameLength),
         description: text('What this pigment range is', descriptionLength),
         series: textList('Series'),
@@ -364,6 +383,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('printing-auxiliary'),
         order,
         slug: itemSlug,
+        formerSlugs,
         title: text('Auxiliary category title', nameLength),
         description: text('What these auxiliaries do', descriptionLength),
         variants: textList('Variants'),
@@ -378,6 +398,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('speciality-finish'),
         order,
         slug: itemSlug,
+        formerSlugs,
         title: text('Finish category title', nameLength),
         description: text('What the finish does', descriptionLength),
         finishes: textList('Finishes'),
@@ -395,6 +416,7 @@ export const productSchema = ({ image, reference }: ContentContext) => {
         kind: kind('speciality-print'),
         order,
         slug: itemSlug,
+        formerSlugs,
         title: text('Print effect title', nameLength),
         printCategory: text('Effect family, e.g. "Dimensional" or "Metallic"', nameLength),
         variants: textList('Variants'),

@@ -64,14 +64,14 @@ export function SearchForm({
       role="search"
       action="/search"
       method="get"
-      className="flex items-center gap-2"
+      className="flex flex-wrap items-center gap-2"
       onSubmit={(event) => {
         if (!onSubmit) return;
         event.preventDefault();
         onSubmit();
       }}
     >
-      <label htmlFor={`${id}-q`} className={showLabel ? 'font-semibold' : 'sr-only'}>
+      <label htmlFor={`${id}-q`} className={showLabel ? 'w-full font-semibold sm:w-auto' : 'sr-only'}>
         {words.label}
       </label>
       <input

@@ -16,6 +16,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import {
   noFilters,
+  queryLengthLimit,
   searchFilters,
   searchParamsOf,
   searchStateFromParams,
@@ -40,7 +41,23 @@ export interface SearchResultsWords extends SearchWords {
   applyFilters: string;
   /** Under the open filters on a phone, the link down to the results, e.g. "Show results". */
   showResults: string;
+  /** Said when the query was cut: "Only the first {limit} characters were searched." */
+  queryCut: string;
+  /** The name of the links to the pages of results, and "Page {page} of {pages}". */
+  pagesLabel: string;
+  pageOf: string;
+  previousPage: string;
+  nextPage: string;
 }
+
+const fillIn = (template: string, values: Record<string, number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+
+/** The values of each group that the catalogue has: an address's others choose nothing and are not shown. */
+const knownOnly = (selected: SelectedFilters, counts: FilterCounts): SelectedFilters =>
+  Object.fromEntries(
+    searchFilters.map(({ key }) => [key, selected[key].filter((value) => value in (counts[key] ?? {}))]),
+  ) as SelectedFilters;
 
 export interface SearchResultsProps {
   words: SearchResultsWords;
@@ -58,8 +75,8 @@ export interface SearchResultsProps {
 const wideFilters = '(min-width: 1024px)';
 
 /** The address of a search state on this page (its path and anchor kept). */
-function addressOf(query: string, selected: SelectedFilters): string {
-  const params = searchParamsOf({ query, selected }).toString();
+function addressOf(query: string, selected: SelectedFilters, page = 1): string {
+  const params = searchParamsOf({ query, selected, page }).toString();
   return `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
 }
 
@@ -80,7 +97,19 @@ export default function SearchResults({ words, className = '', server, catalogue
   };
   /** Whether the next change of the address is a step of the history (a filter) or replaces it (typing). */
   const nextStep = useRef<'push' | 'replace'>('replace');
-  const search = useSearchAnswer({ query, selected, enabled: hydrated, initial: server });
+  /**
+   * The page of results shown, for the search it was chosen in: another query or filter starts
+   * again from the first page.
+   */
+  /** The catalogue's filter values, the same for the page's life. */
+  const catalogueValues = useRef(catalogueCounts);
+  const [paged, setPaged] = useState(() => ({
+    search: server ? searchParamsOf({ query: server.query, selected: server.selected }).toString() : '',
+    page: server?.page ?? 1,
+  }));
+  const current = searchParamsOf({ query, selected }).toString();
+  const page = paged.search === current ? paged.page : 1;
+  const search = useSearchAnswer({ query, selected, page, enabled: hydrated, initial: server });
 
   // Take over the search in the address (a reload, a shared link), or what was typed before hydration.
   useLayoutEffect(() => {
@@ -89,7 +118,7 @@ export default function SearchResults({ words, className = '', server, catalogue
     if (input && !input.value && fromAddress.query) input.value = fromAddress.query;
     const chosen = Object.values(fromAddress.selected).some((values) => values.length > 0);
     setQuery(input?.value ?? '');
-    setSelected(fromAddress.selected);
+    setSelected(knownOnly(fromAddress.selected, catalogueValues.current));
     setEngaged(Boolean(input?.value) || chosen || document.activeElement === input);
     setHydrated(true);
   }, []);
@@ -100,7 +129,8 @@ export default function SearchResults({ words, className = '', server, catalogue
       const state = searchStateFromParams(new URLSearchParams(window.location.search));
       if (inputRef.current) inputRef.current.value = state.query;
       setQuery(state.query);
-      setSelected(state.selected);
+      setSelected(knownOnly(state.selected, catalogueValues.current));
+      setPaged({ search: searchParamsOf(state).toString(), page: state.page ?? 1 });
       if (state.query || Object.values(state.selected).some((values) => values.length > 0)) setEngaged(true);
     };
     window.addEventListener('popstate', onPopState);
@@ -110,13 +140,31 @@ export default function SearchResults({ words, className = '', server, catalogue
   // The address follows the search.
   useEffect(() => {
     if (!hydrated) return;
-    const next = addressOf(query, selected);
+    const next = addressOf(query, selected, page);
     const step = nextStep.current;
     nextStep.current = 'replace';
     if (next === `${window.location.pathname}${window.location.search}${window.location.hash}`) return;
     if (step === 'push') window.history.pushState(null, '', next);
     else window.history.replaceState(null, '', next);
-  }, [query, selected, hydrated]);
+  }, [query, selected, page, hydrated]);
+
+  /** A link to another page of results: a plain link without JavaScript, a step of the history with it. */
+  const pageLink = (to: number, label: string, rel: 'prev' | 'next') => (
+    <a
+      href={`?${searchParamsOf({ query, selected, page: to }).toString()}#${resultsId}`}
+      rel={rel}
+      className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-semibold text-brand-800 hover:underline"
+      onClick={(event) => {
+        if (!hydrated) return;
+        event.preventDefault();
+        nextStep.current = 'push';
+        setPaged({ search: current, page: to });
+        document.getElementById(resultsId)?.scrollIntoView();
+      }}
+    >
+      {label}
+    </a>
+  );
 
   const toggleFilter = (key: SearchFilterKey, value: string) => {
     nextStep.current = 'push';
@@ -240,12 +288,24 @@ export default function SearchResults({ words, className = '', server, catalogue
             <p role="status" className="mt-1 text-sm text-muted">
               {searchStatus(words, shown)}
             </p>
+            {answer?.cut && (
+              <p className="mt-1 text-sm text-muted">{fillIn(words.queryCut, { limit: queryLengthLimit })}</p>
+            )}
             <OfflinePages words={words} state={shown} />
             <ResultList
               results={answer?.results ?? null}
               className="mt-4 space-y-3"
               rowClassName="rounded-card border border-line bg-paper p-4"
             />
+            {answer && answer.pages > 1 && (
+              <nav aria-label={words.pagesLabel} className="mt-6 flex flex-wrap items-center gap-3">
+                {(answer.page ?? 1) > 1 && pageLink((answer.page ?? 1) - 1, words.previousPage, 'prev')}
+                <span className="text-sm text-muted">
+                  {fillIn(words.pageOf, { page: answer.page ?? 1, pages: answer.pages })}
+                </span>
+                {(answer.page ?? 1) < answer.pages && pageLink((answer.page ?? 1) + 1, words.nextPage, 'next')}
+              </nav>
+            )}
           </div>
         </div>
       )}

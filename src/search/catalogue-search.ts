@@ -85,8 +85,24 @@ export const searchWords = (text: string): string[] =>
     .filter(Boolean);
 const nonAscii = /[^\t-~]/;
 
-/** Weights of the parts of an entry: a code 10 (a code search finds its item first), the name 7, other words 1. */
-const weights = { codes: 10, name: 7, text: 1 } as const;
+/**
+ * Weights of the parts of an entry: a code 10 (a code search finds its item first), the name 7,
+ * what the item is made for (its substrates, industries and application methods) 4, other words 1:
+ * "polyester" ranks the items made for polyester above those whose text only mentions it.
+ */
+const weights = { codes: 10, name: 7, madeFor: 4, text: 1 } as const;
+
+/**
+ * The words a text is searched by: its words (`searchWords`), and each word written with hyphens
+ * also written whole ("OEKO-TEX" is "oeko", "tex" and "oekotex"), as is a name with its number
+ * ("ISO 9001" is also "iso9001"), so it is found however it is typed.
+ */
+export function indexWords(text: string): string[] {
+  const words = searchWords(text);
+  const joined = (text.match(hyphenated) ?? []).map((compound) => searchWords(compound).join(''));
+  return joined.length ? [...words, ...joined] : words;
+}
+const hyphenated = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)+|\p{L}{2,} \p{N}+/gu;
 
 /**
  * How much less a misspelt word counts than one typed right, and a synonym than the visitor's own
@@ -169,13 +185,15 @@ export function searchIndexOf(entries: readonly SearchEntry[]): SearchIndex {
     const weighted = new Map<string, number>();
     let length = 0;
     const add = (text: string, weight: number) => {
-      for (const word of searchWords(text)) {
+      for (const word of indexWords(text)) {
         weighted.set(word, (weighted.get(word) ?? 0) + weight);
         length++;
       }
     };
     add(entry.record.codes.join(' '), weights.codes);
     add(entry.record.name, weights.name);
+    const { industry, method, substrate } = entry.record.filters;
+    add([...substrate, ...industry, ...method].join(' '), weights.madeFor);
     add(`${entry.record.category} ${entry.text}`, weights.text);
     for (const [word, weight] of weighted) {
       let posting = postings.get(word);
@@ -201,6 +219,10 @@ interface Readable {
   /** Per word, its place in `words` and `postings`. */
   places: Map<string, number>;
   isPage: boolean[];
+  /** Per record, the words of what it is made for: its substrates and industries. */
+  madeFor: Set<string>[];
+  /** Per filter group, every value the catalogue has. */
+  values: Record<SearchFilterKey, Set<string>>;
 }
 const readables = new WeakMap<SearchIndex, Readable>();
 const readable = (index: SearchIndex): Readable => {
@@ -213,6 +235,12 @@ const readable = (index: SearchIndex): Readable => {
     average: index.lengths.reduce((sum, length) => sum + length, 0) / Math.max(index.lengths.length, 1),
     places: new Map(index.words.map((word, place) => [word, place])),
     isPage,
+    values: Object.fromEntries(
+      searchFilters.map(({ key }) => [key, new Set(index.records.flatMap((record) => record.filters[key] ?? []))]),
+    ) as Readable['values'],
+    madeFor: index.records.map(
+      ({ filters }) => new Set(searchWords([...filters.substrate, ...filters.industry].join(' '))),
+    ),
   };
   readables.set(index, found);
   return found;
@@ -222,14 +250,26 @@ const readable = (index: SearchIndex): Readable => {
  * How much each word of the catalogue counts for a word of the query: in full, less the more it
  * adds to it, or, for a word that starts no word of the catalogue, less again within its edits.
  */
-function matcher(word: string, vocabulary: readonly string[]): Map<string, number> {
+function matcher(word: string, vocabulary: readonly string[], whole = false): Map<string, number> {
   const similar = new Map<string, number>();
   for (const candidate of vocabulary)
     if (candidate.startsWith(word)) similar.set(candidate, word.length / candidate.length);
-  if (similar.size > 0 || allowedEdits(word) === 0) return similar;
+  if (similar.size > 0 || whole || allowedEdits(word) === 0) return similar;
+  // Only the closest words count: a word two edits away is not a guess where one is one edit away.
+  let fewest = Infinity;
+  const close = new Map<string, { edits: number; length: number }>();
   for (const candidate of vocabulary) {
-    const close = editsToStart(word, candidate, allowedEdits(word));
-    if (close) similar.set(candidate, (fuzzyFactor * close.length) / candidate.length / (1 + close.edits));
+    const found = editsToStart(word, candidate, Math.min(allowedEdits(word), fewest));
+    if (!found) continue;
+    close.set(candidate, found);
+    fewest = Math.min(fewest, found.edits);
+  }
+  for (const [candidate, { edits, length }] of close) {
+    if (edits > fewest) continue;
+    // A buyer drops a letter more often than types one too many: a word reached by taking letters
+    // off what was typed ("softner" to "softer") counts half of one reached by adding them ("softener").
+    const shorter = length < word.length ? 0.5 : 1;
+    similar.set(candidate, (fuzzyFactor * shorter * length) / candidate.length / (1 + edits));
   }
   return similar;
 }
@@ -239,7 +279,11 @@ function matcher(word: string, vocabulary: readonly string[]): Map<string, numbe
  * alternatives (the phrases it stands for). Every part must match; a part with alternatives
  * matches when all the words of one of them do.
  */
-type QueryPart = { words: string[]; factor: number }[];
+type QueryPart = { words: string[]; factor: number; whole?: true }[];
+
+/** Two words of a query also read as one ("oeko tex" as "oekotex"), matched only as typed, never as a misspelling. */
+const joinable = (a: string | undefined, b: string | undefined) =>
+  a !== undefined && b !== undefined && /^\p{L}{2,}$/u.test(a) && /^[\p{L}\p{N}]{2,}$/u.test(b);
 
 export function queryParts(query: string, synonyms: readonly Synonym[] = []): QueryPart[] {
   const words = searchWords(query).slice(0, queryWordLimit);
@@ -252,6 +296,18 @@ export function queryParts(query: string, synonyms: readonly Synonym[] = []): Qu
     const here = phrases.filter(({ phrase }) => phrase.length > 0 && phrase.every((word, k) => words[i + k] === word));
     const longest = Math.max(0, ...here.map(({ phrase }) => phrase.length));
     if (longest === 0) {
+      const next = words[i + 1];
+      const nextIsPhrase = phrases.some(
+        ({ phrase }) => phrase.length > 0 && phrase.every((w, k) => words[i + 1 + k] === w),
+      );
+      if (joinable(words[i], next) && !nextIsPhrase) {
+        parts.push([
+          { words: [words[i]!, next!], factor: 1 },
+          { words: [words[i]! + next!], factor: 1, whole: true },
+        ]);
+        i += 2;
+        continue;
+      }
       parts.push([{ words: [words[i]!], factor: 1 }]);
       i++;
       continue;
@@ -277,11 +333,12 @@ function scores({ index, average, places }: Readable, parts: readonly QueryPart[
   const [k1, b] = [1.2, 0.75];
   const { lengths, words, postings } = index;
   const wordScores = new Map<string, Float64Array>();
-  const scoreOf = (word: string) => {
-    let found = wordScores.get(word);
+  const scoreOf = (word: string, whole = false) => {
+    const key = whole ? `=${word}` : word;
+    let found = wordScores.get(key);
     if (found) return found;
     const frequencies = new Float64Array(lengths.length);
-    for (const [candidate, factor] of matcher(word, words)) {
+    for (const [candidate, factor] of matcher(word, words, whole)) {
       const posting = postings[places.get(candidate)!]!;
       for (let k = 0, record = 0; k < posting.length; k += 2) {
         record += posting[k]!;
@@ -293,7 +350,7 @@ function scores({ index, average, places }: Readable, parts: readonly QueryPart[
     found = frequencies.map((f, i) =>
       f === 0 ? 0 : (idf * f * (k1 + 1)) / (f + k1 * (1 - b + (b * lengths[i]!) / average)),
     );
-    wordScores.set(word, found);
+    wordScores.set(key, found);
     return found;
   };
   return lengths.map((_, i) => {
@@ -301,8 +358,8 @@ function scores({ index, average, places }: Readable, parts: readonly QueryPart[
     for (const part of parts) {
       const best = Math.max(
         0,
-        ...part.map(({ words, factor }) => {
-          const each = words.map((word) => scoreOf(word)[i]!);
+        ...part.map(({ words, factor, whole }) => {
+          const each = words.map((word) => scoreOf(word, whole)[i]!);
           return each.every((s) => s > 0) ? factor * each.reduce((sum, s) => sum + s, 0) : 0;
         }),
       );
@@ -313,6 +370,22 @@ function scores({ index, average, places }: Readable, parts: readonly QueryPart[
   });
 }
 
+/**
+ * How many parts of the query name what an entry is made for (a substrate, an industry: "cotton",
+ * "workwear"): the items made for it rank before those whose text only mentions it. A word names
+ * one when it is that word, or starts it with 4 letters or more.
+ */
+function madeForParts({ madeFor }: Readable, parts: readonly QueryPart[]): number[] {
+  const names = (words: Set<string>, word: string) =>
+    words.has(word) || (word.length >= 4 && [...words].some((w) => w.startsWith(word)));
+  return madeFor.map((words) =>
+    words.size === 0
+      ? 0
+      : parts.filter((part) => part.some((alternative) => alternative.words.every((word) => names(words, word))))
+          .length,
+  );
+}
+
 const hasCode = (record: SearchRecord, query: string) =>
   record.codes.some((code) => normaliseCode(code) === normaliseCode(query));
 
@@ -321,6 +394,9 @@ const passes = (record: SearchRecord, state: SearchState, without?: SearchFilter
   chosenGroups(state.selected).every(
     (key) => key === without || state.selected[key].some((value) => (record.filters[key] ?? []).includes(value)),
   );
+
+/** Names in the order of the A-Z list: one collator for the module, not one per comparison. */
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 export interface CatalogueSearch {
   /** The matching entries, best first. */
@@ -340,17 +416,20 @@ export function searchCatalogue(
   const query = state.query.trim();
   const read = readable(index);
   const { records } = index;
-  const found = query ? scores(read, queryParts(query, synonyms)) : read.isPage.map((page) => (page ? 0 : 1));
+  const parts = query ? queryParts(query, synonyms) : [];
+  const found = query ? scores(read, parts) : read.isPage.map((page) => (page ? 0 : 1));
+  const made = query ? madeForParts(read, parts) : [];
   const matching = records
-    .map((record, i) => ({ record, score: found[i]! > 0 ? found[i]! : query && hasCode(record, query) ? 1 : 0 }))
+    .map((record, i) => ({
+      record,
+      score: found[i]! > 0 ? found[i]! : query && hasCode(record, query) ? 1 : 0,
+      made: found[i]! > 0 ? (made[i] ?? 0) : 0,
+    }))
     .filter(({ score }) => score > 0);
   const results = rankByCode(
     matching
       .filter(({ record }) => passes(record, state))
-      .sort(
-        (a, b) =>
-          b.score - a.score || a.record.name.localeCompare(b.record.name, 'en', { sensitivity: 'base', numeric: true }),
-      )
+      .sort((a, b) => b.made - a.made || b.score - a.score || byName.compare(a.record.name, b.record.name))
       .map(({ record }) => record),
     query,
   );
@@ -369,15 +448,27 @@ export function searchCatalogue(
 
 /**
  * The answer to a search state, as the page rendered on demand shows it and the JSON answer
- * carries it: the count of every match, the first `shownResults` of them (without their filter
- * values, which the list does not show) and the faceted counts.
+ * carries it: the count of every match, the `shownResults` of them on the page asked for (without
+ * their filter values, which the list does not show), how many pages there are, and the faceted
+ * counts. Filter values the catalogue does not have are dropped: they choose nothing and are not
+ * echoed back.
  */
 export function searchAnswer(index: SearchIndex, state: SearchState, synonyms: readonly Synonym[] = []): SearchAnswer {
-  const { results, counts } = searchCatalogue(index, state, synonyms);
+  const known = readable(index).values;
+  const selected = Object.fromEntries(
+    searchFilters.map(({ key }) => [key, state.selected[key].filter((value) => known[key].has(value))]),
+  ) as SearchState['selected'];
+  const { results, counts } = searchCatalogue(index, { query: state.query, selected }, synonyms);
+  const pages = Math.max(1, Math.ceil(results.length / shownResults));
+  const page = Math.min(state.page ?? 1, pages);
   return {
-    ...state,
+    query: state.query,
+    selected,
+    ...(page > 1 ? { page } : {}),
+    ...(state.cut ? { cut: state.cut } : {}),
     total: results.length,
-    results: results.slice(0, shownResults).map(({ filters: _filters, ...hit }) => hit),
+    pages,
+    results: results.slice((page - 1) * shownResults, page * shownResults).map(({ filters: _filters, ...hit }) => hit),
     counts,
   };
 }

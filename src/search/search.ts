@@ -64,16 +64,32 @@ export const emptyFilterValues = (): Record<SearchFilterKey, string[]> =>
   Object.fromEntries(searchFilters.map(({ key }) => [key, []])) as unknown as Record<SearchFilterKey, string[]>;
 export const noFilters = (): SelectedFilters => emptyFilterValues();
 
-/** What /search shows: the words typed and the filter values chosen. */
+/** What /search shows: the words typed, the filter values chosen and the page of results. */
 export interface SearchState {
   query: string;
   selected: SelectedFilters;
+  /** Which page of `shownResults` results, from 1; absent for the first. */
+  page?: number;
+  /** Set when the query was longer than `queryLengthLimit` and only its start is searched. */
+  cut?: true;
 }
 
 /**
- * The search state an address holds: `?q=oil&category=Essential+Oil+Actives&industry=Apparel`,
- * one parameter per chosen value, under the filter's key. Values the
- * catalogue does not have are kept: they then count 0 and can be taken off.
+ * The most characters of a query the search reads: a buyer's query is a few words, and every
+ * character costs work; the rest of a longer one is dropped before anything else, and the page
+ * says so (`cut`).
+ */
+export const queryLengthLimit = 200;
+/** The most values of one filter an address may choose: the catalogue has a few dozen. */
+export const filterValueLimit = 100;
+/** The highest page of results an address may ask for. */
+const pageLimit = 1000;
+
+/**
+ * The search state an address holds: `?q=oil&category=Essential+Oil+Actives&industry=Apparel&page=2`,
+ * one parameter per chosen value, under the filter's key. The query is cut to `queryLengthLimit`
+ * characters and each filter to `filterValueLimit` values before any other work; values the
+ * catalogue does not have are dropped by the search (`searchAnswer`), never echoed.
  */
 export function searchStateFromParams(params: URLSearchParams): SearchState {
   const selected = noFilters();
@@ -82,18 +98,28 @@ export function searchStateFromParams(params: URLSearchParams): SearchState {
       ...new Set(
         params
           .getAll(key)
-          .map((value) => value.trim())
+          .slice(0, filterValueLimit)
+          .map((value) => value.slice(0, queryLengthLimit).trim())
           .filter(Boolean),
       ),
     ];
-  return { query: (params.get('q') ?? '').trim(), selected };
+  const raw = params.get('q') ?? '';
+  const query = raw.slice(0, queryLengthLimit).trim();
+  const page = Number(params.get('page'));
+  return {
+    query,
+    selected,
+    ...(Number.isInteger(page) && page > 1 ? { page: Math.min(page, pageLimit) } : {}),
+    ...(raw.length > queryLengthLimit && raw.trim().length > queryLengthLimit ? { cut: true as const } : {}),
+  };
 }
 
-/** The address's query string for a search state: `q` first, then each group's values in the order chosen. */
-export function searchParamsOf({ query, selected }: SearchState): URLSearchParams {
+/** The address's query string for a search state: `q` first, then each group's values in the order chosen, then the page. */
+export function searchParamsOf({ query, selected, page }: SearchState): URLSearchParams {
   const params = new URLSearchParams();
   if (query.trim()) params.set('q', query.trim());
   for (const { key } of searchFilters) for (const value of selected[key]) params.append(key, value);
+  if (page && page > 1) params.set('page', String(page));
   return params;
 }
 
@@ -114,8 +140,10 @@ export type SearchHit = Omit<SearchRecord, 'filters'>;
 export interface SearchAnswer extends SearchState {
   /** How many entries match in all: the number every count of results says. */
   total: number;
-  /** The first `shownResults` of them, best first. */
+  /** The `shownResults` of them on this page (`page`, from 1), best first. */
   results: SearchHit[];
+  /** How many pages of `shownResults` the results fill (1 when there are none). */
+  pages: number;
   /** Per filter group, each value with its faceted count. */
   counts: FilterCounts;
 }

@@ -63,6 +63,21 @@ export const policyDirectives = [
  */
 export const baselinePolicy = "frame-ancestors 'none'; form-action 'self'; base-uri 'self'; object-src 'none'";
 
+/** The files `svgPolicy` covers: every SVG the site serves, content pictures under /_astro/ included. */
+export const svgPaths = '/*.svg';
+
+/**
+ * The policy of every SVG file. Opened at its own address an SVG is a document of the site's
+ * origin, and a script in it would run there: under this policy none can (`default-src 'none'`
+ * with no `script-src`, and `sandbox` without `allow-scripts`, which also gives it an origin of
+ * its own), nothing is fetched but its own styles and embedded pictures, and nothing may frame
+ * it. The content check refuses an SVG with a script, an event handler, `javascript:` or an
+ * external reference before it is published (src/schemas/svg-safety.ts); this is the second
+ * guard. A picture shown through `<img>` runs no script and fetches nothing in any case.
+ */
+export const svgPolicy =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; frame-ancestors 'none'; form-action 'none'; base-uri 'none'; sandbox";
+
 /**
  * Headers of every page besides its policy, written into each page rule (and sent by
  * src/middleware.ts with a page rendered on demand): `Cross-Origin-Opener-Policy: same-origin`
@@ -211,13 +226,18 @@ export function pagePolicyRules(
 }
 
 /**
- * The `_headers` file: the baseline policy for every path first, then the pages' rules, so that
+ * The `_headers` file: the baseline policy for every path first, then every SVG's
+ * (`svgPolicy`), then the pages' rules, so that
  * where rules override one another (Netlify's local emulation) a page's own policy is the one
  * sent, and where they add up (a browser enforces every policy it gets) the baseline asks for
  * nothing a page's policy does not.
  */
 export function headersFile(rules: readonly HeaderRule[]): string {
-  const all: HeaderRule[] = [{ for: '/*', values: { 'Content-Security-Policy': baselinePolicy } }, ...rules];
+  const all: HeaderRule[] = [
+    { for: '/*', values: { 'Content-Security-Policy': baselinePolicy } },
+    { for: svgPaths, values: { 'Content-Security-Policy': svgPolicy } },
+    ...rules,
+  ];
   const lines = [
     '# Written by the build (src/security/integration.ts, src/security/headers.ts): the Content',
     "# Security Policy of every page, as Astro computed it. netlify.toml's headers come on top.",

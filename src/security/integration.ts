@@ -1,7 +1,7 @@
 import type { AstroIntegration } from 'astro';
 import type { ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sonnerStyle } from './csp';
@@ -13,6 +13,11 @@ import {
   policyWithHashes,
   withoutPagePolicies,
 } from './headers';
+import { builtPagesFile, pagePath } from './reports/store';
+import { routes } from '../model/routes';
+
+/** Pages rendered on demand at an address of their own, besides the built ones, that carry a policy. */
+const pagesOnDemand = [routes.contactForm, routes.contactThanks];
 
 /**
  * What the site's scripts add to a page once it runs, which no page's HTML carries, so no page
@@ -86,6 +91,10 @@ export function securityHeaders(): AstroIntegration {
           for (const source of hashSources(policy)) listed.add(source);
           policies.set(path, policyWithHashes(policy, keep));
         }
+        // Every page's path, for the report function: each keeps report slots of its own (decision 0075).
+        const pages = [...new Set([...policies.keys(), ...pagesOnDemand].map(pagePath))].sort();
+        await mkdir(join(root, '.netlify'), { recursive: true });
+        await writeFile(join(root, builtPagesFile), `${JSON.stringify(pages)}\n`);
         const rules = pagePolicyRules(policies);
         await writeFile(join(distDir, '_headers'), headersFile(rules));
         const deployConfig = join(root, '.netlify', 'v1', 'config.json');

@@ -89,16 +89,33 @@ export const openStoreFrom = (values, defaultName, env = process.env) =>
  * @typedef {{ env?: NodeJS.ProcessEnv, out?: (text: string) => void, err?: (text: string) => void }} CommandIo
  */
 
+/** The standard streams whose reader has gone (`… | head -1` after its line). */
+const closed = new Set();
+
+/**
+ * Writes to the process's standard output or error until its reader closes the pipe, then nothing:
+ * the command ends as it would have, quietly, instead of with an EPIPE stack trace. Any other
+ * error of the stream is thrown, as before.
+ * @param {'stdout' | 'stderr'} name
+ */
+function standardOut(name) {
+  const stream = process[name];
+  if (stream.listenerCount('error') === 0)
+    stream.on('error', (error) => {
+      if (error?.code !== 'EPIPE' && error?.code !== 'ERR_STREAM_DESTROYED') throw error;
+      closed.add(name);
+    });
+  return (text) => {
+    if (!closed.has(name) && !stream.destroyed) stream.write(text);
+  };
+}
+
 /**
  * What an operator's command reads and writes: the process's environment and output unless a caller
  * (its tests) gives others, and the line printers every command uses.
  * @param {CommandIo} [io]
  */
-export function commandIo({
-  env = process.env,
-  out = (text) => process.stdout.write(text),
-  err = (text) => process.stderr.write(text),
-} = {}) {
+export function commandIo({ env = process.env, out = standardOut('stdout'), err = standardOut('stderr') } = {}) {
   // Stored text reaches these lines (a visitor's words, an SMTP server's answer, a report): no
   // control or format character of it reaches the terminal (src/text/printable.mjs). `out` writes
   // as it is: only the CSV export uses it, whose every cell is cleaned the same way (csvCell).

@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
 import { addFullDataItem } from '../../bench/catalogue.mjs';
 import { fullCardLimit, perPage } from '../../src/model/catalogue-pages';
+import { codeAtStart, codeFields } from '../../src/model/catalogue-item';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { copyProject } from './site';
 
@@ -70,8 +71,18 @@ export function fixtureSite(): FixtureSite {
 
 /** The changes of the module comment, made in the copy at `root`. */
 function changeContent(root: string): Omit<FixtureSite, 'root'> {
-  const fullDataItem = addFullDataItem(root) as FixtureSite['fullDataItem'];
   const products = join(root, productsFolder);
+  const fullDataItem = addFullDataItem(root) as FixtureSite['fullDataItem'];
+  // The bench's item copies its codes; the content check wants each item's own.
+  const fullDataFile = join(products, `${fullDataItem.id}.md`);
+  const fullDataText = readFileSync(fullDataFile, 'utf8');
+  const fullDataData = parseFrontmatter(fullDataText) as Record<string, unknown>;
+  ownCodesAndOrder(fullDataData, 999);
+  writeFileSync(
+    fullDataFile,
+    `---\n${stringifyYaml(fullDataData, { lineWidth: 0 })}---\n${markdownBody(fullDataText)}`,
+  );
+  fullDataItem.data = fullDataData;
   const itemFiles = (category: string) =>
     readdirSync(join(products, category))
       .filter((name) => name.endsWith('.md'))
@@ -84,10 +95,10 @@ function changeContent(root: string): Omit<FixtureSite, 'root'> {
   if (!category || !largeCategory) throw new Error(`${productsFolder}: two category folders with items are needed`);
   const newTitle = 'Catalogue Build Test Item';
   const cardsBefore = itemFiles(category).length;
-  writeItem(join(products, category), itemFiles(category)[0]!, 'catalogue-build-test-item', newTitle);
+  writeItem(join(products, category), itemFiles(category)[0]!, 'catalogue-build-test-item', newTitle, 0);
   const largeOriginal = itemFiles(largeCategory)[0]!;
   for (let n = 1; n <= perPage + fullCardLimit; n++)
-    writeItem(join(products, largeCategory), largeOriginal, `listing-test-${n}`, `Listing Test Item ${n}`);
+    writeItem(join(products, largeCategory), largeOriginal, `listing-test-${n}`, `Listing Test Item ${n}`, n);
   const largeFolder = join(products, largeCategory);
   const renamed = { from: largeOriginal, slug: String(frontmatter(join(largeFolder, largeOriginal)).slug) };
   renameSync(
@@ -99,12 +110,13 @@ function changeContent(root: string): Omit<FixtureSite, 'root'> {
 
 const frontmatter = (path: string) => parseFrontmatter(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
-/** A copy of the item file `base` in `folder`, as `slug`.md with that slug and `title`. */
-function writeItem(folder: string, base: string, slug: string, title: string) {
+/** A copy of the item file `base` in `folder`, as `slug`.md with that slug and `title`, and codes of its own. */
+function writeItem(folder: string, base: string, slug: string, title: string, n: number) {
   const text = readFileSync(join(folder, base), 'utf8');
   const data = parseFrontmatter(text) as Record<string, unknown>;
   data['name' in data ? 'name' : 'title'] = title;
   data.slug = slug;
+  ownCodesAndOrder(data, n);
   writeFileSync(join(folder, `${slug}.md`), `---\n${stringifyYaml(data)}---\n${markdownBody(text)}`);
 }
 
@@ -121,4 +133,16 @@ function projectFingerprint(): string {
   for (const file of git('ls-files', '-z', '--others', '--exclude-standard').split('\0').filter(Boolean).sort())
     hash.update(file).update(readFileSync(join(project, file)));
   return hash.digest('hex');
+}
+
+/** Codes and an order number of copy `n`'s own: the content check refuses two items with one of either. */
+function ownCodesAndOrder(data: Record<string, unknown>, n: number) {
+  data.order = 1000 + n;
+  const field = codeFields[data.kind as keyof typeof codeFields];
+  const renumber = (line: unknown, i: number) => {
+    const code = typeof line === 'string' ? codeAtStart(line) : undefined;
+    return code ? (line as string).replace(code, `TB-${n}X${i}`) : line;
+  };
+  const lines = data[field];
+  data[field] = Array.isArray(lines) ? lines.map(renumber) : renumber(lines, 0);
 }

@@ -295,6 +295,9 @@ export const ui = {
   searchOfflinePages: searchPage.results.offlinePages as string,
   /** The link under the open filters on a phone, down to the results. */
   searchShowResults: searchPage.results.showResults as string,
+  /** The links to the pages of results: their group's name and the link to the next page. */
+  searchPagesLabel: searchPage.results.pagesLabel as string,
+  searchNextPage: searchPage.results.nextPage as string,
   /** The names of /search's groups of filters, by their key in the address. */
   searchFilterGroups: searchPage.results.filters as Record<'category' | 'industry' | 'method' | 'substrate', string>,
   /** The offline page: its heading, the heading of its list of kept pages, and that list's words. */

@@ -78,6 +78,20 @@ imageAlt: An illustration
 ---
 `;
 
+/** A second item of the category, so deleting the first leaves the category with an item. */
+const secondItem = () => {
+  write(
+    'products/binders/fixer.md',
+    product
+      .replace('order: 1', 'order: 2')
+      .replace('slug: binder', 'slug: fixer')
+      .replace('title: Binder', 'title: Fixer')
+      .replace('B-100', 'F-100')
+      .replace('./images/binder.webp', './images/fixer.webp'),
+  );
+  picture('products/binders/images/fixer.webp');
+};
+
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'content-check-'));
   write('topics.json', JSON.stringify([{ id: 'samples', label: 'Samples', sentence: 'Samples of {about}.' }]));
@@ -165,8 +179,8 @@ describe('npm run content:check', () => {
   });
 
   it('finds duplicate slugs, and slugs that collide with a page', async () => {
-    write('technologies/plasma-copy.md', technology('plasma').replace('./images/plasma.webp', './images/plasma.webp'));
-    write('technologies/about.md', technology('about'));
+    write('technologies/plasma-copy.md', technology('plasma').replace('order: 1', 'order: 2'));
+    write('technologies/about.md', technology('about').replace('order: 1', 'order: 3'));
     picture('technologies/images/about.webp');
     expect(await run()).toEqual([
       'src/content/technologies/about.md: slug: slug "about" is already used by the page /about',
@@ -175,13 +189,16 @@ describe('npm run content:check', () => {
   });
 
   it('finds a catalogue folder that is not a product category', async () => {
-    write('products/thickeners/thickener.md', product.replace('./images/binder.webp', './images/thickener.webp'));
+    write(
+      'products/thickeners/thickener.md',
+      product.replace('./images/binder.webp', './images/thickener.webp').replace('B-100', 'T-100'),
+    );
     picture('products/thickeners/images/thickener.webp');
     expect(await run()).toEqual([
       'src/content/products/thickeners/: (folder): folder "thickeners" is not a product category (known: binders)',
     ]);
     // The folder becomes a category once a category file has its slug.
-    write('categories/thickeners.md', category('thickeners'));
+    write('categories/thickeners.md', category('thickeners').replace('order: 1', 'order: 2'));
     picture('categories/images/thickeners.webp');
     expect(await run()).toEqual([]);
   });
@@ -222,7 +239,7 @@ describe('npm run content:check', () => {
     write('categories/binders.md', category('binders').replace('./images/binders.webp', './images/Binders.webp'));
     write('products/binders/binder.md', product.replace('./images/binder.webp', './binder.webp'));
     expect((await run()).filter((p) => !p.includes('(file)'))).toEqual([
-      `src/content/technologies/plasma.md: image: picture "./images/large-plasma.webp" is 6.4 MB; a picture may be at most ${formatSize(pictureLimits.maxBytes)}: make it smaller`,
+      `src/content/technologies/plasma.md: image: picture "./images/large-plasma.webp" is 6.4 MB; a picture may be at most ${formatSize(pictureLimits.maxBytes)}: make it smaller with \`npm run pictures -- src/content/technologies/images/large-plasma.webp\` (at most 2,400 px, about 500 KB, no location data)`,
       'src/content/categories/binders.md: image: the file name "Binders.webp" has capital letters; use lowercase: "./images/binders.webp"',
       'src/content/products/binders/binder.md: image: "./binder.webp" must be in a folder next to this file: write "./images/binder.webp"',
     ]);
@@ -372,6 +389,7 @@ documents:
     write(
       'products/binders/spray.md',
       product
+        .replace('order: 1', 'order: 2')
         .replace('title: Binder', 'title: Spray binder')
         .replace('slug: binder', 'slug: spray-binder')
         .replace('An acrylic binder.', 'Spray at 5 g/l or exhaust at 2% owf; spray rating 90.')
@@ -401,6 +419,7 @@ documents:
 
   it('warns of the picture a deleted entry leaves behind, and still passes', async () => {
     // Deleting an entry in /admin removes its Markdown file; Decap keeps its picture.
+    secondItem();
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     const problems = await checkContent({ root, imageWidth });
     expect(problems).toEqual([
@@ -431,6 +450,7 @@ documents:
       ),
     );
     expect(await run()).toEqual([]);
+    secondItem();
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     const { text, exitCode } = report(await checkContent({ root, imageWidth }));
     expect(exitCode).toBe(0);
@@ -443,6 +463,7 @@ documents:
   });
 
   it('fails on an error, and lists the warnings after the errors', async () => {
+    secondItem();
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     write('technologies/plasma.md', technology('plasma').replace('topic: samples', 'topic: brochures'));
     const { text, exitCode } = report(await checkContent({ root, imageWidth }));
@@ -605,6 +626,7 @@ describe('links inside texts lead to pages the site has', () => {
       'products/binders/other.md',
       product.replace('title: Binder', 'title: Other').replace('slug: binder', 'slug: other'),
     );
+    secondItem();
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     const problems = await run();
     expect(problems.filter((p) => !p.includes('not used'))).toEqual([
@@ -635,6 +657,7 @@ describe("an item's address is its slug field", () => {
       'technologies/plasma.md',
       technology('plasma').replace('Body.', 'See [the binder](/products/binders/binder).'),
     );
+    secondItem();
     rmSync(join(root, 'src/content/products/binders/binder.md'));
     write('products/binders/Binder Renamed.md', product);
     expect(await run()).toEqual([]);
@@ -646,7 +669,10 @@ describe("an item's address is its slug field", () => {
       'src/content/products/binders/binder.md: slug: slug may only use lowercase letters, digits and hyphens',
     ]);
     write('products/binders/binder.md', product);
-    write('products/binders/binder-copy.md', product.replace('title: Binder', 'title: Binder copy'));
+    write(
+      'products/binders/binder-copy.md',
+      product.replace('title: Binder', 'title: Binder copy').replace('B-100', 'B-200').replace('order: 1', 'order: 2'),
+    );
     expect(await run()).toEqual([
       'src/content/products/binders/binder.md: slug: slug "binder" is already used by src/content/products/binders/binder-copy.md',
     ]);

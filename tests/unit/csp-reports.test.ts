@@ -4,7 +4,7 @@
  * a count, the day's cap on distinct entries, the old days' deletion, and every refusal, against a
  * real local Blobs server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,13 @@ import { memoryBlobs } from '../support/memory-blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
 import { keptAddress, parseReports, reportLimits, type CspViolation } from '../../src/security/reports/parse';
-import { blobsReportStore, reportStoreLimits, type ReportStore } from '../../src/security/reports/store';
+import {
+  blobsReportStore,
+  pagePath,
+  readBuiltPages,
+  reportStoreLimits,
+  type ReportStore,
+} from '../../src/security/reports/store';
 import { handleCspReport } from '../../src/security/reports/handler';
 import { routes } from '../../src/model/routes';
 
@@ -245,6 +251,45 @@ describe('the report store', () => {
     expect(
       listed.filter((r) => r.day === '2026-11-22' && r.directive.startsWith('made-up')).length,
     ).toBeLessThanOrEqual(3);
+  });
+
+  it("with the built pages known, made-up paths share one bucket and cannot take a real page's slots", async () => {
+    const limits = { ...reportStoreLimits, perPage: 3, pagesPerDirective: 4, unknownPerDirective: 5 };
+    const pages = new Set(['/', '/about', '/careers', ...Array.from({ length: 20 }, (_, n) => `/products/item-${n}`)]);
+    const store = blobsReportStore(blobs, limits, pages);
+    const day = new Date('2026-11-22T10:00:00Z');
+    // A flood of reports naming made-up paths, as 27 requests of 25 reports did: one bucket.
+    const flood = [];
+    for (let n = 0; n < 200; n++) flood.push(await store.keep(violation({ page: `/made-up-${n}` }), day));
+    expect(flood.filter((o) => o === 'new')).toHaveLength(limits.unknownPerDirective);
+    expect(flood.filter((o) => o === 'full')).toHaveLength(200 - limits.unknownPerDirective);
+    // Every built page keeps its own slots of the directive: more pages than a directive took before.
+    for (const page of pages) expect(await store.keep(violation({ page }), day), page).toBe('new');
+    // In any spelling of its address.
+    expect(await store.keep(violation({ page: '/about.html', line: 9 }), day)).toBe('new');
+    expect(await store.keep(violation({ page: '/careers/', line: 9 }), day)).toBe('new');
+    // A page's own flood fills its own slots only.
+    for (let line = 20; line < 30; line++) await store.keep(violation({ page: '/about', line }), day);
+    expect(await store.keep(violation({ page: '/careers', line: 29 }), day)).toBe('new');
+    // Another site's page is not a built page either.
+    expect(await store.keep(violation({ page: 'https://elsewhere.example/about' }), day)).toBe('full');
+    const listed = await store.list();
+    expect(listed.filter((r) => !pages.has(pagePath(r.page))).length).toBe(limits.unknownPerDirective);
+    expect(listed.filter((r) => r.page === '/about' || r.page === '/about.html')).toHaveLength(limits.perPage);
+  });
+
+  it("reads the build's list of pages, each address as a visitor spells it; none at all without a list", () => {
+    const folder = mkdtempSync(join(tmpdir(), 'built-pages-'));
+    try {
+      const file = join(folder, 'built-pages.json');
+      writeFileSync(file, JSON.stringify(['/index.html', '/about', '/products/pigments.html', '/careers/']));
+      expect([...readBuiltPages(file)!].sort()).toEqual(['/', '/about', '/careers', '/products/pigments']);
+      expect(readBuiltPages(join(folder, 'missing.json'))).toBeUndefined();
+      writeFileSync(file, '{"pages": 1}');
+      expect(() => readBuiltPages(file)).toThrow(/not a list of paths/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('keeps one entry for a burst of one violation, and takes no more than its slots however many arrive at once', async () => {

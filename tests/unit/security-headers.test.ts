@@ -14,6 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   baselinePolicy,
   headersFile,
+  svgPolicy,
   inlineHashes,
   mergedPolicy,
   pagePolicyRules,
@@ -187,9 +188,24 @@ describe('the headers Netlify sends, from netlify.toml and the built _headers', 
     }
   });
 
+  it('give every SVG a policy under which no script runs, however rules combine', async () => {
+    const rules = await netlifyRules(pages);
+    for (const path of ['/favicon.svg', '/_astro/gots.Dm3bWAXM.svg', '/logos/ISO-9001.SVG']) {
+      const got = policiesFor(rules, path);
+      expect(got.override, path).toBe(svgPolicy);
+      expect(new Set(got.all), path).toEqual(new Set([baselinePolicy, svgPolicy]));
+    }
+    const directives = new Map(
+      svgPolicy.split(';').map((d) => [d.trim().split(/\s+/)[0]!, d.trim().split(/\s+/).slice(1)] as const),
+    );
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.has('script-src')).toBe(false);
+    expect(directives.get('sandbox')).toEqual([]);
+  });
+
   it('give every other file the baseline policy only', async () => {
     const rules = await netlifyRules(pages);
-    for (const path of ['/favicon.svg', '/documents/pigments/sheet.pdf', '/_astro/page.js', '/sw.js']) {
+    for (const path of ['/documents/pigments/sheet.pdf', '/_astro/page.js', '/sw.js', '/_astro/photo.svg.webp']) {
       expect(policiesFor(rules, path).all, path).toEqual([baselinePolicy]);
     }
   });

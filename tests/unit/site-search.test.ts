@@ -5,14 +5,7 @@
  * come from the content: the items are found by their names and codes, the synonyms from
  * src/content/search/synonyms.json.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'astro/zod';
-import { parseFrontmatter, markdownBody } from '../../src/text/frontmatter.mjs';
-import { productSchema } from '../../src/schemas/product';
-import { slugReference } from '../../src/schemas/common';
-import type { ItemData } from '../../src/model/catalogue-item';
 import {
   allowedEdits,
   editsToStart,
@@ -23,38 +16,19 @@ import {
   searchIndexOf,
   searchWords,
 } from '../../src/search/catalogue-search';
-import { searchEntriesOf } from '../../src/search/search-entries';
-import { noFilters, searchFilters, shownResults, type SearchState } from '../../src/search/search';
+import {
+  filterValueLimit,
+  noFilters,
+  queryLengthLimit,
+  searchFilters,
+  searchStateFromParams,
+  shownResults,
+  type SearchState,
+} from '../../src/search/search';
 import { synonyms } from '../../src/search/synonyms';
+import { routes } from '../../src/model/routes';
+import { certificationsOf, contentSearchIndex as index, searchEntries as entries } from '../support/search-content';
 
-const content = join(process.cwd(), 'src/content');
-const schema = productSchema({ image: () => z.string(), reference: slugReference } as never);
-const frontmatterOf = (file: string) => parseFrontmatter(readFileSync(file, 'utf8')) as Record<string, unknown>;
-const folder = (name: string) =>
-  readdirSync(join(content, name))
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => frontmatterOf(join(content, name, file)));
-
-const items = readdirSync(join(content, 'products')).flatMap((category) =>
-  readdirSync(join(content, 'products', category))
-    .filter((file) => file.endsWith('.md'))
-    .map((file) => {
-      const text = readFileSync(join(content, 'products', category, file), 'utf8');
-      return {
-        id: `${category}/${file.replace(/\.md$/, '')}`,
-        data: schema.parse(parseFrontmatter(text)) as unknown as ItemData,
-        body: markdownBody(text),
-      };
-    }),
-);
-const entries = searchEntriesOf({
-  items,
-  // The fields the search reads, as the schemas give them (checked by content:check).
-  categories: folder('categories').map((data) => ({ id: String(data['slug']), data: data as never })),
-  technologies: folder('technologies').map((data) => ({ id: String(data['slug']), data: data as never })),
-  labels: { technology: 'Technology', category: 'Product category' },
-});
-const index = searchIndexOf(entries);
 const state = (query: string, selected = {}): SearchState => ({ query, selected: { ...noFilters(), ...selected } });
 const names = (query: string) => searchCatalogue(index, state(query), synonyms).results.map((r) => r.name);
 
@@ -181,5 +155,72 @@ describe('the answer', () => {
     ];
     for (const query of queries)
       expect(searchAnswer(read, state(query), synonyms)).toEqual(searchAnswer(index, state(query), synonyms));
+  });
+});
+
+describe('every word the site uses', () => {
+  /** A word as compared here: letters and digits only ("OEKO-TEX", "Oeko Tex" and "OekoTex" alike). */
+  const squeeze = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  const certifications = certificationsOf();
+
+  it('finds each certification as the pages spell it, with and without hyphens and spaces: the items and pages that name it', () => {
+    expect(certifications.length).toBeGreaterThan(0);
+    for (const { name } of certifications) {
+      const naming = entries
+        .filter((entry) => squeeze(`${entry.record.name} ${entry.text}`).includes(squeeze(name)))
+        .map((entry) => entry.record.url);
+      // The home and About pages show every certification.
+      expect(naming).toEqual(expect.arrayContaining([routes.home, routes.about]));
+      const spellings = new Set([name, name.toLowerCase().replace(/[-\s]+/g, ' '), squeeze(name)]);
+      for (const spelling of spellings) {
+        const found = searchCatalogue(index, state(spelling), synonyms).results.map((r) => r.url);
+        expect(found, `"${spelling}"`).toEqual(expect.arrayContaining(naming));
+      }
+    }
+  });
+});
+
+describe('bounded work, and every result within reach', () => {
+  it('reads at most queryLengthLimit characters of a query, says so, and reads each filter at most filterValueLimit times', () => {
+    const long = `cotton ${'x'.repeat(8 * 1024)}`;
+    const state = searchStateFromParams(new URLSearchParams({ q: long }));
+    expect(state.query.length).toBeLessThanOrEqual(queryLengthLimit);
+    expect(state.cut).toBe(true);
+    expect(searchAnswer(index, state, synonyms).cut).toBe(true);
+    expect(searchStateFromParams(new URLSearchParams({ q: 'cotton' })).cut).toBeUndefined();
+    const many = new URLSearchParams(Array.from({ length: 1000 }, (_, i) => ['category', `junk ${i}`]));
+    expect(searchStateFromParams(many).selected.category.length).toBe(filterValueLimit);
+  });
+
+  it('drops filter values the catalogue does not have, and never echoes them', () => {
+    const [category] = Object.keys(searchAnswer(index, state('')).counts['category']!);
+    const params = new URLSearchParams([
+      ['category', category!],
+      ...Array.from({ length: 1000 }, (_, i) => ['category', `<b>junk ${i}</b>`]),
+    ]);
+    const answer = searchAnswer(index, searchStateFromParams(params), synonyms);
+    expect(answer.selected.category).toEqual([category]);
+    expect(JSON.stringify(answer)).not.toContain('junk');
+    expect(answer.total).toBe(searchAnswer(index, state('', { category: [category] }), synonyms).total);
+  });
+
+  it('pages every result list to its end: each result once, in order, whatever the query or filter', () => {
+    const [industry] = Object.entries(searchAnswer(index, state('')).counts['industry']!).sort(
+      (a, b) => b[1] - a[1],
+    )[0]!;
+    const longest = ['', ...new Set(entries.flatMap((entry) => searchWords(entry.record.name)))]
+      .map((word) => ({ word, total: searchAnswer(index, state(word), synonyms).total }))
+      .sort((a, b) => b.total - a.total)[0]!;
+    for (const search of [state(longest.word), state('', { industry: [industry] })]) {
+      const all = searchCatalogue(index, search, synonyms).results.map((r) => r.url);
+      const first = searchAnswer(index, search, synonyms);
+      expect(first.pages).toBe(Math.max(1, Math.ceil(all.length / shownResults)));
+      const seen = Array.from({ length: first.pages }, (_, i) =>
+        searchAnswer(index, { ...search, page: i + 1 }, synonyms).results.map((r) => r.url),
+      ).flat();
+      expect(seen).toEqual(all);
+      // A page past the last shows the last.
+      expect(searchAnswer(index, { ...search, page: first.pages + 5 }, synonyms).page ?? 1).toBe(first.pages);
+    }
   });
 });

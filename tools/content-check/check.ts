@@ -20,6 +20,7 @@ import {
   filePathProblem,
   pictureLimits,
   pdfSignature,
+  picturesCommand,
 } from '../../src/schemas/content-limits';
 import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../../src/model/content-collections';
 import { fieldDescription, issueMessage, issuePath } from '../../src/schemas/content-errors';
@@ -28,11 +29,27 @@ import { linksIn } from './links';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { documentProblem, documentSource } from '../../src/model/documents';
 import { referenceProblems } from '../../src/schemas/content-references';
-import { countPlaceholders, isCountedPage, unknownPlaceholders } from '../../src/model/item-count';
+import { countPlaceholders, isCountedPage, overviewCounts, unknownPlaceholders } from '../../src/model/item-count';
 import { productKinds } from '../../src/schemas/product';
-import { catalogueItem, itemIdOf, type CategoryDefaults, type ItemData } from '../../src/model/catalogue-item';
+import {
+  catalogueItem,
+  codeAtStart,
+  codeFields,
+  itemCodes,
+  itemIdOf,
+  type CategoryDefaults,
+  type ItemData,
+} from '../../src/model/catalogue-item';
 import { unlistedMethods } from '../../src/model/named-methods';
 import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
+import {
+  conflictMarkers,
+  conflictProblem,
+  countInWordsProblem,
+  countsInWords,
+  longWordProblem,
+  longWords,
+} from './text-rules';
 
 export interface Problem {
   file: string;
@@ -119,7 +136,7 @@ function validate(schemaFor: SchemaOf, data: unknown, file: string, images: Imag
     }
   };
   visit(result.data, []);
-  problems.push(...misplacedCounts(schema, data, file));
+  problems.push(...misplacedCounts(schema, data, file), ...wordProblems(schema, data, file));
   return result.data as Record<string, unknown>;
 }
 
@@ -152,11 +169,87 @@ function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Proble
   return found;
 }
 
+/**
+ * The words of every text of a file: none too long for a phone's screen, and no count written in
+ * words where `{count}` fits (a text of an overview page, or one whose explanation names
+ * `{count}`) (tools/content-check/text-rules.ts). Values that are not read as words (addresses,
+ * files, slugs, e-mail addresses) are left out.
+ */
+function wordProblems(schema: z.ZodType, data: unknown, file: string): Problem[] {
+  const page = (data as { page?: unknown } | undefined)?.page;
+  const counted = isCountedPage(page);
+  const found: Problem[] = [];
+  const visit = (value: unknown, path: PropertyKey[]) => {
+    if (typeof value === 'string') {
+      const key = String(path.at(-1) ?? '');
+      if (/^(slug|href|id|icon|colour|kind|page|topic|email|url|verifyUrl|file|image|logo)$/i.test(key)) return;
+      if (/^(\.{0,2}\/|https?:|mailto:|tel:)/.test(value) || /^\S+@\S+$/.test(value)) return;
+      const field = issuePath(path);
+      for (const word of longWords(value)) found.push({ file, field, message: longWordProblem(word) });
+      const explained = fieldDescription(schema, data, path);
+      const countFits = counted || Boolean(explained?.includes('{count'));
+      if (!countFits) return;
+      const what = counted
+        ? `the number of ${overviewCounts[page]}`
+        : (/\{count\} is (the number of [^;,.]+)/.exec(explained ?? '')?.[1] ?? 'the number the field counts');
+      for (const written of countsInWords(value))
+        found.push({ file, field, message: countInWordsProblem(written, what) });
+    } else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i]));
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) visit(v, [...path, k]);
+  };
+  visit(data, []);
+  return found;
+}
+
+/** The fields of a catalogue item the rules across items read. */
+type ItemFields = { formerSlugs?: string[] };
+
+interface FormerAddresses {
+  file: string;
+  category: string;
+  formerSlugs: readonly string[];
+}
+
+/**
+ * A former slug keeps an old address (a 301 to the item's page, src/model/routes.ts): it may not be
+ * an address an item has now, which would never be reached, nor another item's former slug.
+ * `live` holds the slugs claimed, as `item:<category>:<slug>` to the file that has it.
+ */
+function formerSlugProblems(items: readonly FormerAddresses[], live: ReadonlyMap<string, string>): Problem[] {
+  const found: Problem[] = [];
+  const former = new Map<string, string>();
+  for (const { file, category, formerSlugs } of items)
+    formerSlugs.forEach((slug, index) => {
+      const field = `formerSlugs.${index}`;
+      const address = itemPath(category, slug);
+      const owner = live.get(`item:${category}:${slug}`);
+      const earlier = former.get(`${category}:${slug}`);
+      if (owner === file)
+        found.push({ file, field, message: `"${slug}" is this item's slug now; remove it from the former slugs` });
+      else if (owner)
+        found.push({
+          file,
+          field,
+          message: `"${slug}" is the slug of ${owner}, which is at ${address} now; a former slug must be an address no item has: remove it here, or give that item another slug`,
+        });
+      else if (earlier)
+        found.push({
+          file,
+          field,
+          message: `"${slug}" is ${earlier === file ? 'already in this list' : `a former slug of ${earlier} too`}; ${address} can lead to one item only: remove it from one list`,
+        });
+      else former.set(`${category}:${slug}`, file);
+    });
+  return found;
+}
+
 export interface CheckOptions {
   /** Project root; content is read from <root>/src/content. */
   root: string;
   /** Reads a picture's width; sharp in production, a stub in tests. */
   imageWidth: (path: string) => Promise<number | undefined>;
+  /** Whether a picture carries a GPS position; sharp in production, none unless told. */
+  imageLocation?: (path: string) => Promise<boolean>;
   /** A file's size in bytes; the file system's unless told (tests give large sizes without large files). */
   fileSize?: (path: string) => number;
   /** A document's first bytes, to tell a PDF; the file's own unless told. */
@@ -179,6 +272,7 @@ const readStart = (path: string) => {
 export async function checkContent({
   root,
   imageWidth,
+  imageLocation = async () => false,
   sources = contentSources,
   fileSize = (path) => statSync(path).size,
   fileStart = readStart,
@@ -202,6 +296,14 @@ export async function checkContent({
     const file = rel(path);
     let data: unknown;
     const source = read(path);
+    const markers = conflictMarkers(source);
+    if (markers.length > 0) {
+      // A merge Git could not finish: nothing else of the file is reported until it is resolved.
+      problems.push({ file, field: '(file)', message: conflictProblem(markers) });
+      for (const named of namedFiles(source)) images.push({ file, field: '(file)', path: named, unchecked: true });
+      unreadable.set(path, writtenSlug(source) ?? fileSlug(path));
+      return undefined;
+    }
     try {
       data = path.endsWith('.json') ? JSON.parse(source) : parseFrontmatter(source);
     } catch (error) {
@@ -295,6 +397,26 @@ export async function checkContent({
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
   const knownTechnologies = new Set([...technologySlugs, ...unreadableSlugs(technologies)]);
   const products: { file: string; data: unknown }[] = [];
+  const formerAddresses: FormerAddresses[] = [];
+  // Buyers quote codes in enquiries: each code names one item in the whole catalogue.
+  const codeOwners = new Map<string, string>();
+  const codesOf = (file: string, item: ItemData) => {
+    const field = codeFields[item.kind];
+    const value = (item as unknown as Record<string, string | string[]>)[field];
+    const lines = Array.isArray(value) ? value : [value];
+    for (const code of itemCodes(item)) {
+      const index = lines.findIndex((line) => typeof line === 'string' && codeAtStart(line) === code);
+      const where = Array.isArray(value) && index >= 0 ? `${field}.${index}` : field;
+      const first = codeOwners.get(code);
+      if (first === undefined) codeOwners.set(code, file);
+      else
+        problems.push({
+          file,
+          field: where,
+          message: `code "${code}" is also the code of ${first}; buyers quote codes in enquiries, so each names one item: give one of them another code`,
+        });
+    }
+  };
   const itemAddresses: string[] = [];
   const documentAddresses: string[] = [];
   const usedDocuments = new Set<string>();
@@ -309,6 +431,12 @@ export async function checkContent({
     const itemId = itemIdOf(relative(productsDir, path).split(sep).join('/'), data);
     // The address is the slug field's: two items of one category may not share it.
     claimSlug(itemId.slice(itemId.indexOf('/') + 1), rel(path), 'slug', `item:${itemId.split('/')[0]}`);
+    formerAddresses.push({
+      file: rel(path),
+      category: itemId.split('/')[0]!,
+      formerSlugs: (item as ItemFields).formerSlugs ?? [],
+    });
+    codesOf(rel(path), item as unknown as ItemData);
     // The search filters read the field, a buyer the text: a method the text names and the field
     // (or the category's, which the item takes) leaves out is a filter that misses the item.
     const model = catalogueItem(
@@ -355,6 +483,55 @@ export async function checkContent({
         problems.push({ file: rel(path), field, message });
     });
   }
+  problems.push(...formerSlugProblems(formerAddresses, slugs));
+
+  // A category with no item would go live with its heading saying "Zero ..." above no cards.
+  const itemsPer = new Map<string, number>();
+  for (const [path] of entries('products')) {
+    const folder = relative(productsDir, path).split(sep)[0]!;
+    itemsPer.set(folder, (itemsPer.get(folder) ?? 0) + 1);
+  }
+  for (const [path, data] of categories) {
+    if (!data || itemsPer.get(String(data.slug))) continue;
+    problems.push({
+      file: rel(path),
+      field: 'slug',
+      message: `category "${data.slug}" has no items: its page would go live saying "Zero ..." above no cards; add an item in ${contentSources.products.folder}/${data.slug}/, or remove the category`,
+    });
+  }
+
+  // Two entries of one list with one order number are shown in no order anyone chose.
+  const orderProblems = (list: readonly { file: string; field: string; order: unknown }[], what: string) => {
+    const first = new Map<number, string>();
+    for (const { file, field, order } of list) {
+      if (typeof order !== 'number') continue;
+      const earlier = first.get(order);
+      if (earlier === undefined) first.set(order, file);
+      else
+        problems.push({
+          file,
+          field,
+          message: `order ${order} is also the order of ${earlier === file ? 'another entry of this file' : earlier}; give each ${what} its own number, so the list shows them in the order you chose`,
+        });
+    }
+  };
+  const ordered = (loaded: Loaded) =>
+    loaded.flatMap(([path, data]) => (data ? [{ file: rel(path), field: 'order', order: data.order }] : []));
+  orderProblems(ordered(technologies), 'technology');
+  orderProblems(ordered(categories), 'category');
+  for (const [path, data] of entries('certifications')) {
+    const list = (Array.isArray(data) ? data : []) as { order?: unknown }[];
+    orderProblems(
+      list.map((entry, index) => ({ file: rel(path), field: `${index}.order`, order: entry.order })),
+      'certification',
+    );
+  }
+  const itemsByCategory = new Map<string, Loaded[number][]>();
+  for (const entry of entries('products')) {
+    const folder = relative(productsDir, entry[0]).split(sep)[0]!;
+    itemsByCategory.set(folder, [...(itemsByCategory.get(folder) ?? []), entry]);
+  }
+  for (const items of itemsByCategory.values()) orderProblems(ordered(items), 'item of a category');
   problems.push(...referenceProblems(products, { technologies: knownTechnologies }));
   for (const [path, data] of entries('products')) {
     if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));
@@ -390,7 +567,11 @@ export async function checkContent({
     for (const [path, data] of loaded[name] ?? []) {
       if (!data) continue;
       linksOf(rel(path), data, []);
-      if (isFolder(source)) for (const href of linksIn(markdownBody(read(path)))) deadLink(rel(path), 'body', href);
+      if (!isFolder(source)) continue;
+      const body = markdownBody(read(path));
+      for (const href of linksIn(body)) deadLink(rel(path), 'body', href);
+      for (const word of longWords(body))
+        problems.push({ file: rel(path), field: 'body', message: longWordProblem(word) });
     }
   }
   const folders = existsSync(productsDir)
@@ -447,6 +628,7 @@ export async function checkContent({
   // folders used. A picture several files use is measured once.
   const used = new Set<string>();
   const widths = new Map<string, Promise<number | undefined>>();
+  const located = new Set<string>();
   for (const ref of images) {
     const absolute = resolve(root, dirname(ref.file), ref.path);
     used.add(absolute);
@@ -460,10 +642,26 @@ export async function checkContent({
       problems.push({ file: ref.file, field: ref.field, message: `picture "${ref.path}" does not exist` });
       continue;
     }
-    if (!absolute.endsWith('.svg') && !widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
-    const facts = { bytes: fileSize(absolute), width: await widths.get(absolute) };
-    for (const message of fileProblems(ref.path, pictureLimits, facts))
+    const svg = absolute.toLowerCase().endsWith('.svg');
+    if (!svg && !widths.has(absolute)) widths.set(absolute, imageWidth(absolute));
+    const facts = {
+      bytes: fileSize(absolute),
+      width: await widths.get(absolute),
+      text: svg ? read(absolute) : undefined,
+    };
+    for (const message of fileProblems(ref.path, pictureLimits, facts, rel(absolute)))
       problems.push({ file: ref.file, field: ref.field, message });
+    // The build publishes no metadata (tools/build/published-pictures.ts), but Git keeps the file's.
+    if (!svg && !located.has(absolute)) {
+      located.add(absolute);
+      if (await imageLocation(absolute))
+        problems.push({
+          file: ref.file,
+          field: ref.field,
+          message: `picture "${ref.path}" carries the GPS position where it was taken; the site never shows it, but Git keeps it: run \`${picturesCommand} ${rel(absolute)}\` before committing it`,
+          severity: 'warning',
+        });
+    }
   }
   for (const path of walk(content).filter((f) => imageExtensions.test(f))) {
     if (!used.has(path)) {
@@ -474,6 +672,14 @@ export async function checkContent({
         severity: 'warning',
       });
     }
+  }
+
+  // Conflict markers in any other text file of the content (an SVG badge, a stray file): the files
+  // read above were checked as they were read.
+  const readFiles = new Set(Object.values(loaded).flatMap((files) => files.map(([path]) => path)));
+  for (const path of walk(content).filter((f) => /\.(md|json|ya?ml|svg|txt|csv)$/i.test(f) && !readFiles.has(f))) {
+    const markers = conflictMarkers(read(path));
+    if (markers.length > 0) problems.push({ file: rel(path), field: '(file)', message: conflictProblem(markers) });
   }
 
   // Documents no item names any more (Decap leaves them behind too).

@@ -5,8 +5,13 @@
  */
 import sharp from 'sharp';
 import { checkContent, report, type Problem } from './check';
+import { exifHasGps } from '../build/published-pictures';
 
 export const projectProblems = (root: string): Promise<Problem[]> =>
-  checkContent({ root, imageWidth: async (path) => (await sharp(path).metadata()).width });
+  checkContent({
+    root,
+    imageWidth: async (path) => (await sharp(path).metadata()).width,
+    imageLocation: async (path) => exifHasGps((await sharp(path).metadata()).exif),
+  });
 
 export { report };

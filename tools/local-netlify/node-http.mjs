@@ -2,6 +2,7 @@
  * Between Node's HTTP server and the WHATWG `Request`/`Response` that functions and the image CDN
  * speak. Malformed input is answered here with a 4xx, never thrown.
  */
+import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { once } from 'node:events';
@@ -117,7 +118,10 @@ export function toRequest(req, url, body) {
  */
 export async function writeResponse(res, { status, statusText, headers, extraHeaders = {}, body }) {
   res.statusCode = status;
-  if (statusText) res.statusMessage = statusText;
+  // The status line's reason phrase is the standard one of the code, as Netlify sends it, whatever
+  // text the answer carries: a page rendered on demand that sets only its status (400) keeps the
+  // "OK" of its default (Astro.response) in statusText.
+  res.statusMessage = STATUS_CODES[status] ?? statusText ?? '';
   for (const [name, value] of headers) {
     if (name !== 'set-cookie') res.setHeader(name, value);
   }

@@ -379,6 +379,9 @@ export async function startSiteServer({
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
+  // This deploy's own address, as Netlify gives its functions: what the search reads its index
+  // from (src/search/served-index.ts), never the address a request names.
+  process.env.DEPLOY_URL ??= `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${actualPort}`;
 
   let closing;
   return {

@@ -5,16 +5,18 @@
  * before it renders anything:
  *
  * - Git Gateway: Netlify Identity on this site's origin (`/.netlify/identity/user`) answers the
- *   token's user, or 401;
+ *   token's user, or 401; the origin is the site's own configured address the request came to
+ *   (src/server/own-address.ts), and a request to a Host the site does not have is refused;
  * - GitHub: GitHub's API answers the repository editors save to, with `permissions.push` true
  *   only for an account that may write to it.
  *
- * An accepted token is remembered for a few minutes (the pane posts as the editor types), and
+ * An accepted token is remembered for a few minutes, for the address it was accepted at (the pane posts as the editor types), and
  * each editor gets a bounded number of renders a minute. Both are kept in the function's memory:
  * an instance that starts afresh asks the provider again, and the limit holds per instance, which
  * bounds one token's cost without a store.
  */
 import { cmsBackend, type CmsBackend } from '../backend';
+import { ownOriginOf, ownOrigins } from '../../server/own-address';
 
 export const editorLimits = {
   /** Renders a minute for one editor (the pane posts 300 ms after the editor stops typing). */
@@ -78,7 +80,11 @@ const unauthorised = {
  */
 export function editorGate(
   backend: CmsBackend,
-  { fetchImpl = fetch, now = Date.now }: { fetchImpl?: typeof fetch; now?: () => number } = {},
+  {
+    fetchImpl = fetch,
+    now = Date.now,
+    origins = ownOrigins,
+  }: { fetchImpl?: typeof fetch; now?: () => number; origins?: () => readonly string[] } = {},
 ) {
   const accepted = new Map<string, number>();
   const renders = new Map<string, number[]>();
@@ -88,11 +94,15 @@ export function editorGate(
   return async function check(request: Request): Promise<EditorCheck> {
     const token = bearerToken(request);
     if (!token) return unauthorised;
-    const key = await digest(token);
+    // The site's own configured address the request came to; a Host the site does not have is
+    // refused before anyone is asked, and a token is accepted per address.
+    const site = ownOriginOf(request, origins());
+    if (!site) return unauthorised;
+    const key = await digest(`${site}\n${token}`);
     const time = now();
     if ((accepted.get(key) ?? 0) <= time) {
       accepted.delete(key);
-      if (!(await providerAccepts(token, backend, new URL(request.url).origin, fetchImpl))) return unauthorised;
+      if (!(await providerAccepts(token, backend, site, fetchImpl))) return unauthorised;
       accepted.set(key, time + editorLimits.acceptedForMs);
       forgetOldest(accepted);
     }

@@ -58,7 +58,8 @@ function isMeasuredFiles(value: unknown): value is MeasuredFile[] {
         typeof f.path === 'string' &&
         number(f.bytes) &&
         (f.width === undefined || number(f.width)) &&
-        (f.start === undefined || typeof f.start === 'string'),
+        (f.start === undefined || typeof f.start === 'string') &&
+        (f.text === undefined || typeof f.text === 'string'),
     )
   );
 }

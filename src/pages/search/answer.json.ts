@@ -14,7 +14,7 @@ import { synonyms } from '@/search/synonyms';
 export const prerender = false;
 
 export const GET: APIRoute = async ({ url }) => {
-  const answer = searchAnswer(await servedSearchIndex(url), searchStateFromParams(url.searchParams), synonyms);
+  const answer = searchAnswer(await servedSearchIndex(), searchStateFromParams(url.searchParams), synonyms);
   return new Response(JSON.stringify(answer), {
     headers: {
       'Content-Type': 'application/json; charset=utf-8',

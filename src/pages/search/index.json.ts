@@ -4,7 +4,7 @@
  * from the collections on every cold start.
  */
 import type { APIRoute } from 'astro';
-import { searchIndex } from '@/model/content';
+import { searchIndex } from '@/search/site-index';
 
 export const prerender = true;
 

@@ -6,6 +6,16 @@ import { seo } from '../seo';
 import { textLimits } from '../content-limits';
 import { intro, statisticSchema } from './parts';
 
+/**
+ * The texts of a home section of cards (technologies, product categories), which may say
+ * `{count}`: the number of cards it shows (src/model/content.ts, `homeCounts`).
+ */
+const counted = (cards: string, example: string) => ({
+  eyebrow: intro.eyebrow,
+  heading: text(`Heading; {count} is the number of ${cards}, e.g. "${example}"`),
+  intro: text(`Paragraph under the heading; {count} is the number of ${cards}`),
+});
+
 export const homePageSchema = ({ image }: SchemaContext) =>
   z.strictObject({
     page: z.literal('home').describe('Which page this file describes: the home page.'),
@@ -50,10 +60,17 @@ export const homePageSchema = ({ image }: SchemaContext) =>
       })
       .describe('The research-investment part of the about section (anchor #research).'),
     technologies: z
-      .strictObject({ ...intro, cardLinkLabel: text('Link text on each technology card, e.g. "Learn More"') })
+      .strictObject({
+        ...counted('technologies', '{count} platforms behind every product'),
+        cardLinkLabel: text('Link text on each technology card, e.g. "Learn More"'),
+      })
       .describe('Heading of the technology cards, and the link text on each card.'),
     products: z
-      .strictObject({ ...intro, cardLinkLabel: text('Link text on each category card, e.g. "Explore"'), action })
+      .strictObject({
+        ...counted('product categories', '{count} product categories'),
+        cardLinkLabel: text('Link text on each category card, e.g. "Explore"'),
+        action,
+      })
       .describe('Heading of the product category cards, and the button under them.'),
     certifications: z.strictObject(intro).describe('Heading of the certification badges.'),
     closing: z

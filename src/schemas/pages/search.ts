@@ -80,6 +80,17 @@ export const searchPageSchema = z.strictObject({
         'What a result that is a technology page is, shown where an item shows its category, e.g. "Technology"',
       ),
       categoryLabel: text('What a result that is a product category page is, e.g. "Product category"'),
+      pageLabel: text('What a result that is another page of the site (home, About) is, e.g. "Page"'),
+      queryCut: text(
+        'Said when a search was longer than the search reads; {limit} is the number of characters searched, e.g. "Only the first {limit} characters were searched."',
+      ).refine((words) => words.includes('{limit}'), { error: 'queryCut must contain {limit}, where the number goes' }),
+      pagesLabel: text('Name of the links to the further pages of results, e.g. "Pages of results"'),
+      pageOf: text('Which page of results shows; {page} and {pages} are numbers, e.g. "Page {page} of {pages}"').refine(
+        (words) => words.includes('{page}') && words.includes('{pages}'),
+        { error: 'pageOf must contain {page} and {pages}' },
+      ),
+      previousPage: text('Link to the page of results before, e.g. "Previous results"'),
+      nextPage: text('Link to the next page of results, e.g. "More results"'),
     })
     .describe('Words of the search results.'),
   list: z

@@ -27,6 +27,7 @@
  * An entry of the older layout (`<yyyy-mm-dd>/<fingerprint>`) is still read until its day goes.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { Store } from '@netlify/blobs';
 import type { CspViolation } from './parse';
 import { readVersioned } from '../../server/versioned-blob.ts';
@@ -43,6 +44,11 @@ export const reportStoreLimits = {
   keepDays: 90,
   /** Old entries deleted at most per new day, so no request does unbounded work. */
   deletionsPerDay: 2000,
+  /**
+   * Distinct violations of one directive a day kept for all addresses that are no built page
+   * together (made-up paths, other sites' pages), when the built pages are known.
+   */
+  unknownPerDirective: 10,
 } as const;
 export type ReportStoreLimits = { [K in keyof typeof reportStoreLimits]: number };
 
@@ -117,10 +123,64 @@ export const directiveFolder = (directive: string): string => (knownDirectives.h
 export const pageFolder = (day: string, v: CspViolation): string =>
   `${day}/${directiveFolder(v.directive)}/${hash(v.page)}/`;
 
+/** The folder of the one bucket for addresses that are no built page, in a directive's folder. */
+export const unknownPages = 'unknown';
+
+/** "/about.html", "/index.html", "/about/" -> the address a visitor sees: "/about", "/". */
+export function pagePath(path: string): string {
+  const trimmed = path
+    .replace(/\.html$/, '')
+    .replace(/(^|\/)index$/, '$1')
+    .replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed || '/' : `/${trimmed}`;
+}
+
+/**
+ * Whether a reported page is one of the built pages (`pages`, as the build lists them: see
+ * src/security/integration.ts): this site's path of one, in any of its spellings.
+ */
+export const isBuiltPage = (pages: ReadonlySet<string>, page: string) =>
+  page.startsWith('/') && pages.has(pagePath(page));
+
+/**
+ * Where the build lists its pages' paths for the report function (src/security/integration.ts),
+ * relative to the project: beside the adapter's deploy files, which netlify.toml includes in the
+ * csp-report function's bundle.
+ */
+export const builtPagesFile = '.netlify/built-pages.json';
+
+/** The built pages' paths from `file`, or undefined when there is no such list (a build of before). */
+export function readBuiltPages(file: string): Set<string> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const paths: unknown = JSON.parse(text);
+  if (!Array.isArray(paths) || !paths.every((p) => typeof p === 'string'))
+    throw new Error(`${file} is not a list of paths`);
+  return new Set(paths.map(pagePath));
+}
+
 /** Whether a key is an entry (not a slot): entries' last part is a fingerprint. */
 const isEntry = (key: string) => !/\/(slot|page)-\d+$/.test(key);
 
-export function blobsReportStore(store: Store, limits: ReportStoreLimits = reportStoreLimits): ReportStore {
+/**
+ * `builtPages`: the paths of the built pages (src/security/integration.ts writes them). With them,
+ * each built page keeps `perPage` slots of each directive of its own, taken by no other page, and
+ * every other address shares one bucket of `unknownPerDirective` slots a directive
+ * (`<day>/<directive>/unknown/`): made-up paths cannot take a real page's slots. Without them
+ * (a build of before), a directive takes at most `pagesPerDirective` pages, as before.
+ */
+export function blobsReportStore(
+  store: Store,
+  limits: ReportStoreLimits = reportStoreLimits,
+  builtPages?: ReadonlySet<string>,
+): ReportStore {
+  /** The day this instance last looked for days past keeping. */
+  let lookedForOldDays: string | undefined;
+
   /** The days that have entries, oldest first: one list call. */
   async function days(): Promise<string[]> {
     const { directories } = await store.list({ directories: true });
@@ -187,25 +247,38 @@ export function blobsReportStore(store: Store, limits: ReportStoreLimits = repor
     async keep(violation, now) {
       const day = dayOf(now);
       const fingerprint = fingerprintOf(violation);
-      const page = pageFolder(day, violation);
+      const directive = `${day}/${directiveFolder(violation.directive)}/`;
+      const known = builtPages ? isBuiltPage(builtPages, violation.page) : undefined;
+      // A built page's folder is its own, whichever way its address is spelled; every other
+      // address is in the one bucket.
+      const page =
+        known === undefined
+          ? pageFolder(day, violation)
+          : known
+            ? `${directive}${hash(pagePath(violation.page))}/`
+            : `${directive}${unknownPages}/`;
       const key = `${page}${fingerprint}`;
       const at = now.toISOString();
       if (await countRepeat(key, at)) return 'repeat';
 
-      // A page new to the directive today first takes one of the directive's page slots.
-      const directive = `${day}/${directiveFolder(violation.directive)}/`;
-      const listed = await store.list({ prefix: directive, directories: true });
-      const pages = listed.directories.map((d) => d.replace(/\/?$/, '/'));
-      if (!pages.includes(page)) {
+      // The first new entry of a day deletes the days past keeping; an instance looks once a day.
+      if (lookedForOldDays !== day) {
+        if (!(await store.list({ prefix: `${day}/`, directories: true })).directories.length) await forgetOldDays(day);
+        lookedForOldDays = day;
+      }
+      // Without the list of built pages, a page new to the directive today first takes one of the
+      // directive's page slots.
+      const listed = known === undefined ? await store.list({ prefix: directive, directories: true }) : undefined;
+      const pages = listed?.directories.map((d) => d.replace(/\/?$/, '/')) ?? [];
+      if (listed && !pages.includes(page)) {
         if (pages.length >= limits.pagesPerDirective) return 'full';
-        if (!pages.length && !(await store.list({ prefix: `${day}/`, directories: true })).directories.length)
-          await forgetOldDays(day);
         const taken = new Set(listed.blobs.map((b) => b.key));
         if ((await takeSlot(`${directive}page-`, limits.pagesPerDirective, page, taken)) === 'none') return 'full';
       }
       // Then one of the page's slots for this violation.
       const inPage = new Set((await store.list({ prefix: page })).blobs.map((b) => b.key));
-      const slot = await takeSlot(`${page}slot-`, limits.perPage, fingerprint, inPage);
+      const slots = known === false ? limits.unknownPerDirective : limits.perPage;
+      const slot = await takeSlot(`${page}slot-`, slots, fingerprint, inPage);
       if (slot === 'none') return 'full';
       // Another writer is keeping this very violation: count this one on it (if it is written yet).
       if (slot === 'theirs') {

@@ -10,7 +10,7 @@ import { alertAfterHoursFrom, type AlertBody } from '../../../src/contact/alert'
 import { retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
-import { closedPort, useContactServers, valid } from './harness';
+import { closedPort, useContactServers, valid, stillClock } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const hour = 3_600_000;
@@ -65,6 +65,7 @@ const alertLines = () => logs.filter((l) => l.startsWith('contact alert:'));
 
 async function run(now: Date, fields: Partial<RetryDependencies> = {}, mailUrl?: string) {
   return retryPendingMessages({
+    clock: stillClock,
     store: servers.blobs.store,
     mail: { mailer: smtpMailer(mailUrl ?? servers.inbox.url), settings },
     now: () => now,

@@ -9,11 +9,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { digestSize, leaseMs, retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
-import { composeDigest, smtpMailer } from '../../../src/contact/mail';
+import { composeDigest, quotedLine, smtpMailer } from '../../../src/contact/mail';
+import { singleSlotsOf, takeMailSlot } from '../../../src/contact/mail-cap';
 import type { CapAlertBody } from '../../../src/contact/alert';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
-import { post, startDroppingServer, useContactServers, valid } from './harness';
+import { post, startDroppingServer, useContactServers, valid, stillClock } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -57,6 +58,7 @@ async function send(message: Partial<typeof valid> & Record<string, string>, per
 
 const retry = (at: Date, perHour: number, fields: Partial<RetryDependencies> = {}) =>
   retryPendingMessages({
+    clock: stillClock,
     store: servers.blobs.store,
     mail: mailWithCap(perHour),
     now: () => at,
@@ -84,10 +86,10 @@ function heldMessage(receivedAt: Date, fields: Partial<StoredMessage> = {}): Sto
 }
 
 describe('past the cap', () => {
-  it('five messages in an hour with a cap of two: two e-mails alone, three held, every visitor thanked with a reference', async () => {
+  it('five messages in an hour with a cap of three (one slot kept for digests): two e-mails alone, three held, every visitor thanked with a reference', async () => {
     const names = ['Ada Lovelace', 'Grace Hopper', 'Katherine Johnson', 'Mary Jackson', 'Dorothy Vaughan'];
     const references = await Promise.all(
-      names.map((name, i) => send({ name, email: `person${i}@example.org`, message: `Enquiry from ${name}` }, 2)),
+      names.map((name, i) => send({ name, email: `person${i}@example.org`, message: `Enquiry from ${name}` }, 3)),
     );
     for (const reference of references) expect(reference).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
 
@@ -100,14 +102,14 @@ describe('past the cap', () => {
       expect(record.nextAttemptAt).toBeUndefined();
       expect(record.attempts).toBe(0);
     }
-    expect(logs.filter((l) => l.includes('held back: the limit of 2 e-mails an hour is reached'))).toHaveLength(3);
+    expect(logs.filter((l) => l.includes('held back: the limit of 3 e-mails an hour is reached'))).toHaveLength(3);
     expect(new Set(references).size).toBe(5);
     expect(new Set([...(await servers.blobs.store.list()).map((r) => referenceOf(r.id))])).toEqual(new Set(references));
   });
 
   it('an instance that knows the hour is full stores the next messages held at once: one write each, no slot asked', async () => {
     const memory = {};
-    const mail = { ...mailWithCap(1), cap: { perHour: 1, memory } };
+    const mail = { ...mailWithCap(2), cap: { perHour: 2, memory } };
     const post1 = (message: string) =>
       handleContactSubmission(post({ ...valid, message }), {
         store: servers.blobs.store,
@@ -127,37 +129,29 @@ describe('past the cap', () => {
     const third = (await byStatus('pending')).find((r) => r.message.message === 'Third, known full')!;
     expect(third).toMatchObject({ heldAt: tenPast.toISOString(), attempts: 0 });
     expect(third.nextAttemptAt).toBeUndefined();
-    expect(logs.filter((l) => l.includes('held back: the limit of 1 e-mails an hour is reached'))).toHaveLength(2);
+    expect(logs.filter((l) => l.includes('held back: the limit of 2 e-mails an hour is reached'))).toHaveLength(2);
     expect(singles()).toHaveLength(1);
   });
 
-  it('the retry run sends the held messages as one digest once the next hour allows an e-mail, then files each as sent', async () => {
-    const first = await send({ message: 'The one that went alone' }, 1);
+  it('the retry run sends the held messages as one digest in the same hour, on the slot kept for digests, then files each as sent', async () => {
+    const first = await send({ message: 'The one that went alone' }, 2);
     const held = [
       await send(
         { name: 'Grace Hopper', email: 'grace@example.org', company: 'Navy', message: 'Cobol <b>please</b>' },
-        1,
+        2,
         new Date(tenPast.getTime() + 1000),
       ),
       await send(
         { name: 'Katherine Johnson', email: 'kj@example.org', company: '', message: 'Orbits\nand more' },
-        1,
+        2,
         new Date(tenPast.getTime() + 2000),
       ),
     ];
     expect(singles()).toHaveLength(1);
     expect(singles()[0]!.subject).toContain(`ref. ${first}`);
 
-    // The same hour: the cap still holds; the run says that the held ones wait.
-    const sameHour = await retry(new Date('2026-11-22T10:45:00Z'), 1);
-    expect(sameHour).toMatchObject({ due: 2, digests: 0, heldWaiting: 2, sent: 0 });
-    expect(digests()).toHaveLength(0);
-    expect(logs).toContain(
-      'contact retry: 2 held message(s) wait for a digest in a later hour: the limit of 1 e-mails an hour is reached',
-    );
-
-    logs.length = 0;
-    const run = await retry(nextHour, 1);
+    const at = new Date('2026-11-22T10:45:00Z');
+    const run = await retry(at, 2);
     expect(run).toMatchObject({ due: 2, digests: 1, digested: 2, sent: 2, heldWaiting: 0 });
     expect(digests()).toHaveLength(1);
     const digest: ParsedMail = digests()[0]!;
@@ -169,12 +163,12 @@ describe('past the cap', () => {
     expect(digest.html).toContain('<a href="mailto:grace@example.org">grace@example.org</a>');
     expect(digest.html).toContain('Cobol &lt;b&gt;please&lt;/b&gt;');
     const text = digest.text!;
-    expect(text).toContain('More than 1 e-mails an hour would have gone out');
+    expect(text).toContain('More than 2 e-mails an hour would have gone out');
     for (const [i, reference] of held.entries())
       expect(text).toContain(`Message ${i + 1} of 2\nReference: ${reference}\n`);
     expect(text).toContain('Name: Grace Hopper\nEmail: grace@example.org\nCompany: Navy\n');
     expect(text).toContain('Name: Katherine Johnson\nEmail: kj@example.org\nCompany: -\n');
-    expect(text).toContain('Message:\nOrbits\nand more\n');
+    expect(text).toContain(`Message:\n${quotedLine('Orbits')}\n${quotedLine('and more')}\n`);
     expect(text.indexOf(held[0]!)).toBeLessThan(text.indexOf(held[1]!));
 
     const sent = (await byStatus('sent')).filter((r) => held.includes(referenceOf(r.id)));
@@ -182,7 +176,7 @@ describe('past the cap', () => {
     for (const record of sent) expect(record.digest).toEqual({ messageId: digest.messageId, count: 2 });
     expect(await byStatus('pending')).toEqual([]);
     expect(logs).toContain(
-      `contact retry: 2 held message(s) went out in one digest e-mail ${digest.messageId} (the limit of 1 e-mails an hour was reached)`,
+      `contact retry: 2 held message(s) went out in one digest e-mail ${digest.messageId} (the limit of 2 e-mails an hour was reached)`,
     );
 
     // Once a day on the alert's channel: how many went in the digest.
@@ -190,25 +184,91 @@ describe('past the cap', () => {
     expect(posted).toEqual([
       {
         text: expect.stringContaining(
-          'the limit of 1 e-mails an hour (CONTACT_MAIL_PER_HOUR) was reached; 2 message(s) held back went out in 1 digest e-mail(s)',
+          'the limit of 2 e-mails an hour (CONTACT_MAIL_PER_HOUR) was reached; 2 message(s) held back went out in 1 digest e-mail(s)',
         ),
         store: 'contact-messages',
-        cap: { perHour: 1, digests: 1, messages: 2, waiting: 0 },
-        at: nextHour.toISOString(),
+        cap: { perHour: 2, digests: 1, messages: 2, waiting: 0 },
+        at: at.toISOString(),
       },
     ]);
     expect(logs.filter((l) => l.startsWith('contact alert:'))).toHaveLength(1);
 
-    // A later digest the same day goes out, and says nothing more on the alert's channel.
-    await send({ message: 'Another one alone' }, 1, new Date('2026-11-22T12:05:00Z'));
-    await send({ message: 'And one held' }, 1, new Date('2026-11-22T12:06:00Z'));
-    const later = await retry(new Date('2026-11-22T13:00:00Z'), 1);
+    // Every slot of the hour is now taken: a message held later in it waits for the next hour.
+    await send({ message: 'Held late in the hour' }, 2, new Date('2026-11-22T10:50:00Z'));
+    logs.length = 0;
+    expect(await retry(new Date('2026-11-22T10:55:00Z'), 2)).toMatchObject({ due: 1, digests: 0, heldWaiting: 1 });
+    expect(logs).toContain(
+      'contact retry: 1 held message(s) wait for a digest in a later hour: the limit of 2 e-mails an hour is reached',
+    );
+    // The next hour's digest goes out, and says nothing more on the alert's channel that day.
+    const later = await retry(nextHour, 2);
     expect(later).toMatchObject({
       digests: 1,
       digested: 1,
       capAlert: { alerted: false, reason: 'already alerted today' },
     });
     expect(posted).toHaveLength(1);
+  });
+
+  it('single e-mails cannot starve the digests: with every slot for single e-mails taken, the held messages still go in a digest that hour', async () => {
+    const perHour = 5;
+    // Ten visitors in the hour: the slots for e-mails of their own are all taken by the first.
+    for (let i = 0; i < 10; i++) await send({ message: `Flood ${i}` }, perHour, new Date(tenPast.getTime() + i * 1000));
+    expect(singles()).toHaveLength(singleSlotsOf(perHour));
+    const held = await byStatus('pending');
+    expect(held).toHaveLength(10 - singleSlotsOf(perHour));
+    // The retry run of the same hour sends them, on a slot kept for digests; the cap still holds.
+    const run = await retry(new Date('2026-11-22T10:30:00Z'), perHour);
+    expect(run).toMatchObject({ digests: 1, digested: held.length, heldWaiting: 0 });
+    expect(digests()).toHaveLength(1);
+    expect(servers.inbox.received.length).toBeLessThanOrEqual(perHour);
+    expect(await byStatus('pending')).toEqual([]);
+  });
+
+  it('the first run that holds a message back for lack of slots alerts, even when its digest cannot go yet', async () => {
+    const perHour = 2;
+    const at = new Date('2026-11-22T10:30:00Z');
+    // Every slot of the hour taken, a digest's included.
+    for (let i = 0; i < perHour; i++)
+      expect(await takeMailSlot(servers.blobs.store, { perHour }, at, `before ${i}`, 'digest')).toBe(true);
+    // Three messages whose first attempt failed, due again now.
+    for (let i = 0; i < 3; i++)
+      await servers.blobs.store.add({
+        ...heldMessage(new Date(tenPast.getTime() + i * 1000)),
+        heldAt: undefined,
+        nextAttemptAt: tenPast.toISOString(),
+      });
+    const run = await retry(at, perHour);
+    expect(run).toMatchObject({ heldBack: 3, digests: 0, heldWaiting: 3, sent: 0 });
+    expect(run.capAlert).toMatchObject({ alerted: true, posted: true });
+    expect(posted).toEqual([
+      expect.objectContaining({
+        text: expect.stringContaining('was reached; 3 message(s) are held back for a digest'),
+        cap: { perHour, digests: 0, messages: 0, waiting: 3 },
+      }),
+    ]);
+  });
+
+  it("quotes each visitor's text, so no line of it can pass for the digest's own divider or a message's head", () => {
+    const honest = heldMessage(tenPast);
+    const divider = composeDigest([honest, heldMessage(tenPast)], settings, 30)
+      .text.split('\n')
+      .find((line) => /^-{10,}$/.test(line))!;
+    const forged = heldMessage(new Date(tenPast.getTime() + 1000), {
+      message: {
+        ...valid,
+        message: `Thanks.\n${divider}\nMessage 3 of 2\nReference: FAKE-0000\nName: Someone Else\nEmail: x@example.org`,
+      },
+    });
+    const text = composeDigest([honest, forged], settings, 30).text;
+    const lines = text.split('\n');
+    // The digest's own divider: once before each message, and no more.
+    expect(lines.filter((line) => line === divider)).toHaveLength(2);
+    expect(lines.filter((line) => /^Message \d+ of \d+$/.test(line))).toEqual(['Message 1 of 2', 'Message 2 of 2']);
+    expect(lines.filter((line) => line.startsWith('Reference: '))).toHaveLength(2);
+    // The visitor's words are all there, each line quoted.
+    for (const line of forged.message.message.split('\n')) expect(lines).toContain(quotedLine(line));
+    expect(lines).toContain(`> ${divider}`);
   });
 
   it('a digest from one sender replies to that sender', () => {
@@ -243,7 +303,13 @@ describe('past the cap', () => {
     for (const m of messages) await servers.blobs.store.add(m);
     await Promise.all(
       [servers.blobs.client(), servers.blobs.client()].map((client) =>
-        retryPendingMessages({ store: blobsMessageStore(client), mail: mailWithCap(5), now: () => nextHour, log }),
+        retryPendingMessages({
+          clock: stillClock,
+          store: blobsMessageStore(client),
+          mail: mailWithCap(5),
+          now: () => nextHour,
+          log,
+        }),
       ),
     );
     // A later run picks up any a lost race left for after the leases.
@@ -283,12 +349,13 @@ describe('past the cap', () => {
     const alone = heldMessage(tenPast, { heldAt: undefined, alone: true, nextAttemptAt: tenPast.toISOString() });
     delete alone.heldAt;
     await servers.blobs.store.add(alone);
+    // The one slot for an e-mail of its own is taken (a cap of two keeps the other for digests).
     await servers.blobs.store.takeMailSlot('2026-11-22T11', 1, 'someone else');
-    const run = await retry(nextHour, 1);
+    const run = await retry(nextHour, 2);
     expect(run).toMatchObject({ heldBack: 1, digests: 0, sent: 0 });
     const [record] = await byStatus('pending');
     expect(record!.heldAt).toBeUndefined();
-    expect(await retry(new Date('2026-11-22T12:00:00Z'), 1)).toMatchObject({ sent: 1 });
+    expect(await retry(new Date('2026-11-22T12:00:00Z'), 2)).toMatchObject({ sent: 1 });
   });
 
   it('a digest the mail server does not take just now stays held, tried again with backoff', async () => {

@@ -4,13 +4,13 @@
  * or e-mailed a second time, whether the repeat comes later or at the same moment.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handleContactSubmission } from '../../../src/contact/handler';
+import { handleContactSubmission, sameMessageMinutes } from '../../../src/contact/handler';
 import { retryPendingMessages } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
-import { receivedPrefix, type MessageStore } from '../../../src/contact/store';
+import { receivedDayPrefix, receivedPrefix, type MessageStore } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
-import { post, useContactServers, valid } from './harness';
+import { post, useContactServers, valid, stillClock } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -81,6 +81,7 @@ describe('a message sent with a browser id', () => {
     expect(logs.join('\n')).toContain('received at the same time by another request');
     // The loser's copy is gone for good: a retry run finds nothing to send.
     const retry = await retryPendingMessages({
+      clock: stillClock,
       store: servers.blobs.store,
       mail: deps().mail,
       now: () => new Date(Date.now() + 3_600_000),
@@ -121,12 +122,21 @@ describe('a message sent with a browser id', () => {
     expect(servers.inbox.received).toHaveLength(2);
   });
 
-  it('without an id, every post is a message of its own, as before', async () => {
-    await send(valid);
-    await send(valid);
+  it('without an id, the same fields again within minutes are the same message; other words, or later, another', async () => {
+    const at = new Date('2026-11-22T10:09:59.800Z');
+    const sendAt = (body: unknown, when: Date) => handleContactSubmission(post(body), { ...deps(), now: () => when });
+    const first = (await (await sendAt(valid, at)).json()) as { reference: string };
+    // Half a second later, across the turn of a ten-minute window: the same message.
+    const again = await sendAt(valid, new Date(at.getTime() + 500));
+    expect(await again.json()).toEqual({ ok: true, reference: first.reference, repeat: true });
+    // Other words: another message.
+    await sendAt({ ...valid, message: `${valid.message} And 5,000 m of linen.` }, new Date(at.getTime() + 1000));
+    // The same words once the minutes are over: another message too.
+    await sendAt(valid, new Date(at.getTime() + sameMessageMinutes * 60_000 + 1000));
     const records = await servers.blobs.store.list();
-    expect(records).toHaveLength(2);
+    expect(records).toHaveLength(3);
     expect(records.every((r) => r.browserId === undefined)).toBe(true);
+    expect(servers.inbox.received).toHaveLength(3);
   });
 
   it('is refused with 400 and the reason when the id is not a browser id, and nothing is kept', async () => {
@@ -166,9 +176,10 @@ describe('a message sent with a browser id', () => {
     expect(stored.map((r) => r.browserId)).toEqual([id]);
     // Each repeat lands on the thank-you page of the one message.
     expect(new Set(locations).size).toBe(1);
-    // An empty id (the static page's form, no worker) is a new message each time.
+    // An empty id (the static page's form, no worker) is matched by its fields: the same words
+    // posted again are the same message (see the test of a double post below).
     for (let i = 0; i < 2; i++) {
-      const form = new URLSearchParams({ ...fields, messageId: '' });
+      const form = new URLSearchParams({ ...fields, message: `${fields.message} (${i})`, messageId: '' });
       const response = await handleContactSubmission(
         post(form.toString(), { type: 'application/x-www-form-urlencoded' }),
         deps(),
@@ -212,7 +223,65 @@ describe('a message sent with a browser id', () => {
   });
 });
 
+describe('a double post of the form without JavaScript (the static page: its messageId is empty)', () => {
+  // The fields as the static /contact form posts them, honeypot and empty id included.
+  const form = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: valid.email,
+    company: valid.company,
+    message: valid.message,
+    website: '',
+    messageId: '',
+  };
+  const postForm = (fields: Record<string, string>, at: Date) =>
+    handleContactSubmission(
+      post(new URLSearchParams(fields).toString(), { type: 'application/x-www-form-urlencoded' }),
+      {
+        ...deps(),
+        now: () => at,
+      },
+    );
+
+  it("posted twice, 0.5 s apart, is one message: the second lands on the first one's thank-you page", async () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    const first = await postForm(form, at);
+    const second = await postForm(form, new Date(at.getTime() + 500));
+    expect([first.status, second.status]).toEqual([303, 303]);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    const stored = await servers.blobs.store.list();
+    expect(stored).toHaveLength(1);
+    expect(first.headers.get('location')).toContain(referenceOf(stored[0]!.id));
+    expect(servers.inbox.received).toHaveLength(1);
+  });
+
+  it('posted twice at the same moment (the second tap while the first is on its way) is one message', async () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    const answers = await Promise.all([postForm(form, at), postForm(form, new Date(at.getTime() + 500))]);
+    expect(answers.map((a) => a.status)).toEqual([303, 303]);
+    expect(new Set(answers.map((a) => a.headers.get('location'))).size).toBe(1);
+    expect(await servers.blobs.store.list()).toHaveLength(1);
+    expect(servers.inbox.received).toHaveLength(1);
+  });
+});
+
 describe('markers in the store', () => {
+  it("of a post without an id, are one write in its day's folder, and expire with that day", async () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    const sendAt = (when: Date) => handleContactSubmission(post(valid), { ...deps(), now: () => when });
+    await sendAt(at);
+    const keys = (await servers.blobs.client().list()).blobs.map((b) => b.key);
+    expect(keys.filter((k) => k.startsWith(receivedPrefix))).toEqual([]);
+    const [marker, ...others] = keys.filter((k) => k.startsWith(`${receivedDayPrefix}2026-11-22/same-2026-11-22-`));
+    expect(others).toEqual([]);
+    expect(await servers.blobs.client().get(marker!, { type: 'json' })).toMatchObject({ receivedAt: at.toISOString() });
+    // Retention deletes the day, unread; the same words again are then a new message.
+    expect(await servers.blobs.store.deleteReceived('2026-11-22', 100)).toBe(1);
+    expect((await servers.blobs.client().list({ prefix: receivedDayPrefix })).blobs).toEqual([]);
+    await sendAt(new Date(at.getTime() + 1000));
+    expect(await servers.blobs.store.list()).toHaveLength(2);
+  });
+
   it('are not messages: the store lists messages only', async () => {
     await send({ ...valid, messageId: newBrowserId() });
     const keys = (await servers.blobs.client().list()).blobs.map((b) => b.key);

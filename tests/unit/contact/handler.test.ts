@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { retryPendingMessages } from '../../../src/contact/deliver';
 import { MailDeferred, smtpMailer } from '../../../src/contact/mail';
-import { closedPort, post, startDroppingServer, useContactServers, valid } from './harness';
+import { closedPort, post, startDroppingServer, useContactServers, valid, stillClock } from './harness';
 import { contactErrorsAnchor, referenceQuery, routes } from '../../../src/model/routes';
 import { isMessageId } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
@@ -77,6 +77,7 @@ describe('an accepted message', () => {
 
     // Not yet due: nothing happens.
     const early = await retryPendingMessages({
+      clock: stillClock,
       store: servers.blobs.store,
       mail: mailAt(servers.inbox.url),
       now: () => new Date('2026-11-22T10:10:00Z'),
@@ -85,6 +86,7 @@ describe('an accepted message', () => {
 
     // Still down when due: the attempt is counted and the next one waits twice as long.
     const again = await retryPendingMessages({
+      clock: stillClock,
       store: servers.blobs.store,
       mail: mailAt(down),
       now: () => new Date('2026-11-22T10:15:00Z'),
@@ -97,6 +99,7 @@ describe('an accepted message', () => {
     });
 
     const later = await retryPendingMessages({
+      clock: stillClock,
       store: servers.blobs.store,
       mail: mailAt(servers.inbox.url),
       now: () => new Date('2026-11-22T10:45:00Z'),
@@ -146,6 +149,7 @@ describe('an accepted message', () => {
       // Once the lease is over, a retry run sends it with a mailer of its own.
       const due = new Date(Date.parse(untried.nextAttemptAt!) + 1);
       const run = await retryPendingMessages({
+        clock: stillClock,
         store: servers.blobs.store,
         mail: mailAt(servers.inbox.url),
         now: () => due,

@@ -15,6 +15,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { productionStoreName } from '../../../src/contact/deploy-context';
 import { blobsMessageStore, type MessageStore } from '../../../src/contact/store';
 import { routes } from '../../../src/model/routes';
+import type { Mailer } from '../../../src/contact/mail';
 
 export interface LocalBlobs {
   /** The message store over a client of the server. */
@@ -211,6 +212,13 @@ export async function closedPort(): Promise<number> {
   return inbox.port;
 }
 
+/**
+ * The retry run's clock for its time budget (deliver.ts `clock`), standing still: a run in a test
+ * ends when its work is done, never because the machine was busy. A test of the budget moves its
+ * own clock.
+ */
+export const stillClock = () => 0;
+
 export const origin = 'https://www.example.com';
 
 export function post(body: unknown, init: { type?: string; origin?: string | null; raw?: string } = {}): Request {
@@ -275,5 +283,64 @@ export async function startDroppingServer(): Promise<{ url: string; connections:
     url: `smtp://127.0.0.1:${(server.address() as AddressInfo).port}`,
     connections: () => connections,
     stop: () => server.close(),
+  };
+}
+
+/**
+ * A function instance that can be killed between any two of its effects: the fault-injection seam
+ * of the crash tests. Effects are the writes of the store (`set`, `setJSON`, `delete`) and the
+ * mailer's `send`, counted in the order they start. The effect numbered `killAt` never happens:
+ * the instance dies there, and from then on every call it makes (reads too) never settles, as
+ * when the process is killed. Nothing waits on a timer.
+ */
+export function killableInstance(
+  client: Store,
+  mailer: Mailer,
+  killAt: number,
+): {
+  store: MessageStore;
+  mailer: Mailer;
+  /** The effects that happened, in order ("setJSON pending/…", "send"). */
+  effects: string[];
+  /** Resolves when the instance dies. */
+  died: Promise<void>;
+  dead: () => boolean;
+} {
+  const never = new Promise<never>(() => {});
+  const effects: string[] = [];
+  let dead = false;
+  let die!: () => void;
+  const died = new Promise<void>((resolve) => (die = resolve));
+  const effect = (name: string) => {
+    if (dead) return false;
+    if (effects.length + 1 === killAt) {
+      dead = true;
+      die();
+      return false;
+    }
+    effects.push(name);
+    return true;
+  };
+  const writes = new Set(['set', 'setJSON', 'delete']);
+  const store = new Proxy(client, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (dead) return never;
+        if (writes.has(String(property)) && !effect(`${String(property)} ${String(args[0])}`)) return never;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return {
+    store: blobsMessageStore(store),
+    mailer: {
+      ...mailer,
+      send: (email) => (effect('send') ? mailer.send(email) : never),
+    },
+    effects,
+    died,
+    dead: () => dead,
   };
 }

@@ -11,6 +11,8 @@ import {
   takeMailSlot,
   withMailCap,
   type CapMemory,
+  digestSlotsOf,
+  singleSlotsOf,
 } from '../../../src/contact/mail-cap';
 import { blobsMessageStore, type MessageStore } from '../../../src/contact/store';
 import { useContactServers } from './harness';
@@ -49,24 +51,41 @@ describe('CONTACT_MAIL_PER_HOUR', () => {
 });
 
 describe('the slots of an hour', () => {
-  it('40 writers at once in two instances, a cap of 10: exactly 10 e-mails, each on a slot of its own', async () => {
+  it('40 writers at once in two instances, a cap of 10: exactly the slots for e-mails of their own, one each; the one kept goes to a digest', async () => {
     const instances = [servers.blobs.store, blobsMessageStore(servers.blobs.client())];
     const granted = await Promise.all(
       Array.from({ length: 40 }, (_, i) => takeMailSlot(instances[i % 2]!, { perHour: 10 }, ten, `message ${i}`)),
     );
-    expect(granted.filter(Boolean)).toHaveLength(10);
+    const singles = singleSlotsOf(10);
+    expect(singles).toBe(10 - digestSlotsOf(10));
+    expect(granted.filter(Boolean)).toHaveLength(singles);
     expect((await servers.blobs.store.takenMailSlots(hourOf(ten))).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 10 }, (_, i) => i + 1),
+      Array.from({ length: singles }, (_, i) => i + 1),
     );
-    // Full for the rest of the hour; the next hour has its own.
+    // Full for the rest of the hour for e-mails of their own; a digest still has its slot, once.
     expect(await takeMailSlot(servers.blobs.store, { perHour: 10 }, new Date('2026-11-22T10:59:59Z'), 'late')).toBe(
       false,
     );
+    expect(await takeMailSlot(servers.blobs.store, { perHour: 10 }, ten, 'digest', 'digest')).toBe(true);
+    expect(await takeMailSlot(servers.blobs.store, { perHour: 10 }, ten, 'digest 2', 'digest')).toBe(false);
+    expect(await servers.blobs.store.takenMailSlots(hourOf(ten))).toHaveLength(10);
+    // The next hour has its own.
     expect(await takeMailSlot(servers.blobs.store, { perHour: 10 }, new Date('2026-11-22T11:00:00Z'), 'next')).toBe(
       true,
     );
     // A larger cap, set by a new deploy, allows more in the same hour.
-    expect(await takeMailSlot(servers.blobs.store, { perHour: 11 }, ten, 'more')).toBe(true);
+    expect(await takeMailSlot(servers.blobs.store, { perHour: 13 }, ten, 'more')).toBe(true);
+  });
+
+  it('keeps a tenth of the cap for digests, at least one: a cap of 1 sends one digest an hour', () => {
+    expect([1, 2, 10, 11, 30, 10_000].map((n) => [digestSlotsOf(n), singleSlotsOf(n)])).toEqual([
+      [1, 0],
+      [1, 1],
+      [1, 9],
+      [2, 9],
+      [3, 27],
+      [1000, 9000],
+    ]);
   });
 
   it('in a burst where every writer picks the same slot, a writer that loses every race is held: never more than the cap', async () => {
@@ -90,7 +109,7 @@ describe('the slots of an hour', () => {
       },
     };
     const memory: CapMemory = {};
-    const cap = { perHour: 2, memory };
+    const cap = { perHour: 3, memory };
     expect(await takeMailSlot(counted, cap, ten, 'a')).toBe(true);
     expect(await takeMailSlot(counted, cap, ten, 'b')).toBe(true);
     expect(await takeMailSlot(counted, cap, ten, 'c')).toBe(false);

@@ -12,7 +12,12 @@ import { requestDetailLabels } from '../../../src/contact/form-fields';
 import { describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { smtpMailer } from '../../../src/contact/mail';
-import { contactLimits, validateContactMessage, type ContactMessage } from '../../../src/contact/message';
+import {
+  contactLimits,
+  maxCombiningMarks,
+  validateContactMessage,
+  type ContactMessage,
+} from '../../../src/contact/message';
 import { post, startBlobs, useContactServers, valid } from './harness';
 
 const hex = (c: string) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -56,7 +61,9 @@ const refused: Record<string, string[]> = {
     '\u{1BCA0}',
     '\u{1D173}',
   ],
-  'fillers that show nothing': ['\u115F', '\u1160', '\u3164', '\uFFA0', '\u034F'],
+  'fillers that show nothing': ['\u115F', '\u1160', '\u3164', '\uFFA0', '\u034F', '\u2800'],
+  "variation selectors, but an emoji's own after it": range(0xfe00, 0xfe0f),
+  'ideographic variation selectors': range(0xe0100, 0xe01ef),
 };
 const allRefused = Object.values(refused).flat();
 
@@ -161,12 +168,14 @@ describe('hidden characters are refused, the first named with where it is', () =
       it(`${field} refuses ${what}`, () => {
         expect(check(field, slot(field, '')).ok).toBe(true);
         for (const c of characters) {
+          // After a digit (the quantity's), the emoji selectors are text: a keycap's start.
+          if (/[\uFE0E\uFE0F]/.test(c) && /\p{Emoji}/u.test(slots[field][0].at(-1)!)) continue;
           const result = check(field, slot(field, c));
           expect(result, `${field} with ${hex(c)}`).toMatchObject({ ok: false });
           // The code point, and its name where it has one: "(U+202E RIGHT-TO-LEFT OVERRIDE)".
           const reason = (result.ok ? {} : result.fields)[field] ?? '';
           const named = reason.match(
-            /^(.+) contains an invisible character \((U\+[0-9A-F]{4,6})(?: ([A-Z -]+))?\) (.+); please remove it$/,
+            /^(.+) contains an invisible character \((U\+[0-9A-F]{4,6})(?: ([A-Z0-9 -]+))?\) (.+); please remove it$/,
           );
           expect(named, reason).not.toBeNull();
           expect([named![1], named![2], named![4]]).toEqual([label(field), hex(c), slots[field][2]]);
@@ -267,6 +276,8 @@ describe('hidden characters are refused, the first named with where it is', () =
         // A joiner between two letters is text (tested below), and trimming drops some characters at either end.
         const visible = /[\p{L}\p{M}\p{N}\p{S}]/u;
         fc.pre(!(/[\u200C\u200D]/.test(c) && visible.test(base[spot - 1] ?? '') && visible.test(base[spot] ?? '')));
+        // A variation selector right after an emoji (a digit is one) is text too.
+        fc.pre(!(/[\uFE0E\uFE0F]/.test(c) && /\p{Emoji}/u.test(base[spot - 1] ?? '')));
         fc.pre(value.trim() === value);
         const place = field === 'message' ? `at line 1, character ${spot + 1}` : `at character ${spot + 1}`;
         expect(check(field, value)).toEqual(
@@ -274,7 +285,7 @@ describe('hidden characters are refused, the first named with where it is', () =
             field,
             expect.stringMatching(
               new RegExp(
-                `^${label(field)} contains an invisible character \\(${hex(c).replace('+', '\\+')}[ A-Z-]*\\) ${place};`,
+                `^${label(field)} contains an invisible character \\(${hex(c).replace('+', '\\+')}[ A-Z0-9-]*\\) ${place};`,
               ),
             ),
           ),
@@ -397,6 +408,50 @@ describe('joiners inside words and emoji are text', () => {
 
   it('takes a joiner for text once a line-break hint beside it is removed', () => {
     expect(check('name', 'A\u200C\u200Bda')).toMatchObject({ ok: true, message: { name: 'A\u200Cda' } });
+  });
+});
+
+describe('variation selectors and combining marks', () => {
+  it('a variation selector after an emoji is text: a heart, a keycap, a plain smiley', () => {
+    for (const text of ['We \u2764\uFE0F linen', 'Option 1\uFE0F\u20E3 please', 'Thanks \u263A\uFE0E']) {
+      expect(check('message', text), JSON.stringify(text)).toMatchObject({ ok: true, message: { message: text } });
+      expect(check('company', text), JSON.stringify(text)).toMatchObject({ ok: true, message: { company: text } });
+    }
+  });
+
+  it('one anywhere else is refused, named with its place, as is the blank braille pattern', () => {
+    expect(check('name', 'Ada\uFE0F Lovelace')).toEqual(
+      refusedAs('name', hiddenError('Name', 'U+FE0F VARIATION SELECTOR-16', 'at character 4')),
+    );
+    expect(check('name', 'Ada \uFE00Lovelace')).toEqual(
+      refusedAs('name', hiddenError('Name', 'U+FE00 VARIATION SELECTOR-1', 'at character 5')),
+    );
+    expect(check('company', '\u845B\u{E0100} Looms')).toEqual(
+      refusedAs('company', hiddenError('Company', 'U+E0100 VARIATION SELECTOR-17', 'at character 2')),
+    );
+    expect(check('name', 'Ada\u2800Lovelace')).toEqual(
+      refusedAs('name', hiddenError('Name', 'U+2800 BRAILLE PATTERN BLANK', 'at character 4')),
+    );
+  });
+
+  it(`up to ${maxCombiningMarks} combining marks on a character are text; a longer run is refused, counted, with its place`, () => {
+    const marks = (n: number) =>
+      // Marks U+0300-U+034E: U+034F, the grapheme joiner, is refused on its own.
+      Array.from({ length: n }, (_, i) => String.fromCodePoint(0x0300 + (i % 0x4f))).join('');
+    for (const name of ['Nguyễn Thị Ánh', 'Ngu\u0065\u0323\u0302n', 'שִׁ֖ין', `Ada${marks(maxCombiningMarks)} Lovelace`])
+      expect(check('name', name), JSON.stringify(name)).toMatchObject({ ok: true });
+    expect(check('name', `Ada${marks(190)} Lovelace`)).toEqual(
+      refusedAs('name', 'Name has 190 combining marks in a row at character 4; please remove them'),
+    );
+    expect(check('name', `Ada${marks(maxCombiningMarks + 1)}`)).toEqual(
+      refusedAs(
+        'name',
+        `Name has ${maxCombiningMarks + 1} combining marks in a row at character 4; please remove them`,
+      ),
+    );
+    expect(check('message', `Hello\nZ${marks(40)}algo`)).toEqual(
+      refusedAs('message', 'Message has 40 combining marks in a row at line 2, character 2; please remove them'),
+    );
   });
 });
 

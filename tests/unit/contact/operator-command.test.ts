@@ -21,7 +21,7 @@ import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../
 import { csvCell, detailFields } from '../../../src/contact/operator-messages.mjs';
 import { runMessages } from '../../../tools/commands/messages-command.mjs';
 import { requestDetailFields } from '../../../src/contact/message';
-import { startSmtp, valid, type Inbox } from './harness';
+import { startSmtp, valid, type Inbox, stillClock } from './harness';
 import { runInProcess } from '../command-in-process';
 
 const run = promisify(execFile);
@@ -314,6 +314,7 @@ describe('npm run messages on a local store', () => {
     const retry = () =>
       withStore((store) =>
         retryPendingMessages({
+          clock: stillClock,
           store,
           mail: { mailer: smtpMailer(inbox.url), settings },
           now: () => new Date(Date.now() + 60_000),
@@ -347,6 +348,7 @@ describe('npm run messages on a local store', () => {
     const retry = () =>
       withStore((store) =>
         retryPendingMessages({
+          clock: stillClock,
           store,
           mail: { mailer: smtpMailer(inbox.url), settings },
           now: () => new Date(Date.now() + 60_000),
@@ -373,6 +375,7 @@ describe('npm run messages on a local store', () => {
     });
     await withStore((store) =>
       retryPendingMessages({
+        clock: stillClock,
         store,
         mail: { mailer: smtpMailer(inbox.url), settings },
         now: () => new Date('2026-11-23T00:00:00Z'),

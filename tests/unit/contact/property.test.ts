@@ -1,13 +1,15 @@
 /**
  * Whatever arrives, the endpoint answers: never a throw, never a 5xx for bad input, and the store
- * gains exactly one message per accepted request and nothing from rejected ones.
+ * gains exactly one message per message accepted (each named by its reference; a repeat of the
+ * same fields names the first) and nothing from rejected ones.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/contact/handler';
 import { submission, type Submission } from './generators.mjs';
 import { origin, startBlobs } from './harness';
-import { routes } from '../../../src/model/routes';
+import { referenceQuery, routes } from '../../../src/model/routes';
+import { referenceOf } from '../../../src/contact/reference';
 
 let blobs: Awaited<ReturnType<typeof startBlobs>>;
 beforeAll(async () => {
@@ -27,7 +29,7 @@ function toRequest({ body, contentType, origin: from }: Submission): Request {
 }
 
 it('never throws, never answers 5xx, and stores exactly what it accepts (1,000 random bodies)', async () => {
-  let accepted = 0;
+  const accepted = new Set<string>();
   await fc.assert(
     fc.asyncProperty(submission, async (sent) => {
       const response = await handleContactSubmission(toRequest(sent), { store: blobs.store, log: () => {} });
@@ -37,10 +39,16 @@ it('never throws, never answers 5xx, and stores exactly what it accepts (1,000 r
       if (response.status < 300 || response.status === 303) {
         if (!text.includes('"ok":true') && response.status !== 303) throw new Error(`unexpected success body ${text}`);
       }
-      if (response.status === 200 || response.status === 303) accepted++;
+      const reference =
+        response.status === 303
+          ? new URL(response.headers.get('location') ?? '', origin).searchParams.get(referenceQuery)
+          : response.status === 200
+            ? (JSON.parse(text) as { reference?: string }).reference
+            : undefined;
+      if (reference) accepted.add(reference);
     }),
     { numRuns: 1000 },
   );
-  expect((await blobs.store.list()).length).toBe(accepted);
-  expect(accepted).toBeGreaterThan(0);
+  expect((await blobs.store.list()).map((r) => referenceOf(r.id)).sort()).toEqual([...accepted].sort());
+  expect(accepted.size).toBeGreaterThan(0);
 });
