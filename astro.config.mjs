@@ -5,12 +5,12 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { sonnerStyle } from './src/security/csp.ts';
-import { inlineScriptHashes, inlineScripts } from './src/build/inline-scripts.ts';
-import { publishedPictures } from './src/build/published-pictures.ts';
+import { inlineScriptHashes, inlineScripts } from './tools/build/inline-scripts.ts';
+import { publishedPictures } from './tools/build/published-pictures.ts';
 import { markdownProcessor } from './src/text/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
-import { contentCheck } from './src/content-check/integration.ts';
+import { contentCheck } from './tools/content-check/integration.ts';
 import { serviceWorker } from './src/offline/integration.ts';
 import { vitals } from './src/vitals/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
@@ -76,7 +76,7 @@ export default defineConfig({
       scriptDirective: {
         // 'report-sample': a report carries the first 40 characters of what was blocked.
         resources: ["'self'", "'report-sample'"],
-        // Inline scripts are not hashed by Astro: the bundle of every *.inline.ts module (src/build/inline-scripts.ts).
+        // Inline scripts are not hashed by Astro: the bundle of every *.inline.ts module (tools/build/inline-scripts.ts).
         hashes: inlineScriptHashes(),
       },
       styleDirective: {
@@ -112,8 +112,8 @@ export default defineConfig({
     vitals(),
   ],
   vite: {
-    // `?inline-script` imports: a module's bundle, the text a page inlines (src/build/inline-scripts.ts).
-    // Every picture the build writes goes out without EXIF, GPS, XMP or IPTC (src/build/published-pictures.ts).
+    // `?inline-script` imports: a module's bundle, the text a page inlines (tools/build/inline-scripts.ts).
+    // Every picture the build writes goes out without EXIF, GPS, XMP or IPTC (tools/build/published-pictures.ts).
     plugins: [tailwindcss(), inlineScripts(), publishedPictures()],
     // Vite's default (4 KB, inlined as data: addresses) for every other file.
     build: {

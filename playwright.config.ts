@@ -1,16 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { findChromium } from './tools/chromium.ts';
 
 /**
- * Debian's Chromium, in two builds of one version (scripts/ensure-chromium.sh installs both):
- * the headless shell, Chromium's engine without the browser around it, runs the tests for a
- * third less CPU; the full browser runs what only it does (the Reporting API's delivery of
- * reports, tests/e2e/csp-report.spec.ts), the screenshots and the bench
- * (docs/decisions/0044-browser-tests-in-the-headless-shell.md).
+ * Chromium in two builds (tools/chromium.ts finds them: the one `PLAYWRIGHT_CHROMIUM` names,
+ * Playwright's own, or Debian's): the headless shell, Chromium's engine without the browser
+ * around it, runs the tests for a third less CPU where it is installed; the full browser runs
+ * what only it does (the Reporting API's delivery of reports, tests/e2e/csp-report.spec.ts)
+ * (docs/decisions/0044-browser-tests-in-the-headless-shell.md). A missing browser stops the run
+ * here, with the commands that install one.
  */
-export const browsers = {
-  headlessShell: '/usr/bin/chromium-headless-shell',
-  full: '/usr/bin/chromium',
-} as const;
+export const browsers = findChromium();
 
 /** Port of the test server; different from `npm start`'s 4321 so both can run at once. */
 const port = Number(process.env.TEST_PORT ?? 4329);

@@ -22,7 +22,7 @@ import autocannon from 'autocannon';
 import fc from 'fast-check';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
-import { localStoreDirectory, readLocalMessages } from '../src/local-netlify/local-messages.mjs';
+import { localStoreDirectory, readLocalMessages } from '../tools/local-netlify/local-messages.mjs';
 import { submission } from '../tests/unit/contact/generators.mjs';
 import { routes } from '../src/model/routes.ts';
 

@@ -6,6 +6,7 @@
  */
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { findChromium } from '../tools/chromium.ts';
 
 /** Chromium's switches for every measurement: no background work of its own, no QUIC. */
 export const browserArgs = [
@@ -36,7 +37,7 @@ export async function lighthouseFigures(url, { runs, lcpEveryRun = false }) {
   // others (whether a lazy picture starts before the text paints moves LCP by 0.2 s).
   const reports = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath: '/usr/bin/chromium', chromeFlags });
+    const chrome = await chromeLauncher.launch({ chromePath: findChromium().full, chromeFlags });
     try {
       const { lhr } = await lighthouse(url, {
         port: chrome.port,

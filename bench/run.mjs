@@ -32,6 +32,7 @@ import { cpus, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { findChromium } from '../tools/chromium.ts';
 import { splitStylesheets } from '../src/model/page-stylesheets.ts';
 import { htmlElements } from '../src/text/html-elements.ts';
 import { benchCatalogue } from './catalogue.mjs';
@@ -103,7 +104,7 @@ if (options.catalogue) {
       const rows = await benchSearch({
         chromium,
         origin: `http://localhost:${searchPort}`,
-        executablePath: '/usr/bin/chromium',
+        executablePath: findChromium().full,
         budgets: allBudgets.search,
         project,
       });
@@ -165,7 +166,7 @@ async function measureSearch() {
   const rows = await benchSearch({
     chromium,
     origin,
-    executablePath: '/usr/bin/chromium',
+    executablePath: findChromium().full,
     budgets: searchBudgets,
   });
   const table = searchTable(rows);
@@ -216,7 +217,7 @@ if (options['low-bandwidth']) {
     const { rows, table } = await benchLowBandwidth({
       chromium,
       origin,
-      executablePath: '/usr/bin/chromium',
+      executablePath: findChromium().full,
       budgets: JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lowBandwidth,
     });
     const over = rows.filter((row) => row.budget && !row.ok).length;
@@ -234,7 +235,7 @@ if (options['low-bandwidth']) {
 if (options.visit) {
   const load = loadavg()[0];
   const keep = configuredStylesheets();
-  const tables = visitTables(await benchVisit({ chromium, executablePath: '/usr/bin/chromium', keep }));
+  const tables = visitTables(await benchVisit({ chromium, executablePath: findChromium().full, keep }));
   const section = `## Five-page visit\n\nMeasured by \`npm run bench -- --visit\` on ${new Date().toISOString().slice(0, 10)} (bench/visit.mjs): Chromium at 390 px, ${slowLink.rttMs} ms round trip and ${slowLink.kbps} kbit/s each way for every request (the service worker's too), ${slowLink.cpuSlowdown}x CPU slowdown; each page until the network has been quiet for 3 s (so the islands that load after the load event, and the worker's work, count for the page that caused them); the repeat visit in a new tab of the same profile. Machine with ${cpus().length} cores (load average ${load.toFixed(1)} at the start); astro.config.mjs has \`inlineStylesheets: '${keep}'\`.\n\n${tables}\n`;
   writeSection('Five-page visit', section);
   console.log(`\n${tables}`);
@@ -289,7 +290,7 @@ const rows = [];
 let searchResult;
 try {
   // JavaScript at 1280 px, from a desktop browser.
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromeFlags.slice(1) });
+  const browser = await chromium.launch({ executablePath: findChromium().full, args: chromeFlags.slice(1) });
   const desktopJs = new Map();
   const desktopRequests = new Map();
   for (const page of pages) {

@@ -20,13 +20,13 @@
  * profile (its HTTP cache and worker kept), once the first visit is over.
  *
  * Each variant is built into its own temporary folder (the project's dist/ is not touched) and
- * served by the local production server (src/local-netlify/site-server.mjs).
+ * served by the local production server (tools/local-netlify/site-server.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { startPagesServer } from '../src/local-netlify/site-server.mjs';
+import { startPagesServer } from '../tools/local-netlify/site-server.mjs';
 import { bundleWorker, siteStrategy, networkFirstTimeoutMs } from '../src/offline/bundle.mjs';
 import { browserArgs } from './lighthouse.mjs';
 import { fivePageVisit, phone, slowLink } from './five-page-visit.mjs';

@@ -1,6 +1,6 @@
 /**
- * npm run messages: the contact messages (src/contact/messages-command.mjs says what it does and how).
+ * npm run messages: the contact messages (tools/commands/messages-command.mjs says what it does and how).
  */
-import { runMessages } from '../src/contact/messages-command.mjs';
+import { runMessages } from '../tools/commands/messages-command.mjs';
 
 process.exitCode = await runMessages(process.argv.slice(2));

@@ -2,10 +2,10 @@
  * npm run pictures -- <file>...: makes each photo a picture the site can use, in place (long side
  * at most 2,400 px, about 500 KB or less, no EXIF, GPS or other metadata), and says what it did.
  * A PNG still too large as a PNG is written as a WebP beside it: the content file must then name
- * the new file. The work is src/content-check/pictures.mjs.
+ * the new file. The work is tools/content-check/pictures.mjs.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import { formatSize, shrinkPicture } from '../src/content-check/pictures.mjs';
+import { formatSize, shrinkPicture } from '../tools/content-check/pictures.mjs';
 
 const files = process.argv.slice(2).filter((arg) => arg !== '--');
 if (files.length === 0 || files.includes('--help')) {

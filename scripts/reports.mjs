@@ -1,6 +1,6 @@
 /**
- * npm run reports: the security policy's violation reports (src/security/reports/command.mjs says what it does and how).
+ * npm run reports: the security policy's violation reports (tools/commands/reports-command.mjs says what it does and how).
  */
-import { runReports } from '../src/security/reports/command.mjs';
+import { runReports } from '../tools/commands/reports-command.mjs';
 
 process.exitCode = await runReports(process.argv.slice(2));

@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';
 import { categoryPath, routes, technologyPath } from '../src/model/routes.ts';
 import { browserArgs } from '../bench/lighthouse.mjs';
+import { findChromium } from '../tools/chromium.ts';
 
 const args = process.argv.slice(2);
 const base = args[0]?.startsWith('http') ? args.shift() : 'http://localhost:4321';
@@ -24,7 +25,7 @@ const paths = args.length
     ];
 mkdirSync('screenshots', { recursive: true });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: findChromium().full,
   args: browserArgs,
 });
 for (const width of [390, 1280]) {

@@ -2,12 +2,12 @@
  * Serves the production build (dist/) on http://localhost:4321 (PORT, HOST) with the functions of
  * netlify/functions, a local Netlify Blobs store and netlify.toml's headers and redirects, offline
  * and without a Netlify account. What it does and how it differs from production:
- * src/local-netlify/site-server.mjs and docs/decisions/0006-local-servers.md. npm's "serve" script
+ * tools/local-netlify/site-server.mjs and docs/decisions/0006-local-servers.md. npm's "serve" script
  * loads .env (--env-file-if-exists).
  */
 import { fileURLToPath } from 'node:url';
-import { startSiteServer } from '../src/local-netlify/site-server.mjs';
-import { forgetRunningSite, recordRunningSite } from '../src/local-netlify/local-messages.mjs';
+import { startSiteServer } from '../tools/local-netlify/site-server.mjs';
+import { forgetRunningSite, recordRunningSite } from '../tools/local-netlify/local-messages.mjs';
 
 // Errors logged by a function point at its TypeScript source.
 process.setSourceMapsEnabled(true);

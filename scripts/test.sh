@@ -3,15 +3,17 @@
 # checks of the build (tests/dist, over dist/), then the browser tests against `npm start`'s server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/ensure-chromium.sh
-bash scripts/ensure-java.sh
+# What the machine lacks (a Chromium, Java), named at once with the commands that install it;
+# nothing is installed here (CI's .ci/run installs them).
+node tools/check-machine.ts
 
 # Three lanes share the cores until the build is done, as none reads what another writes:
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
 #   ignored by both linters);
 # - the type checker, then the build: one after the other, as both write .astro/, and the
 #   checker empties the adapter's .netlify/v1/functions/ that the build fills;
-# - the unit tests, which build copies of the project in temporary folders, never dist/.
+# - the unit tests, which make the run's one fixture build, of a changed copy of the project in a
+#   temporary folder, never dist/ (tests/support/fixture-site.ts; the browser tests reuse it).
 # Each lane's output is printed whole once all are done, in this order.
 lanes=(lint build unit)
 declare -A commands=(

@@ -1,6 +1,6 @@
 /**
- * npm run vitals: the field data of real visits (src/vitals/command.mjs says what it does and how).
+ * npm run vitals: the field data of real visits (tools/commands/vitals-command.mjs says what it does and how).
  */
-import { runVitals } from '../src/vitals/command.mjs';
+import { runVitals } from '../tools/commands/vitals-command.mjs';
 
 process.exitCode = await runVitals(process.argv.slice(2));

@@ -1,28 +1,40 @@
 /**
- * Content collections: one per entry of src/model/content-collections.ts with a loader (its folder
- * of Markdown files, or its JSON list), each with its schema from src/schemas/. This file only
- * wires them to Astro.
+ * Content collections, written out: each with its loader (its folder of Markdown files, or its
+ * JSON list) and its schema, both read from its entry of src/model/content-collections.ts, which
+ * the content check and /admin read too. A JSON file of one document (identity, labels, contact
+ * form, synonyms) is a typed module, not a collection. tests/unit/content-collections.test.ts
+ * holds this list and that one together.
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import { contentSources, entryIdOf, isCollection, isFolder, type ContentSource } from './model/content-collections';
+import { contentSources, entryIdOf, type FolderSource } from './model/content-collections';
 
-type Sources = typeof contentSources;
-/** The entries Astro loads: folders and JSON lists (a single JSON document is a typed module). */
-type CollectionName = { [K in keyof Sources]: Sources[K] extends { list: false } ? never : K }[keyof Sources];
+const { technologies, categories, products, pages, legal, topics, certifications } = contentSources;
 
-const loaderOf = (source: ContentSource) =>
-  isFolder(source)
-    ? glob({ pattern: source.pattern, base: `./${source.folder}`, generateId: entryIdOf(source.id) })
-    : file(`./${source.file}`);
+/** A folder's Markdown files, each entry's id made as the site's addresses need it. */
+const folder = (source: FolderSource) =>
+  glob({ pattern: source.pattern, base: `./${source.folder}`, generateId: entryIdOf(source.id) });
 
 // Schemas name other entries through `reference` (an item's technologies): Astro's own here;
 // content:check and the /admin configuration pass a stand-in that reads the same data.
-const collectionOf = (source: ContentSource) =>
-  defineCollection({ loader: loaderOf(source), schema: (context) => source.schema({ ...context, reference }) });
-
-export const collections = Object.fromEntries(
-  Object.entries(contentSources as Record<string, ContentSource>)
-    .filter(([, source]) => isCollection(source))
-    .map(([name, source]) => [name, collectionOf(source)]),
-) as unknown as { [K in CollectionName]: ReturnType<typeof collectionOf> & { schema: Sources[K]['schema'] } };
+export const collections = {
+  technologies: defineCollection({
+    loader: folder(technologies),
+    schema: (context) => technologies.schema(context),
+  }),
+  categories: defineCollection({
+    loader: folder(categories),
+    schema: (context) => categories.schema(context),
+  }),
+  products: defineCollection({
+    loader: folder(products),
+    schema: (context) => products.schema({ ...context, reference }),
+  }),
+  pages: defineCollection({ loader: folder(pages), schema: (context) => pages.schema(context) }),
+  legal: defineCollection({ loader: folder(legal), schema: () => legal.schema() }),
+  topics: defineCollection({ loader: file(`./${topics.file}`), schema: () => topics.schema() }),
+  certifications: defineCollection({
+    loader: file(`./${certifications.file}`),
+    schema: (context) => certifications.schema(context),
+  }),
+};

@@ -21,7 +21,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { editorConfig } from './editor-config';
 import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
 import { pageStylesheets } from '../model/page-stylesheets';
-import { bundle } from '../build/bundle';
+import { bundle } from '../../tools/build/bundle';
 
 const require = createRequire(import.meta.url);
 

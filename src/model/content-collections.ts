@@ -2,12 +2,14 @@
  * Every kind of content file, once: where it lives under src/content, how its entries are found
  * and named, and its schema (src/schemas). Three things derive from this list:
  *
- * - src/content.config.ts makes Astro's content collections of the entries with a loader;
- * - `npm run content:check` (src/content-check/check.ts) validates every file of every entry;
+ * - src/content.config.ts writes out Astro's content collections of the folders and JSON lists,
+ *   each with its loader and schema from here (a test holds the two lists together);
+ * - `npm run content:check` (tools/content-check/check.ts) validates every file of every entry;
  * - the editor at /admin (src/cms/config.ts) gets a collection for every entry (its words, when
  *   they are more than the entry's name, in src/cms/overlay.ts).
  *
- * So adding a collection is one entry here. The editor's menu lists them in this order.
+ * So adding a collection is one entry here, and one line there. The editor's menu lists them in
+ * this order.
  */
 import type { z } from 'astro/zod';
 import { categorySchema } from '../schemas/category';

@@ -15,7 +15,7 @@
  */
 /**
  * routes.manifest (src/model/routes.ts) and the worker's address (`workerPath`, ./requests.ts),
- * written in by the bundle (src/build/inline-scripts.ts).
+ * written in by the bundle (tools/build/inline-scripts.ts).
  */
 declare const __MANIFEST_PATH__: string;
 declare const __WORKER_PATH__: string;

@@ -10,13 +10,13 @@
  *   network first with a timeout, which `npm run bench -- --visit` measures against it.
  *
  * Plain JavaScript, so the build (./integration.ts) and the benchmarks (bench/visit.mjs)
- * both call it; esbuild's options are the site's one helper's (src/build/bundle.ts).
+ * both call it; esbuild's options are the site's one helper's (tools/build/bundle.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundle, literals } from '../build/bundle.ts';
+import { bundle, literals } from '../../tools/build/bundle.ts';
 
 /** @typedef {'stale-while-revalidate' | 'network-first'} Strategy */
 

@@ -6,7 +6,7 @@
  * docs/operations.md says when and how; `SERVICE_WORKER=on` or unset is the worker as usual.
  *
  * Plain JavaScript without imports, so the worker's bundle (./bundle.mjs) and the inline scripts'
- * (src/build/inline-scripts.ts) read it alike.
+ * (tools/build/inline-scripts.ts) read it alike.
  */
 
 export const workerSwitchVariable = 'SERVICE_WORKER';

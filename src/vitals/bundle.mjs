@@ -1,13 +1,13 @@
 /**
  * Bundles the field-data script (./client.ts with web-vitals and what it imports)
  * into `<dist>/vitals.js` with esbuild, as the service worker is bundled
- * (src/offline/bundle.mjs), through the site's one helper (src/build/bundle.ts). Plain JavaScript, so the build (./integration.ts) and the
+ * (src/offline/bundle.mjs), through the site's one helper (tools/build/bundle.ts). Plain JavaScript, so the build (./integration.ts) and the
  * measurement of the attribution build (`sizeOfBuild`) both call it.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { bundle, literals } from '../build/bundle.ts';
+import { bundle, literals } from '../../tools/build/bundle.ts';
 import { routes } from '../model/routes.ts';
 
 /**

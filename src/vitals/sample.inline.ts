@@ -10,7 +10,7 @@
 import { vitalsSampleAttribute } from './sample';
 import { liteModeAttribute } from '../offline/lite-mode';
 
-/** routes.vitalsScript (src/model/routes.ts), written in by the bundle (src/build/inline-scripts.ts). */
+/** routes.vitalsScript (src/model/routes.ts), written in by the bundle (tools/build/inline-scripts.ts). */
 declare const __VITALS_SCRIPT_PATH__: string;
 
 // Read now: `currentScript` is this script only while it runs.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { cspHash } from '../../src/security/csp';
-import { inlineScript } from '../../src/build/inline-scripts';
+import { inlineScript } from '../../tools/build/inline-scripts';
 import { routes } from '../../src/model/routes';
 import { fetchedAheadPaths } from '../../src/offline/requests';
 import { splitStylesheets } from '../../src/model/page-stylesheets';

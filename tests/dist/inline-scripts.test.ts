@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { expect, it } from 'vitest';
-import { inlineScript, inlineScriptFiles } from '../../src/build/inline-scripts';
+import { inlineScript, inlineScriptFiles } from '../../tools/build/inline-scripts';
 import { htmlElements } from '../../src/text/html-elements';
 import { builtFiles } from '../support/site';
 

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, inject, it as test } from 'vitest';
-import { carriesMetadata, pictureMetadata, rasterPicture } from '../../src/build/published-pictures';
+import { carriesMetadata, pictureMetadata, rasterPicture } from '../../tools/build/published-pictures';
 import { svgPolicy } from '../../src/security/headers';
 import { builtFiles, dist } from '../support/site';
 import { all, attribute, readPage, text } from '../support/html';

@@ -18,7 +18,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { startSiteServer } from '../../src/local-netlify/site-server.mjs';
+import { startSiteServer } from '../../tools/local-netlify/site-server.mjs';
 import { openStore } from '../../src/server/operator-store.mjs';
 import { referenceQuery, routes } from '../../src/model/routes';
 import { readContent, ui, wide } from './support';

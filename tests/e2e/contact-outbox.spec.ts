@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
+import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs';
 import { routes } from '../../src/model/routes';
 import { referenceOf } from '../../src/contact/reference';
 import { narrow, readContent, saveData, ui, wide } from './support';

@@ -6,7 +6,7 @@
  * next and the mailbox that answers. With and without JavaScript, at 390 px and 1280 px.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
+import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs';
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
 import { itemPath, routes } from '../../src/model/routes';
 import { referenceOf } from '../../src/contact/reference';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
+import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs';
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
 import { contactErrorsAnchor, referenceQuery, routes } from '../../src/model/routes';
 import { referenceOf } from '../../src/contact/reference';

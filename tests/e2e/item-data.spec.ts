@@ -2,23 +2,24 @@
  * The data buyers look for, on an item page that has all of it: typical properties as a table,
  * packaging and storage, compliance with its proof, documents grouped by type with the visitor's
  * language first, and its Product JSON-LD. The launch content has no such item (the company has
- * not supplied the data yet), so this file builds a throwaway copy of the project with the
- * full-data test item that `npm run bench -- --catalogue` measures (bench/catalogue.mjs),
- * serves it as `npm start` does, on a free port (or ITEM_DATA_E2E_PORT). What the page holds is
+ * not supplied the data yet), so this file serves the fixture build of a changed copy of the
+ * project (tests/support/fixture-site.ts, built once per test run and shared), which holds the
+ * full-data test item that `npm run bench -- --catalogue` measures (bench/catalogue.mjs), as
+ * `npm start` does, on a free port (or ITEM_DATA_E2E_PORT). What the page holds is
  * read once from the copy's built HTML, without a browser (the markup is the same at every width);
  * the browser checks how it fits and behaves at 390 and 1280 px, with and without JavaScript.
- * The copy's build lives here, so these checks do too rather than in tests/dist, which would build
- * it a second time. Expected words come from the content.
+ * Expected words come from the content.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { addFullDataItem, fullData } from '../../bench/catalogue.mjs';
+import { fullData } from '../../bench/catalogue.mjs';
+import { fixtureSite } from '../support/fixture-site';
 import { accessibleName, all, attribute, readPage, region, shownText, text, type Element } from '../support/html';
-import { copyProject, freePort, narrow, readContent, ui, wide } from './support';
+import { freePort, narrow, readContent, ui, wide } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -56,16 +57,10 @@ let path = '';
 
 test.beforeAll(async () => {
   test.setTimeout(600_000);
-  copy = copyProject('item-data-e2e-');
-  item = addFullDataItem(copy);
+  const site = fixtureSite();
+  copy = site.root;
+  item = site.fullDataItem;
   path = `/products/${item.id}`;
-  const built = spawnSync(process.execPath, [join(copy, 'node_modules/.bin/astro'), 'build'], {
-    cwd: copy,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  expect(built.status, `${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`).toBe(0);
   const port = Number(process.env.ITEM_DATA_E2E_PORT ?? (await freePort()));
   origin = `http://localhost:${port}`;
   server = spawn(process.execPath, ['scripts/serve.mjs'], {
@@ -91,7 +86,6 @@ test.afterAll(async () => {
     server.kill('SIGTERM');
     await exited;
   }
-  if (copy) rmSync(copy, { recursive: true, force: true });
 });
 
 const name = () => String(item.data.name ?? item.data.title);

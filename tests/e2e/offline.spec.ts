@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cacheNames, offlinePath, refreshWithoutLoadMs } from '../../src/offline/requests';
 import { categoryPath, itemPath, routes } from '../../src/model/routes';
-import { startPagesServer } from '../../src/local-netlify/site-server.mjs';
+import { startPagesServer } from '../../tools/local-netlify/site-server.mjs';
 import { narrow, offerings, productsOf, ui } from './support';
 
 test.use({ viewport: narrow });

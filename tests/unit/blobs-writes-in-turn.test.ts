@@ -1,5 +1,5 @@
 /**
- * The local Blobs proxy (src/local-netlify/blobs-writes-in-turn.mjs): of many writes of one key
+ * The local Blobs proxy (tools/local-netlify/blobs-writes-in-turn.mjs): of many writes of one key
  * at the same moment, each conditional on the key being new, exactly one lands, as on Netlify;
  * writes of other keys and reads pass through unchanged.
  */
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
-import { blobsWritesInTurn } from '../../src/local-netlify/blobs-writes-in-turn.mjs';
+import { blobsWritesInTurn } from '../../tools/local-netlify/blobs-writes-in-turn.mjs';
 
 let directory: string;
 beforeEach(() => {

@@ -3,13 +3,10 @@
  * (src/cms/backend.ts): on Netlify with no setting, GitHub through Netlify's OAuth provider on the
  * repository Netlify builds from (REPOSITORY_URL); Git Gateway by CMS_BACKEND=git-gateway; the
  * generated config.yml is right for each, the page loads Netlify's Identity widget only for Git
- * Gateway, and a setting that cannot work stops the build, naming what to set.
+ * Gateway, and a setting that cannot work stops the build, naming what to set (the build's hook:
+ * tests/unit/build-refusals.test.ts).
  */
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { cmsBackend, CmsSettingError } from '../../src/cms/backend';
 import { editorConfig } from '../../src/cms/editor-config';
@@ -93,36 +90,4 @@ describe('the editor configuration for each setting', () => {
       /CMS_BACKEND is "gitlab"; it must be one of: git-gateway, github/,
     );
   });
-});
-
-describe('the build with a setting that cannot work', () => {
-  const copy = mkdtempSync(join(tmpdir(), 'cms-backend-'));
-  afterAll(() => rmSync(copy, { recursive: true, force: true }));
-
-  it('stops before building anything, with a message that says what to set', () => {
-    for (const path of ['src', 'public', 'netlify', 'astro.config.mjs', 'package.json', 'tsconfig.json'])
-      cpSync(join(root, path), join(copy, path), { recursive: true });
-    mkdirSync(join(copy, 'node_modules'));
-    for (const name of readdirSync(join(root, 'node_modules'))) {
-      if (!['.vite', '.astro', '.cache'].includes(name))
-        symlinkSync(join(root, 'node_modules', name), join(copy, 'node_modules', name));
-    }
-    const result = spawnSync(process.execPath, [join(copy, 'node_modules/.bin/astro'), 'build'], {
-      cwd: copy,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        FORCE_COLOR: '0',
-        ASTRO_TELEMETRY_DISABLED: '1',
-        CMS_BACKEND: 'github',
-        CMS_GITHUB_REPO: '',
-        REPOSITORY_URL: '',
-      },
-    });
-    const output = `${result.stdout}\n${result.stderr}`;
-    expect(result.status, output).toBe(1);
-    expect(output).toContain('CMS_BACKEND is "github" but no repository is known');
-    expect(output).not.toMatch(/docs\.astro\.build|hint/i);
-    expect(existsSync(join(copy, 'dist'))).toBe(false);
-  }, 120_000);
 });

@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkContent, formatProblem } from '../../src/content-check/check';
+import { checkContent, formatProblem } from '../../tools/content-check/check';
 import sharp from 'sharp';
-import { exifHasGps } from '../../src/build/published-pictures';
+import { exifHasGps } from '../../tools/build/published-pictures';
 import { copyFileSync } from 'node:fs';
 
 let root: string;
@@ -271,7 +271,7 @@ describe('content:check: a phone photo in Git', () => {
       join(root, 'src/content/products/binders/images/binder.jpg'),
     );
     rmSync(join(root, 'src/content/products/binders/images/binder.webp'));
-    // Located as the project's check locates it (src/content-check/project.ts); the other pictures here are stand-ins.
+    // Located as the project's check locates it (tools/content-check/project.ts); the other pictures here are stand-ins.
     const imageLocation = async (path: string) =>
       path.endsWith('.jpg') && exifHasGps((await sharp(path).metadata()).exif);
     const found = await checkContent({ root, imageWidth, fileSize, imageLocation });

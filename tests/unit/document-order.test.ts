@@ -4,7 +4,7 @@
  * (src/components/catalogue/document-order.inline.ts, as its bundle), run as the item page runs it, in a DOM.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { inlineScript } from '../../src/build/inline-scripts';
+import { inlineScript } from '../../tools/build/inline-scripts';
 
 const documentOrderScript = inlineScript('src/components/catalogue/document-order.inline.ts').text;
 

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formerSlugRedirects } from '../../src/model/routes';
 import { catalogueRules, itemAddresses, notFoundRulesFile } from '../../src/not-found/integration';
-import { startSiteServer } from '../../src/local-netlify/site-server.mjs';
+import { startSiteServer } from '../../tools/local-netlify/site-server.mjs';
 
 const root = mkdtempSync(join(tmpdir(), 'former-slugs-'));
 const write = (path: string, text: string) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createImageCdn } from '../../src/local-netlify/image-cdn.mjs';
+import { createImageCdn } from '../../tools/local-netlify/image-cdn.mjs';
 
 let site: string;
 let handle: ReturnType<typeof createImageCdn>;

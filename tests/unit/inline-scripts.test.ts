@@ -1,11 +1,11 @@
 /**
- * The inline scripts (src/build/inline-scripts.ts): each `*.inline.ts` module is bundled into one
+ * The inline scripts (tools/build/inline-scripts.ts): each `*.inline.ts` module is bundled into one
  * function run at once, and the policy lists the hash of that bundle. That the built pages carry
  * the bundles as they are is checked over dist/ (tests/dist/inline-scripts.test.ts).
  */
 import { relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { inlineScript, inlineScriptFiles, inlineScriptHashes } from '../../src/build/inline-scripts';
+import { inlineScript, inlineScriptFiles, inlineScriptHashes } from '../../tools/build/inline-scripts';
 import { cspHash } from '../../src/security/csp';
 
 const files = inlineScriptFiles();

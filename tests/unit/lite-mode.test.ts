@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
 import { isLiteMode, liteModeStorageKey } from '../../src/offline/lite-mode';
-import { inlineScript } from '../../src/build/inline-scripts';
+import { inlineScript } from '../../tools/build/inline-scripts';
 
 /** The script as pages inline it: the bundle of src/offline/lite-mode.inline.ts. */
 const liteModeScript = inlineScript('src/offline/lite-mode.inline.ts').text;

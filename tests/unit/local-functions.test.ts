@@ -1,5 +1,5 @@
 /**
- * The local server's function runner (src/local-netlify/functions.mjs): functions bundled once and
+ * The local server's function runner (tools/local-netlify/functions.mjs): functions bundled once and
  * called in process, routed by their own config as Netlify routes them, with a Netlify-like
  * context; and the project's contact function on a real local Blobs store.
  */
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createFunctionRunner, loadFunctions, matchFunction } from '../../src/local-netlify/functions.mjs';
+import { createFunctionRunner, loadFunctions, matchFunction } from '../../tools/local-netlify/functions.mjs';
 import { NetlifyDev } from '@netlify/dev';
 import { routes } from '../../src/model/routes';
 import { blobsMessageStore } from '../../src/contact/store';

@@ -10,7 +10,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { bundleWorker } from '../../src/offline/bundle.mjs';
 import { workerSwitchedOff } from '../../src/offline/switch.mjs';
-import { bundleSync, literals } from '../../src/build/bundle';
+import { bundleSync, literals } from '../../tools/build/bundle';
 
 describe('the kill switch', () => {
   it('is read from SERVICE_WORKER: off, on or unset; anything else stops the build', () => {

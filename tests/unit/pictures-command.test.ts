@@ -1,11 +1,11 @@
 /**
- * `npm run pictures -- <file>`: a phone photo made a picture the site can use (src/content-check/pictures.mjs).
+ * `npm run pictures -- <file>`: a phone photo made a picture the site can use (tools/content-check/pictures.mjs).
  */
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { maxSide, shrinkPicture, targetBytes, unreadableFormat } from '../../src/content-check/pictures.mjs';
-import { pictureMetadata } from '../../src/build/published-pictures';
+import { maxSide, shrinkPicture, targetBytes, unreadableFormat } from '../../tools/content-check/pictures.mjs';
+import { pictureMetadata } from '../../tools/build/published-pictures';
 import { fileProblems, formatSize, pictureLimits } from '../../src/schemas/content-limits';
 
 /** A photo-like picture: noise over a gradient, which compresses as poorly as a photo does. */

@@ -12,7 +12,7 @@ const tracked = (...folders: string[]) =>
     .split('\n')
     .filter((file) => file && !file.startsWith('src/content/'));
 const code = (file: string) => /\.(astro|ts|tsx|mjs|js|css)$/.test(file);
-const sources = tracked('src', 'scripts', 'netlify', 'bench').filter(code);
+const sources = tracked('src', 'scripts', 'netlify', 'bench', 'tools').filter(code);
 
 /** The files a source file imports by a relative path or the `@/` alias. */
 function importsOf(file: string, known: Set<string>): string[] {
@@ -49,8 +49,8 @@ describe('the code', () => {
     expect(cycles).toEqual([]);
   });
 
-  it('has no line over 240 characters in src, scripts and netlify', () => {
-    const long = tracked('src', 'scripts', 'netlify')
+  it('has no line over 240 characters in src, scripts, netlify and tools', () => {
+    const long = tracked('src', 'scripts', 'netlify', 'tools')
       .filter(code)
       .flatMap((file) =>
         readFileSync(file, 'utf8')
@@ -74,5 +74,23 @@ describe('the code', () => {
       return lines > 60 ? [`${file}: ${lines} lines`] : [];
     });
     expect(thick).toEqual([]);
+  });
+
+  it('ships nothing from tools/: only the build’s own steps in src/ import it, never a page, island or function', () => {
+    const known = new Set(sources);
+    const importers = tracked('src')
+      .filter(code)
+      .filter((file) => importsOf(file, known).some((target) => target.startsWith('tools/')));
+    // Build-time steps: the integrations and the bundlers they call, which write dist/ and never run there.
+    expect(importers.filter((file) => !/(^|\/)(integration\.ts|bundle\.mjs)$/.test(file))).toEqual([]);
+    const reached = new Set<string>();
+    const walk = (file: string) => {
+      if (reached.has(file)) return;
+      reached.add(file);
+      importsOf(file, known).forEach(walk);
+    };
+    tracked('netlify/functions').filter(code).forEach(walk);
+    tracked('src/pages').filter(code).forEach(walk);
+    expect([...reached].filter((file) => file.startsWith('tools/'))).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exifHasGps, pictureMetadata, publishedPicture, publishedPictures } from '../../src/build/published-pictures';
+import { exifHasGps, pictureMetadata, publishedPicture, publishedPictures } from '../../tools/build/published-pictures';
 import { productJsonLd } from '../../src/model/structured-data';
 
 // A 600 x 400 JPEG turned by its EXIF orientation (6), with a camera's make and model, GPS

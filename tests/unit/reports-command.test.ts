@@ -18,7 +18,7 @@ import { getStore, type Store } from '@netlify/blobs';
 import { handleCspReport } from '../../src/security/reports/handler';
 import { blobsReportStore, reportStoreName } from '../../src/security/reports/store';
 import { routes } from '../../src/model/routes';
-import { runReports } from '../../src/security/reports/command.mjs';
+import { runReports } from '../../tools/commands/reports-command.mjs';
 import { runInProcess } from './command-in-process';
 
 const run = promisify(execFile);

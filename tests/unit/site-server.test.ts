@@ -1,5 +1,5 @@
 /**
- * The local server (src/local-netlify/site-server.mjs) over HTTP: files with netlify.toml's headers,
+ * The local server (tools/local-netlify/site-server.mjs) over HTTP: files with netlify.toml's headers,
  * the 404 page, compression of files only, and the functions in process, where no input is
  * answered with a 5xx and a body over the limit gets its 413 on a connection that stays usable.
  */
@@ -13,7 +13,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import fc from 'fast-check';
 import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSiteServer } from '../../src/local-netlify/site-server.mjs';
+import { startSiteServer } from '../../tools/local-netlify/site-server.mjs';
 import { submission } from './contact/generators.mjs';
 import { routes } from '../../src/model/routes';
 import { blobsMessageStore } from '../../src/contact/store';

@@ -5,7 +5,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { writeResponse } from '../../src/local-netlify/node-http.mjs';
+import { writeResponse } from '../../tools/local-netlify/node-http.mjs';
 
 let server: Server;
 let origin: string;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
-import { describeMessage, readLocalMessages } from '../../../src/local-netlify/local-messages.mjs';
+import { describeMessage, readLocalMessages } from '../../../tools/local-netlify/local-messages.mjs';
 import { blobsMessageStore, type StoredMessage } from '../../../src/contact/store';
 import { valid } from './harness';
 

@@ -19,7 +19,7 @@ import { retryPendingMessages } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../../src/contact/store';
 import { csvCell, detailFields } from '../../../src/contact/operator-messages.mjs';
-import { runMessages } from '../../../src/contact/messages-command.mjs';
+import { runMessages } from '../../../tools/commands/messages-command.mjs';
 import { requestDetailFields } from '../../../src/contact/message';
 import { startSmtp, valid, type Inbox, stillClock } from './harness';
 import { runInProcess } from '../command-in-process';

@@ -16,7 +16,7 @@ import { getStore } from '@netlify/blobs';
 import type { StoredBeacon } from '../../../src/vitals/beacon';
 import { blobsVitalsStore, vitalsStoreName } from '../../../src/vitals/store';
 import { labFigures, technologySlugs } from '../../../src/vitals/report.mjs';
-import { runVitals } from '../../../src/vitals/command.mjs';
+import { runVitals } from '../../../tools/commands/vitals-command.mjs';
 import { runInProcess } from '../command-in-process';
 
 const run = promisify(execFile);

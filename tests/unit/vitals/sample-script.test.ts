@@ -6,7 +6,7 @@
  * the sample and the kind of page on its own element.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inlineScript } from '../../../src/build/inline-scripts';
+import { inlineScript } from '../../../tools/build/inline-scripts';
 import { liteModeAttribute } from '../../../src/offline/lite-mode';
 import { routes } from '../../../src/model/routes';
 import {

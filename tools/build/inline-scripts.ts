@@ -15,10 +15,10 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { bundleSync, literals } from './bundle';
-import { cspHash, type CspHash } from '../security/csp';
-import { routes } from '../model/routes';
-import { workerPath } from '../offline/requests';
-import { workerSwitchedOff } from '../offline/switch.mjs';
+import { cspHash, type CspHash } from '../../src/security/csp';
+import { routes } from '../../src/model/routes';
+import { workerPath } from '../../src/offline/requests';
+import { workerSwitchedOff } from '../../src/offline/switch.mjs';
 
 /** The end of an inline script module's name. */
 export const inlineScriptSuffix = '.inline.ts';
@@ -27,7 +27,7 @@ export const inlineScriptSuffix = '.inline.ts';
 const query = '?inline-script';
 
 /** Where the modules are: anywhere under src/. */
-const sourceDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const sourceDir = join(dirname(fileURLToPath(import.meta.url)), '../../src');
 
 /**
  * Addresses the scripts name, written in rather than imported: importing `routes` would carry the

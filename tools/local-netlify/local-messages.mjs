@@ -6,7 +6,12 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeMessage, listMessages, localStoreDirectory, openMessageStore } from '../contact/operator-messages.mjs';
+import {
+  describeMessage,
+  listMessages,
+  localStoreDirectory,
+  openMessageStore,
+} from '../../src/contact/operator-messages.mjs';
 
 export { describeMessage, localStoreDirectory };
 

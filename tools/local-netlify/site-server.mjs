@@ -34,7 +34,7 @@ import { createImageCdn, imageCdnPath } from './image-cdn.mjs';
 import { blobsWritesInTurn } from './blobs-writes-in-turn.mjs';
 import { BadRequest, nodeStream, readBody, requestURL, toRequest, writeResponse } from './node-http.mjs';
 // Plain TypeScript without imports: Node 22 runs it as it is (type stripping).
-import { routes } from '../model/routes.ts';
+import { routes } from '../../src/model/routes.ts';
 
 /** Text formats worth compressing; pictures and fonts are compressed already. */
 const compressible = /^(text\/|application\/(javascript|json|manifest\+json|xml|ld\+json)|image\/svg\+xml)/;

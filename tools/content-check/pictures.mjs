@@ -13,7 +13,7 @@
  */
 import sharp from 'sharp';
 
-export { formatSize } from '../text/sizes.mjs';
+export { formatSize } from '../../src/text/sizes.mjs';
 
 /** Longest side of a picture, in pixels: twice the widest place a picture is shown (1,200 px). */
 export const maxSide = 2400;

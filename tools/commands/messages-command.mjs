@@ -14,10 +14,10 @@ import {
   requeueAllFailed,
   requeueMessage,
   toCsv,
-} from './operator-messages.mjs';
+} from '../../src/contact/operator-messages.mjs';
 import { runningSite } from '../local-netlify/local-messages.mjs';
-import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
-import { routes } from '../model/routes.ts';
+import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../../src/server/operator-store.mjs';
+import { routes } from '../../src/model/routes.ts';
 
 const help = `npm run messages -- [action] [options]
 
@@ -52,7 +52,7 @@ ${storeHelp(defaultStoreName)}
  * Runs the command on `args` (the words after `npm run messages --`) and returns its exit code.
  * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
  * @param {string[]} args
- * @param {import('../server/operator-store.mjs').CommandIo} [io]
+ * @param {import('../../src/server/operator-store.mjs').CommandIo} [io]
  * @returns {Promise<number>}
  */
 export async function runMessages(args, io) {

@@ -5,10 +5,10 @@
  * directive and page. `npm run reports -- --help` says how.
  */
 import { parseArgs } from 'node:util';
-import { describeReports, groupReports } from './operator.mjs';
-import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../../server/operator-store.mjs';
-import { runningSite } from '../../local-netlify/local-messages.mjs';
-import { blobsReportStore, reportStoreLimits, reportStoreName } from './store.ts';
+import { describeReports, groupReports } from '../../src/security/reports/operator.mjs';
+import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../../src/server/operator-store.mjs';
+import { runningSite } from '../local-netlify/local-messages.mjs';
+import { blobsReportStore, reportStoreLimits, reportStoreName } from '../../src/security/reports/store.ts';
 
 const help = `npm run reports -- [options]
 
@@ -34,7 +34,7 @@ ${storeHelp(reportStoreName)}
  * Runs the command on `args` (the words after `npm run reports --`) and returns its exit code.
  * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
  * @param {string[]} args
- * @param {import('../../server/operator-store.mjs').CommandIo} [io]
+ * @param {import('../../src/server/operator-store.mjs').CommandIo} [io]
  * @returns {Promise<number>}
  */
 export async function runReports(args, io) {

@@ -1,6 +1,6 @@
 /**
  * The content check where content enters the site, with the same code as `npm run content:check`
- * (src/content-check/project.ts):
+ * (tools/content-check/project.ts):
  *
  * - `astro build` (and so every Netlify build) checks all content before anything is built, and
  *   stops on an error with each problem as `file: field: message` and nothing else: Astro's own
@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
 import type { Problem } from './check';
 import { projectProblems, report } from './project';
-import { escapeHtml } from '../text/text';
+import { escapeHtml } from '../../src/text/text';
 
 const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.severity !== 'warning');
 

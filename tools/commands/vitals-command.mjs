@@ -7,8 +7,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { labFigures, readBeacons, reportLines, technologySlugs, vitalsStoreName } from './report.mjs';
-import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../server/operator-store.mjs';
+import { labFigures, readBeacons, reportLines, technologySlugs, vitalsStoreName } from '../../src/vitals/report.mjs';
+import { commandIo, openStoreFrom, storeHelp, storeOptions } from '../../src/server/operator-store.mjs';
 import { runningSite } from '../local-netlify/local-messages.mjs';
 
 const help = `npm run vitals -- [options]
@@ -30,7 +30,7 @@ ${storeHelp(vitalsStoreName)}
  * Runs the command on `args` (the words after `npm run vitals --`) and returns its exit code.
  * It writes to `out` and `err` and reads `env`: the process's own unless a caller gives others.
  * @param {string[]} args
- * @param {import('../server/operator-store.mjs').CommandIo} [io]
+ * @param {import('../../src/server/operator-store.mjs').CommandIo} [io]
  * @returns {Promise<number>}
  */
 export async function runVitals(args, io) {

@@ -7,13 +7,13 @@
  * entries that do not exist (through the build's own check, src/schemas/content-references.ts),
  * pictures and documents that are missing, badly named or outside the limits of
  * src/schemas/content-limits.ts, and pictures in the content folders that nothing uses.
- * `npm run content:check` and the build run it alike (src/content-check/project.ts). An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
+ * `npm run content:check` and the build run it alike (tools/content-check/project.ts). An unused picture is a warning, not an error: Decap CMS does not delete the pictures of an
  * entry an editor deletes, so one is left behind after every deletion in /admin.
  */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { slugReference, type ContentContext } from '../schemas/common';
+import { slugReference, type ContentContext } from '../../src/schemas/common';
 import {
   documentLimits,
   fileProblems,
@@ -21,16 +21,16 @@ import {
   pictureLimits,
   pdfSignature,
   picturesCommand,
-} from '../schemas/content-limits';
-import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
-import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
-import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../model/routes';
+} from '../../src/schemas/content-limits';
+import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../../src/model/content-collections';
+import { fieldDescription, issueMessage, issuePath } from '../../src/schemas/content-errors';
+import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../../src/model/routes';
 import { linksIn } from './links';
-import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
-import { documentProblem, documentSource } from '../model/documents';
-import { referenceProblems } from '../schemas/content-references';
-import { countPlaceholders, isCountedPage, overviewCounts, unknownPlaceholders } from '../model/item-count';
-import { productKinds } from '../schemas/product';
+import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
+import { documentProblem, documentSource } from '../../src/model/documents';
+import { referenceProblems } from '../../src/schemas/content-references';
+import { countPlaceholders, isCountedPage, overviewCounts, unknownPlaceholders } from '../../src/model/item-count';
+import { productKinds } from '../../src/schemas/product';
 import {
   catalogueItem,
   codeAtStart,
@@ -39,8 +39,8 @@ import {
   itemIdOf,
   type CategoryDefaults,
   type ItemData,
-} from '../model/catalogue-item';
-import { unlistedMethods } from '../model/named-methods';
+} from '../../src/model/catalogue-item';
+import { unlistedMethods } from '../../src/model/named-methods';
 import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
 import {
   conflictMarkers,
@@ -172,7 +172,7 @@ function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Proble
 /**
  * The words of every text of a file: none too long for a phone's screen, and no count written in
  * words where `{count}` fits (a text of an overview page, or one whose explanation names
- * `{count}`) (src/content-check/text-rules.ts). Values that are not read as words (addresses,
+ * `{count}`) (tools/content-check/text-rules.ts). Values that are not read as words (addresses,
  * files, slugs, e-mail addresses) are left out.
  */
 function wordProblems(schema: z.ZodType, data: unknown, file: string): Problem[] {
@@ -651,7 +651,7 @@ export async function checkContent({
     };
     for (const message of fileProblems(ref.path, pictureLimits, facts, rel(absolute)))
       problems.push({ file: ref.file, field: ref.field, message });
-    // The build publishes no metadata (src/build/published-pictures.ts), but Git keeps the file's.
+    // The build publishes no metadata (tools/build/published-pictures.ts), but Git keeps the file's.
     if (!svg && !located.has(absolute)) {
       located.add(absolute);
       if (await imageLocation(absolute))
