@@ -4,7 +4,7 @@
  *
  * - src/content.config.ts writes out Astro's content collections of the folders and JSON lists,
  *   each with its loader and schema from here (a test holds the two lists together);
- * - `npm run content:check` (tools/content-check/check.ts) validates every file of every entry;
+ * - `npm run content:check` (src/content-check/check.ts) validates every file of every entry;
  * - the editor at /admin (src/cms/config.ts) gets a collection for every entry (its words, when
  *   they are more than the entry's name, in src/cms/overlay.ts).
  *

@@ -13,7 +13,7 @@ import * as YAML from 'yaml';
 import { fromJS } from 'immutable';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { checkContent, formatProblem } from '../../tools/content-check/check';
+import { checkContent, formatProblem } from '../../src/content-check/check';
 import { checkEntry, readPreviewRequest } from '../../src/cms/render/entry';
 import { filesNamed, uploadProblems } from '../../src/cms/file-checks';
 import { editorConfig } from '../../src/cms/editor-config';

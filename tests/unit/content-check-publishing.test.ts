@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkContent, formatProblem } from '../../tools/content-check/check';
+import { checkContent, formatProblem } from '../../src/content-check/check';
 import sharp from 'sharp';
 import { exifHasGps } from '../../tools/build/published-pictures';
 import { copyFileSync } from 'node:fs';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { checkContent, formatProblem, report } from '../../tools/content-check/check';
+import { checkContent, formatProblem, report } from '../../src/content-check/check';
 import { contentSources } from '../../src/model/content-collections';
 import { documentLimits, formatSize, pictureLimits, textLimits } from '../../src/schemas/content-limits';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMarkers, countsInWords, longestWord, longWords } from '../../tools/content-check/text-rules';
+import { conflictMarkers, countsInWords, longestWord, longWords } from '../../src/content-check/text-rules';
 
 describe('the content check’s rules over words', () => {
   it('finds the three kinds of conflict marker lines, and no underline or divider', () => {

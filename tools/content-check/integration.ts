@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { Problem } from './check';
+import type { Problem } from '../../src/content-check/check';
 import { projectProblems, report } from './project';
 import { escapeHtml } from '../../src/text/text';
 

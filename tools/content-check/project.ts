@@ -4,7 +4,7 @@
  * exactly what the check refuses, and unused files are warnings in both.
  */
 import sharp from 'sharp';
-import { checkContent, report, type Problem } from './check';
+import { checkContent, report, type Problem } from '../../src/content-check/check';
 import { exifHasGps } from '../build/published-pictures';
 
 export const projectProblems = (root: string): Promise<Problem[]> =>

@@ -13,7 +13,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { slugReference, type ContentContext } from '../../src/schemas/common';
+import { slugReference, type ContentContext } from '../schemas/common';
 import {
   documentLimits,
   fileProblems,
@@ -21,16 +21,16 @@ import {
   pictureLimits,
   pdfSignature,
   picturesCommand,
-} from '../../src/schemas/content-limits';
-import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../../src/model/content-collections';
-import { fieldDescription, issueMessage, issuePath } from '../../src/schemas/content-errors';
-import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../../src/model/routes';
+} from '../schemas/content-limits';
+import { contentSources, isFolder, type ContentSources, type SchemaOf } from '../model/content-collections';
+import { fieldDescription, issueMessage, issuePath } from '../schemas/content-errors';
+import { documentPath, itemPath, linkedAddress, routes, siteAddresses } from '../model/routes';
 import { linksIn } from './links';
-import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
-import { documentProblem, documentSource } from '../../src/model/documents';
-import { referenceProblems } from '../../src/schemas/content-references';
-import { countPlaceholders, isCountedPage, overviewCounts, unknownPlaceholders } from '../../src/model/item-count';
-import { productKinds } from '../../src/schemas/product';
+import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
+import { documentProblem, documentSource } from '../model/documents';
+import { referenceProblems } from '../schemas/content-references';
+import { countPlaceholders, isCountedPage, overviewCounts, unknownPlaceholders } from '../model/item-count';
+import { productKinds } from '../schemas/product';
 import {
   catalogueItem,
   codeAtStart,
@@ -39,8 +39,8 @@ import {
   itemIdOf,
   type CategoryDefaults,
   type ItemData,
-} from '../../src/model/catalogue-item';
-import { unlistedMethods } from '../../src/model/named-methods';
+} from '../model/catalogue-item';
+import { unlistedMethods } from '../model/named-methods';
 import { namedFiles, writtenSlug, yamlProblem } from './yaml-problem';
 import {
   conflictMarkers,
@@ -172,7 +172,7 @@ function misplacedCounts(schema: z.ZodType, data: unknown, file: string): Proble
 /**
  * The words of every text of a file: none too long for a phone's screen, and no count written in
  * words where `{count}` fits (a text of an overview page, or one whose explanation names
- * `{count}`) (tools/content-check/text-rules.ts). Values that are not read as words (addresses,
+ * `{count}`) (src/content-check/text-rules.ts). Values that are not read as words (addresses,
  * files, slugs, e-mail addresses) are left out.
  */
 function wordProblems(schema: z.ZodType, data: unknown, file: string): Problem[] {

@@ -2,10 +2,10 @@
  * Rules over the words of a content file that no schema can state: Git's conflict markers left in
  * a file, a word too long for a phone's screen, a count written as a word where `{count}` would
  * keep it true. Pure functions of the text, with no file system, so the content check
- * (tools/content-check/check.ts) and /admin's checks can share them.
+ * (src/content-check/check.ts) and /admin's checks can share them.
  * docs/decisions/0063-content-check-for-merges-phones-and-counts.md.
  */
-import { countInWords } from '../../src/model/item-count';
+import { countInWords } from '../model/item-count';
 
 /** A line Git writes around a conflict it could not merge: `<<<<<<< HEAD`, `=======`, `>>>>>>> main`. */
 const conflictLine = /^(?:<{7}(?:\s.*)?|={7}|>{7}(?:\s.*)?)\s*$/;
