@@ -2,8 +2,17 @@ import type { ClientDirective } from 'astro';
 import { isLiteMode } from '../offline/lite-mode';
 
 /**
+ * The element beside a form island that says a form sent before the island was ready could not
+ * go (server-rendered, hidden; the contact page's `notSent` words).
+ */
+export const heldSubmitNoteAttribute = 'data-held-submit-note';
+
+/** How long a send held for the island waits for its script before the page says it has not gone. */
+export const heldSubmitNoteAfterMs = 3000;
+
+/**
  * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
- * and the island is on screen.
+ * and the island is on screen, or at once when the visitor focuses something inside it.
  *
  * Astro's `client:visible` starts downloading as soon as the island is in view, which for an
  * island near the top of the page means during the first paint: its script then competes with
@@ -12,16 +21,33 @@ import { isLiteMode } from '../offline/lite-mode';
  * complete and usable meanwhile (the statistic badge shows its first figure, the contact form
  * posts without JavaScript).
  *
+ * A form inside the island sent before it is ready waits for it
+ * (docs/decisions/0077-a-form-sent-early-waits-for-its-island.md): the send is held, the island is
+ * loaded and hydrated (it takes over what was typed), and the form is sent again, now by the
+ * island. If the island's script cannot be loaded (the link is down on a first visit), or has not
+ * come within `heldSubmitNoteAfterMs`, the element marked `heldSubmitNoteAttribute` beside it is
+ * shown: nothing was sent, every value stays in the form; a second send tries again.
+ *
  * `client:settled="key"`: when the page's localStorage holds `key`, the island does not wait to be
  * on screen (the contact form, while this browser keeps a message it could not send, so that the
  * message is sent on the next visit even if the visitor never scrolls to the form).
  *
  * In lite mode (src/offline/lite-mode.ts) it never hydrates: the badge stays on its first figure and
  * the contact form stays the plain HTML form, with nothing downloaded for either. (A message kept
- * in this browser is then sent by the service worker, or on a visit outside lite mode.)
+ * in this browser is then sent by the service worker, or on a visit outside lite mode.) A form
+ * sent there while the browser knows it is offline and no service worker can keep it is held
+ * with the same note, rather than leaving for the browser's error page.
  */
 const settledDirective: ClientDirective = (load, options, el) => {
-  if (isLiteMode()) return;
+  const note = el.parentElement?.querySelector<HTMLElement>(`[${heldSubmitNoteAttribute}]`);
+  if (isLiteMode()) {
+    el.addEventListener('submit', (event) => {
+      if (navigator.onLine || navigator.serviceWorker?.controller || !note) return;
+      event.preventDefault();
+      note.hidden = false;
+    });
+    return;
+  }
   const flagged = () => {
     try {
       return typeof options.value === 'string' && localStorage.getItem(options.value) !== null;
@@ -29,6 +55,46 @@ const settledDirective: ClientDirective = (load, options, el) => {
       return false;
     }
   };
+  // Loads and hydrates the island once; true once it is hydrated. A failed load is tried again
+  // by the next call.
+  let hydrating: Promise<boolean> | undefined;
+  const hydrate = () =>
+    (hydrating ??= load()
+      .then((run) => run())
+      .then(() => {
+        const done = !el.hasAttribute('ssr');
+        if (!done) hydrating = undefined;
+        return done;
+      }));
+
+  let holding = false;
+  el.addEventListener(
+    'submit',
+    (event) => {
+      if (!el.hasAttribute('ssr')) return;
+      // The island is not ready: the form's plain post would leave the page, and on a dead link
+      // the browser would show its error page instead.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (holding) return;
+      holding = true;
+      const say = (shown: boolean) => note && (note.hidden = !shown);
+      say(false);
+      const form = event.target as HTMLFormElement;
+      const submitter = (event as SubmitEvent).submitter;
+      const slow = setTimeout(() => say(true), heldSubmitNoteAfterMs);
+      void hydrate().then((ready) => {
+        clearTimeout(slow);
+        holding = false;
+        say(!ready);
+        // React hydrates in a transition: the send goes once it has committed.
+        if (ready) setTimeout(() => form.requestSubmit(submitter as HTMLElement | null));
+      });
+    },
+    { capture: true },
+  );
+  el.addEventListener('focusin', () => void hydrate(), { once: true });
+
   const pageLoaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
@@ -55,7 +121,7 @@ const settledDirective: ClientDirective = (load, options, el) => {
   void pageLoaded
     .then(browserIdle)
     .then(() => (flagged() ? undefined : onScreen()))
-    .then(async () => (await load())());
+    .then(hydrate);
 };
 
 export default settledDirective;
