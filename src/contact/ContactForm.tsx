@@ -238,7 +238,7 @@ export default function ContactForm({
       if (attempt.outcome === 'unreachable' && keptFirst) {
         // No answer at all: it waits in this browser, to be sent when the connection is back.
         await kept.waitForConnection();
-        toast(text.kept.title, { description: text.kept.text });
+        // Said by the form's status above it (read out as it changes), for as long as it waits.
         afterSend();
         setNotice('kept');
         return;

@@ -55,7 +55,8 @@ export interface SentEnquiry {
   id: string;
   /** The reference the server gave it (none from a server too old to give one). */
   reference?: string | undefined;
-  /** When it was sent (ISO 8601). */
+  /** When it was kept, and when it was sent (ISO 8601). */
+  keptAt: string;
   sentAt: string;
 }
 
@@ -194,10 +195,15 @@ export async function removeEnquiry(id: string): Promise<boolean> {
  */
 export async function markSent(id: string, reference: string | undefined, now = new Date()): Promise<boolean> {
   const existed = await inStores([storeName, sentStoreName], 'readwrite', async ([waiting, sent]) => {
-    const found = await done(waiting!.get(id));
+    const found = (await done(waiting!.get(id))) as KeptEnquiry | undefined;
     if (!found) return false;
     await done(waiting!.delete(id));
-    const record: SentEnquiry = { id, sentAt: now.toISOString(), ...(reference ? { reference } : {}) };
+    const record: SentEnquiry = {
+      id,
+      keptAt: found.keptAt,
+      sentAt: now.toISOString(),
+      ...(reference ? { reference } : {}),
+    };
     await done(sent!.put(record));
     return true;
   });
@@ -219,7 +225,7 @@ export async function takeSent(now = Date.now()): Promise<SentEnquiry[]> {
   if (taken.length > 0) await updateFlag();
   return taken
     .filter((record) => !isExpired({ keptAt: record.sentAt }, now))
-    .sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.id.localeCompare(b.id));
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.keptAt.localeCompare(b.keptAt) || a.id.localeCompare(b.id));
 }
 
 /** Changes a kept message if it is still there (a message cancelled meanwhile stays gone). */
