@@ -63,7 +63,10 @@ export function useKeptMessages(
     for (const { id } of sent) announced.current.add(id);
     if (fresh.length === 0) return;
     const references = fresh.map(({ reference }) => reference).filter((r): r is string => typeof r === 'string');
-    toast.success(latest.current.words.sent, references.length > 0 ? { description: references.join(', ') } : undefined);
+    toast.success(
+      latest.current.words.sent,
+      references.length > 0 ? { description: references.join(', ') } : undefined,
+    );
     latest.current.onSent(references.at(-1));
   }, []);
 

@@ -21,12 +21,13 @@ export const heldSubmitNoteAfterMs = 3000;
  * complete and usable meanwhile (the statistic badge shows its first figure, the contact form
  * posts without JavaScript).
  *
- * A form inside the island sent before it is ready waits for it
+ * A form inside the island that has a note marked `heldSubmitNoteAttribute` beside it (the
+ * contact form) waits for the island when it is sent before it is ready
  * (docs/decisions/0077-a-form-sent-early-waits-for-its-island.md): the send is held, the island is
  * loaded and hydrated (it takes over what was typed), and the form is sent again, now by the
  * island. If the island's script cannot be loaded (the link is down on a first visit), or has not
- * come within `heldSubmitNoteAfterMs`, the element marked `heldSubmitNoteAttribute` beside it is
- * shown: nothing was sent, every value stays in the form; a second send tries again.
+ * come within `heldSubmitNoteAfterMs`, the note is shown: nothing was sent, every value stays in
+ * the form; a second send tries again. Other forms (no note) go as plain HTML.
  *
  * `client:settled="key"`: when the page's localStorage holds `key`, the island does not wait to be
  * on screen (the contact form, while this browser keeps a message it could not send, so that the
@@ -71,14 +72,15 @@ const settledDirective: ClientDirective = (load, options, el) => {
   el.addEventListener(
     'submit',
     (event) => {
-      if (!el.hasAttribute('ssr')) return;
+      // Only a form that can say it did not go waits (the contact form); any other goes as HTML.
+      if (!note || !el.hasAttribute('ssr')) return;
       // The island is not ready: the form's plain post would leave the page, and on a dead link
       // the browser would show its error page instead.
       event.preventDefault();
       event.stopImmediatePropagation();
       if (holding) return;
       holding = true;
-      const say = (shown: boolean) => note && (note.hidden = !shown);
+      const say = (shown: boolean) => (note.hidden = !shown);
       say(false);
       const form = event.target as HTMLFormElement;
       const submitter = (event as SubmitEvent).submitter;

@@ -502,7 +502,10 @@ test.describe('the form sent before its island is ready, on a first visit', () =
       await route.continue();
     });
     const posts: string[] = [];
-    page.on('request', (r) => r.url().endsWith(routes.contactEndpoint) && posts.push(r.headers()['content-type'] ?? ''));
+    page.on(
+      'request',
+      (r) => r.url().endsWith(routes.contactEndpoint) && posts.push(r.headers()['content-type'] ?? ''),
+    );
     await firstVisit(page);
     await submit(page, `Waits for the island (${marker})`);
     await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
