@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../src/local-netlify/local-messages.mjs';
 import { routes } from '../../src/model/routes';
+import { offlinePath } from '../../src/offline/requests';
 import { referenceOf } from '../../src/contact/reference';
 import { narrow, readContent, saveData, ui, wide } from './support';
 
@@ -442,6 +443,43 @@ test.describe("without the page's script, the service worker keeps the form's pl
     await next.goto(routes.home);
     await next.waitForTimeout(1_000);
     expect(await storedWith(marker)).toHaveLength(1);
+  });
+
+  test('a visit in lite mode from its first page fetches nothing ahead; kept offline, the post lands on the contact page that says so', async ({
+    page,
+    context,
+  }) => {
+    const marker = `outbox-worker-lite-${Date.now()}`;
+    // Every request the worker sends of its own accord.
+    const requested: string[] = [];
+    context.on('request', (request) => request.serviceWorker() && requested.push(new URL(request.url()).pathname));
+    await saveData(context, page);
+    await page.goto(routes.home);
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto(routes.contact);
+    await expect(page.locator('#kept')).toBeHidden();
+    // The worker has been told this page has loaded (a second after its load event).
+    await page.waitForTimeout(1_500);
+    expect(requested).not.toContain(offlinePath);
+    expect(requested).not.toContain(routes.contactKept);
+
+    await context.setOffline(true);
+    await submit(page, `Kept in lite mode (${marker})`);
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}#kept$`));
+    await expect(page.locator('#kept')).toBeVisible();
+    await expect(page.locator('#kept')).toContainText(kept.title);
+    await expect(page.locator('#kept')).toContainText(kept.keptPageIntro);
+    expect(await storedWith(marker)).toHaveLength(0);
+
+    // Back online, the next page sends it; and still nothing is fetched ahead.
+    requested.length = 0;
+    await context.setOffline(false);
+    await page.goto(routes.about);
+    await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(1_500);
+    expect(requested).not.toContain(offlinePath);
+    expect(requested).not.toContain(routes.contactKept);
   });
 
   test('online, the post goes to the server as without a worker', async ({ page, context }) => {
