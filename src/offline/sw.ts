@@ -2,8 +2,9 @@
  * The site's service worker, bundled by the build into /sw.js (./integration.ts). It keeps the
  * pages a visitor opens, with their pictures and build files, in three bounded caches, so a page
  * opened before opens again offline and a repeat visit on a slow link renders without waiting for
- * the network. It precaches nothing but the offline page, and fetches nothing on its own: every
- * copy it keeps is of something the visitor opened.
+ * the network. It fetches ahead nothing but the offline page and /contact/kept, and those only
+ * when a page outside lite mode asks (docs/decisions/0079-worker-spends-bytes-once.md); every other
+ * copy it keeps is of something the visitor opened, the first page's taken from the browser's cache.
  *
  * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
  *   refreshes it once the page has loaded (conditional on its ETag); a copy saved by an earlier
