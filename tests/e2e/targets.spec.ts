@@ -19,7 +19,7 @@ function smallTargets(page: Page): Promise<{ measured: number; small: string[] }
       if (box.width <= 1 || box.height <= 1) return false;
       const style = getComputedStyle(element);
       // Clipped until focused (the skip link): it is measured where it shows, over the page.
-      if (style.clipPath !== 'none' || style.clip.startsWith('rect')) return false;
+      if (style.clipPath !== 'none' || style.getPropertyValue('clip').startsWith('rect')) return false;
       return style.visibility !== 'hidden' && !element.closest('[aria-hidden="true"], [inert], [hidden]');
     };
     // In a sentence: text of its own beside it, in the same run of inline content.
