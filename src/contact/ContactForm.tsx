@@ -13,7 +13,7 @@
  * there under that id, listed above the form until it has been sent (each can be cancelled), and
  * is sent again while the page is open, when the connection is back and on the next visit.
  */
-import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import SentConfirmation from './SentConfirmation';
 import { joinName } from './name';
@@ -31,6 +31,7 @@ import {
   type RequestDetail,
 } from './form-fields';
 import { browserIdField } from './browser-id';
+import { islandReadyAttribute } from '../hydration/settled';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from './message';
 import type { ContactFormState, FormValues } from './form-post';
@@ -183,6 +184,13 @@ export default function ContactForm({
     setAttemptId(undefined);
   };
 
+  // Once hydrated, the form says so: a send held before the island was ready goes now, by the
+  // island (src/hydration/settled.ts).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.setAttribute(islandReadyAttribute, '');
+  }, []);
+
   useEffect(() => {
     // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
     // the address still starts the message; an item then reads as "your products".
@@ -318,6 +326,7 @@ export default function ContactForm({
         </p>
       )}
       <form
+        ref={form}
         method="post"
         action={endpoint}
         onSubmit={onSubmit}

@@ -7,6 +7,13 @@ import { isLiteMode } from '../offline/lite-mode';
  */
 export const heldSubmitNoteAttribute = 'data-held-submit-note';
 
+/**
+ * Set by the island on its form once React has hydrated it and its handlers listen (an effect runs
+ * after the commit): the astro-island's `ssr` attribute goes when hydration starts, not when it
+ * is done, and a send in between would go as the plain form.
+ */
+export const islandReadyAttribute = 'data-island-ready';
+
 /** How long a send held for the island waits for its script before the page says it has not gone. */
 export const heldSubmitNoteAfterMs = 3000;
 
@@ -67,13 +74,30 @@ const settledDirective: ClientDirective = (load, options, el) => {
         if (!done) hydrating = undefined;
         return done;
       }));
+  const readyForm = () => el.querySelector<HTMLFormElement>(`form[${islandReadyAttribute}]`);
+  // The island's form once its handlers listen (React hydrates in a transition).
+  const formReady = () =>
+    new Promise<HTMLFormElement>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const form = readyForm();
+        if (!form) return;
+        observer.disconnect();
+        resolve(form);
+      });
+      observer.observe(el, { attributes: true, attributeFilter: [islandReadyAttribute], subtree: true });
+      const form = readyForm();
+      if (form) {
+        observer.disconnect();
+        resolve(form);
+      }
+    });
 
   let holding = false;
   el.addEventListener(
     'submit',
     (event) => {
       // Only a form that can say it did not go waits (the contact form); any other goes as HTML.
-      if (!note || !el.hasAttribute('ssr')) return;
+      if (!note || readyForm()) return;
       // The island is not ready: the form's plain post would leave the page, and on a dead link
       // the browser would show its error page instead.
       event.preventDefault();
@@ -82,16 +106,16 @@ const settledDirective: ClientDirective = (load, options, el) => {
       holding = true;
       const say = (shown: boolean) => (note.hidden = !shown);
       say(false);
-      const form = event.target as HTMLFormElement;
-      const submitter = (event as SubmitEvent).submitter;
       const slow = setTimeout(() => say(true), heldSubmitNoteAfterMs);
-      void hydrate().then((ready) => {
-        clearTimeout(slow);
-        holding = false;
-        say(!ready);
-        // React hydrates in a transition: the send goes once it has committed.
-        if (ready) setTimeout(() => form.requestSubmit(submitter as HTMLElement | null));
-      });
+      void hydrate()
+        .then((ready) => ready && formReady())
+        .then((form) => {
+          clearTimeout(slow);
+          holding = false;
+          say(!form);
+          // Sent again, now by the island: it reads what was typed when it hydrated.
+          if (form) form.requestSubmit();
+        });
     },
     { capture: true },
   );

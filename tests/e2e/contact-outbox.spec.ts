@@ -497,7 +497,8 @@ test.describe("without the page's script, the service worker keeps the form's pl
  * docs/decisions/0077-a-form-sent-early-waits-for-its-island.md).
  */
 test.describe('the form sent before its island is ready, on a first visit', () => {
-  test.use({ viewport: narrow });
+  // A first visit: no service worker controls the page, nor comes to control it meanwhile.
+  test.use({ viewport: narrow, serviceWorkers: 'block' });
 
   /** The contact page of a first visit, loaded, its form far below a phone's first screen: not hydrated yet. */
   async function firstVisit(page: Page) {
@@ -525,6 +526,7 @@ test.describe('the form sent before its island is ready, on a first visit', () =
     await context.setOffline(false);
     await page.getByRole('button', { name: formText.submitLabel }).click();
     await expect(page.locator('[data-reference]')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
     await expect(note(page)).toBeHidden();
     const stored = await storedWith(marker);
     expect(stored).toHaveLength(1);
@@ -550,7 +552,8 @@ test.describe('the form sent before its island is ready, on a first visit', () =
     expect(posts).toEqual([]);
     release();
     await expect(page.locator('[data-reference]')).toBeVisible();
-    // Sent once, by the island (JSON), not as the plain form.
+    // Sent once, by the island (JSON) on the same page, not as the plain form.
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
     expect(posts).toEqual(['application/json']);
     expect(await storedWith(marker)).toHaveLength(1);
     await expect(note(page)).toBeHidden();
