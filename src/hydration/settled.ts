@@ -108,7 +108,7 @@ const settledDirective: ClientDirective = (load, options, el) => {
       say(false);
       const slow = setTimeout(() => say(true), heldSubmitNoteAfterMs);
       void hydrate()
-        .then((ready) => ready && formReady())
+        .then((ready): Promise<HTMLFormElement | undefined> | undefined => (ready ? formReady() : undefined))
         .then((form) => {
           clearTimeout(slow);
           holding = false;
