@@ -13,13 +13,13 @@
  * there under that id, listed above the form until it has been sent (each can be cancelled), and
  * is sent again while the page is open, when the connection is back and on the next visit.
  */
-import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type InputHTMLAttributes, type SubmitEvent } from 'react';
 import { Toaster, toast } from 'sonner';
 import SentConfirmation from './SentConfirmation';
 import { joinName } from './name';
 import { newBrowserId } from './browser-id';
 import KeptMessages from './KeptMessages';
-import { postEnquiry } from './outbox';
+import { postEnquiry, type Attempt } from './outbox';
 import type { KeptEnquiry } from './outbox-store';
 import { useKeptMessages } from './useKeptMessages';
 import { prefillFor, type PrefillTopic } from './prefill';
@@ -31,6 +31,7 @@ import {
   type RequestDetail,
 } from './form-fields';
 import { browserIdField } from './browser-id';
+import { islandReadyAttribute } from '../hydration/settled';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from './message';
 import type { ContactFormState, FormValues } from './form-post';
@@ -54,6 +55,12 @@ export interface ContactFormProps {
   /** How the form starts, when not empty: pre-filled, or refused by the server. */
   start?: ContactFormState | undefined;
 }
+
+/**
+ * How long the page's own attempt may go without an answer before the page says it is still trying
+ * and that the message is kept: a phone's link answers a small post in a second or two.
+ */
+export const stillTryingAfterMs = 3_000;
 
 const empty: FormValues = {
   firstName: '',
@@ -147,6 +154,9 @@ export default function ContactForm({
   const prefilled = start?.prefilled;
   // The last message sent from this page: its reference, shown above the emptied form.
   const [sent, setSent] = useState<{ reference: string | undefined } | undefined>();
+  // What the page says of a message on its way while no answer has come: still trying (a slow or
+  // stalled link), or kept (no answer at all); it stays until the message has gone.
+  const [notice, setNotice] = useState<'trying' | 'kept' | undefined>();
   // The id of the message in the form: the page rendered on demand gives one (the form posted
   // without JavaScript carries it), and a message the server answered with an error keeps its id
   // while it is sent again unchanged, so if that answer came after the message was stored, the
@@ -155,7 +165,10 @@ export default function ContactForm({
     start?.messageId ? { id: start.messageId } : undefined,
   );
 
-  const kept = useKeptMessages(endpoint, text.kept, (reference) => setSent({ reference }));
+  const kept = useKeptMessages(endpoint, text.kept, (reference) => {
+    setNotice(undefined);
+    setSent({ reference });
+  });
 
   /** A refused message back into the form, to correct and send again; it leaves the outbox. */
   async function editKept(entry: KeptEnquiry) {
@@ -170,6 +183,13 @@ export default function ContactForm({
     setValues({ ...empty, topic: values.topic, about: values.about });
     setAttemptId(undefined);
   };
+
+  // Once hydrated, the form says so: a send held before the island was ready goes now, by the
+  // island (src/hydration/settled.ts).
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.setAttribute(islandReadyAttribute, '');
+  }, []);
 
   useEffect(() => {
     // Where nothing pre-filled the page (`npm run dev`), a technology or category named by
@@ -208,19 +228,30 @@ export default function ContactForm({
     const id =
       attemptId && (attemptId.body === undefined || attemptId.body === sameBody) ? attemptId.id : newBrowserId();
     setAttemptId({ id, body: sameBody });
+    setSent(undefined);
+    let trying: ReturnType<typeof setTimeout> | undefined;
     try {
       // Kept before the first byte leaves: closing or reloading the tab from now on loses nothing,
       // and the next page of the site that opens online sends it under the same id.
       const keptFirst = await kept.keepBeforeSending(id, body, { values });
-      const attempt = await postEnquiry(fetch, id, body, { endpoint }).finally(() => kept.attemptOver(id));
+      // A link that stalls: the page says so while it goes on trying, and that the message is kept.
+      if (keptFirst) trying = setTimeout(() => setNotice('trying'), stillTryingAfterMs);
+      // The browser knows it has no connection: no attempt, the message waits at once.
+      const attempt: Attempt =
+        navigator.onLine === false
+          ? { outcome: 'unreachable', reason: 'the browser is offline' }
+          : await postEnquiry(fetch, id, body, { endpoint });
+      kept.attemptOver(id);
+      clearTimeout(trying);
       if (attempt.outcome === 'unreachable' && keptFirst) {
         // No answer at all: it waits in this browser, to be sent when the connection is back.
         await kept.waitForConnection();
-        toast(text.kept.title, { description: text.kept.text });
+        // Said by the form's status above it (read out as it changes), for as long as it waits.
         afterSend();
-        setSent(undefined);
+        setNotice('kept');
         return;
       }
+      setNotice(undefined);
       // An answer (or no copy to wait with): the message leaves the outbox, whatever it said.
       await kept.remove(id);
       if (attempt.outcome === 'unreachable') throw new Error(`The message could not be sent: ${attempt.reason}`);
@@ -245,6 +276,7 @@ export default function ContactForm({
       console.error('Error sending message:', error);
       toast.error(text.failure.title, { description: text.failure.text });
     } finally {
+      clearTimeout(trying);
       setSending(false);
     }
   }
@@ -253,12 +285,25 @@ export default function ContactForm({
   const length = values.message.length;
   // The count shows from nine tenths of the limit, so a long message is never cut unseen.
   const counting = length >= limits.message * 0.9;
+  // Kept, said while the message waits; once it has gone the confirmation says so instead.
+  const waiting = kept.list.some((entry) => entry.refused === undefined);
+  const shownNotice = notice === 'kept' && !waiting ? undefined : notice;
   return (
     <>
+      {/* Always in the page, so that what it comes to say is read out when it changes. */}
+      <div role="status" data-form-status={shownNotice ?? ''}>
+        {shownNotice && (
+          <p className="mb-4 rounded-lg border border-brand-700 bg-brand-50 px-4 py-3 text-sm text-brand-900">
+            <strong className="block font-semibold">{text.kept.title}</strong>
+            {shownNotice === 'trying' ? text.kept.stillTrying : text.kept.text}
+          </p>
+        )}
+      </div>
       {kept.list.length > 0 && (
         <KeptMessages
           kept={kept.list}
           words={text.kept}
+          intro={!shownNotice}
           onCancel={(entry) => void kept.cancel(entry)}
           onEdit={(entry) => void editKept(entry)}
         />
@@ -281,6 +326,7 @@ export default function ContactForm({
         </p>
       )}
       <form
+        ref={form}
         method="post"
         action={endpoint}
         onSubmit={onSubmit}

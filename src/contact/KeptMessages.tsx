@@ -21,11 +21,14 @@ const smallButton =
 export default function KeptMessages({
   kept,
   words,
+  intro = true,
   onCancel,
   onEdit,
 }: {
   kept: KeptEnquiry[];
   words: ContactFormWords['kept'];
+  /** Whether to say when they go (not when the form's own notice above says it already). */
+  intro?: boolean;
   onCancel: (entry: KeptEnquiry) => void;
   onEdit: (entry: KeptEnquiry) => void;
 }) {
@@ -34,7 +37,7 @@ export default function KeptMessages({
       <h3 id="kept-heading" className="font-semibold">
         {words.heading}
       </h3>
-      <p className="mt-1 text-muted">{words.text}</p>
+      {intro && <p className="mt-1 text-muted">{words.text}</p>}
       <ul className="mt-3 space-y-3">
         {kept.map((entry) => (
           <li

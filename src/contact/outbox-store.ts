@@ -11,9 +11,14 @@
  */
 import { browserIdField, newBrowserId } from './browser-id';
 
-/** The IndexedDB database and its one object store (key: the message's id). */
+/**
+ * The IndexedDB database and its two object stores, both keyed by the message's id: the messages
+ * waiting to be sent, and the ones sent later (by the page, another tab or the service worker)
+ * whose reference no page has shown yet.
+ */
 export const outboxDatabase = 'contact-outbox';
 const storeName = 'messages';
+const sentStoreName = 'sent';
 
 /** The localStorage key the page sets while the outbox may hold a message. */
 export const outboxFlag = 'contact-outbox';
@@ -41,6 +46,20 @@ export interface KeptEnquiry {
   refused?: string;
 }
 
+/**
+ * A kept message sent later, until a contact page has shown its reference: the worker may send it
+ * while no page of the site is open, and the next contact page still says it went, and under which
+ * reference.
+ */
+export interface SentEnquiry {
+  id: string;
+  /** The reference the server gave it (none from a server too old to give one). */
+  reference?: string | undefined;
+  /** When it was kept, and when it was sent (ISO 8601). */
+  keptAt: string;
+  sentAt: string;
+}
+
 function done<T>(request: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
@@ -49,24 +68,35 @@ function done<T>(request: IDBRequest<T>): Promise<T> {
 }
 
 function openOutbox(): Promise<IDBDatabase> {
-  const request = indexedDB.open(outboxDatabase, 1);
+  const request = indexedDB.open(outboxDatabase, 2);
   request.onupgradeneeded = () => {
-    request.result.createObjectStore(storeName, { keyPath: 'id' });
+    const names = request.result.objectStoreNames;
+    if (!names.contains(storeName)) request.result.createObjectStore(storeName, { keyPath: 'id' });
+    if (!names.contains(sentStoreName)) request.result.createObjectStore(sentStoreName, { keyPath: 'id' });
   };
   return done(request);
 }
 
 /** Runs `work` in one transaction and resolves with its result once the transaction is complete. */
-async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
+function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>): Promise<T> {
+  return inStores([storeName], mode, (stores) => work(stores[0]!));
+}
+
+/** Runs `work` in one transaction over `names` (in that order) and resolves once it is complete. */
+async function inStores<T>(
+  names: string[],
+  mode: IDBTransactionMode,
+  work: (stores: IDBObjectStore[]) => Promise<T>,
+): Promise<T> {
   const db = await openOutbox();
   try {
-    const tx = db.transaction(storeName, mode);
+    const tx = db.transaction(names, mode);
     const complete = new Promise<void>((resolve, reject) => {
       tx.oncomplete = () => resolve();
       tx.onerror = () => reject(tx.error);
       tx.onabort = () => reject(tx.error ?? new Error('the outbox transaction was aborted'));
     });
-    const result = await work(tx.objectStore(storeName));
+    const result = await work(names.map((name) => tx.objectStore(name)));
     await complete;
     return result;
   } finally {
@@ -89,10 +119,15 @@ export function flaggedIds(): string[] {
   }
 }
 
-/** Sets or clears the page's flag from what the outbox holds. Nothing in a worker. */
+/**
+ * Sets or clears the page's flag from what the outbox holds: the messages waiting, and the ones
+ * sent whose reference no page has shown yet. Nothing in a worker.
+ */
 export async function updateFlag(): Promise<void> {
   if (typeof localStorage === 'undefined') return;
-  const ids = (await inStore('readonly', (store) => done(store.getAllKeys()))).map(String);
+  const ids = await inStores([storeName, sentStoreName], 'readonly', async ([waiting, sent]) =>
+    [...(await done(waiting!.getAllKeys())), ...(await done(sent!.getAllKeys()))].map(String),
+  );
   try {
     if (ids.length > 0) localStorage.setItem(outboxFlag, JSON.stringify(ids));
     else localStorage.removeItem(outboxFlag);
@@ -138,15 +173,59 @@ export async function keptEnquiries(now = Date.now()): Promise<KeptEnquiry[]> {
   return live.sort((a, b) => a.keptAt.localeCompare(b.keptAt) || a.id.localeCompare(b.id));
 }
 
-/** Removes a kept message (the visitor cancels it, or it has been sent). True if it was there. */
+/**
+ * Removes a kept message (the visitor cancels it, or the page's own attempt was answered and says
+ * so itself), with any record of its having been sent meanwhile. True if it was there.
+ */
 export async function removeEnquiry(id: string): Promise<boolean> {
-  const existed = await inStore('readwrite', async (store) => {
-    const found = await done(store.get(id));
-    if (found) await done(store.delete(id));
+  const existed = await inStores([storeName, sentStoreName], 'readwrite', async ([waiting, sent]) => {
+    const found = await done(waiting!.get(id));
+    if (found) await done(waiting!.delete(id));
+    await done(sent!.delete(id));
     return found !== undefined;
   });
   await updateFlag();
   return existed;
+}
+
+/**
+ * A kept message has been sent: it leaves the outbox and its reference waits for a contact page
+ * to show it (`takeSent`). False, and nothing recorded, when it was no longer there (cancelled, or
+ * sent by another page or the worker meanwhile).
+ */
+export async function markSent(id: string, reference: string | undefined, now = new Date()): Promise<boolean> {
+  const existed = await inStores([storeName, sentStoreName], 'readwrite', async ([waiting, sent]) => {
+    const found = (await done(waiting!.get(id))) as KeptEnquiry | undefined;
+    if (!found) return false;
+    await done(waiting!.delete(id));
+    const record: SentEnquiry = {
+      id,
+      keptAt: found.keptAt,
+      sentAt: now.toISOString(),
+      ...(reference ? { reference } : {}),
+    };
+    await done(sent!.put(record));
+    return true;
+  });
+  await updateFlag();
+  return existed;
+}
+
+/**
+ * The kept messages sent since a page last showed them, oldest first, each with its reference;
+ * taken out as they are read, so one page shows each (a record older than `keptForDays` is dropped
+ * unshown).
+ */
+export async function takeSent(now = Date.now()): Promise<SentEnquiry[]> {
+  const taken = await inStores([sentStoreName], 'readwrite', async ([sent]) => {
+    const all = (await done(sent!.getAll())) as SentEnquiry[];
+    await done(sent!.clear());
+    return all;
+  });
+  if (taken.length > 0) await updateFlag();
+  return taken
+    .filter((record) => !isExpired({ keptAt: record.sentAt }, now))
+    .sort((a, b) => a.sentAt.localeCompare(b.sentAt) || a.keptAt.localeCompare(b.keptAt) || a.id.localeCompare(b.id));
 }
 
 /** Changes a kept message if it is still there (a message cancelled meanwhile stays gone). */

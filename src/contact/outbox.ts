@@ -16,7 +16,7 @@ import { browserIdField } from './browser-id';
 import { honeypotField, requestDetailFields } from './form-fields';
 import { joinName } from './name';
 import { routes } from '../model/routes';
-import { keptEnquiries, outboxDatabase, removeEnquiry, updateEnquiry, type KeptEnquiry } from './outbox-store';
+import { keptEnquiries, markSent, outboxDatabase, updateEnquiry, type KeptEnquiry } from './outbox-store';
 
 /** The tag of the Background Sync the page asks for when it keeps a message. */
 export const outboxSyncTag = 'contact-outbox';
@@ -178,7 +178,8 @@ async function sendAll(fetchFn: typeof fetch, options: SendOptions): Promise<Sen
     const attempt = await postEnquiry(fetchFn, entry.id, entry.body, options);
     const tried = { attempts: entry.attempts + 1, lastTriedAt: new Date().toISOString() };
     if (attempt.outcome === 'sent') {
-      await removeEnquiry(entry.id);
+      // Recorded with its reference, for the contact page that opens next if none is open now.
+      await markSent(entry.id, attempt.reference);
       report.sent.push({ ...entry, reference: attempt.reference });
     } else if (attempt.outcome === 'refused') {
       const after = await updateEnquiry(entry.id, (e) => ({ ...e, ...tried, refused: attempt.reason }));

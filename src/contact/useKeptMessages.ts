@@ -14,15 +14,22 @@ import {
   startOwnAttempt,
   type SendReport,
 } from './outbox';
-import { flaggedIds, keepEnquiry, keptEnquiries, removeEnquiry, updateFlag, type KeptEnquiry } from './outbox-store';
+import { keepEnquiry, keptEnquiries, removeEnquiry, takeSent, updateFlag, type KeptEnquiry } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
 /**
- * How long the page waits before it tries a waiting message again: 5 s, then twice as long each
- * time, at most 30 s, so a message whose answer was lost is shown as sent within half a minute
- * of the link coming back, and a dead link costs one small request every 30 s.
+ * How long after the start of one try the page tries a waiting message again: 4 s, then 8 s, so
+ * a message whose answer was lost, or that waits on a link that stalls and comes back without an
+ * `online` event, is shown as sent within about ten seconds of the link coming back; a dead link
+ * costs one small request every 8 s while the page is open.
  */
-export const retryDelayMs = (tries: number) => Math.min(30_000, 5_000 * 2 ** tries);
+export const retryDelayMs = (tries: number) => Math.min(8_000, 4_000 * 2 ** Math.max(0, tries));
+
+/**
+ * How long one of those tries waits for the server's answer: less than the delay between tries,
+ * so a try stuck on a stalled link gives way to the next one.
+ */
+export const retryTimeoutMs = 6_000;
 
 export function useKeptMessages(
   endpoint: string,
@@ -47,62 +54,63 @@ export function useKeptMessages(
   }, []);
 
   // Kept messages this page has said were sent: the page's own run, the worker's word and the
-  // flag may each tell of one, and the visitor hears of it once.
+  // outbox's record of what was sent may each tell of one, and the visitor hears of it once.
   const announced = useRef(new Set<string>());
 
   /** Says that kept messages went, each with its reference, and shows the last one's; once per message. */
   const confirm = useCallback((sent: { id: string; reference?: string | undefined }[]) => {
     const fresh = sent.filter(({ id }) => !announced.current.has(id));
     for (const { id } of sent) announced.current.add(id);
-    const references = sent.map(({ reference }) => reference).filter((r): r is string => typeof r === 'string');
-    if (fresh.length > 0)
-      toast.success(
-        latest.current.words.sent,
-        references.length > 0 ? { description: references.join(', ') } : undefined,
-      );
-    if (fresh.length > 0 || references.length > 0) latest.current.onSent(references.at(-1));
+    if (fresh.length === 0) return;
+    const references = fresh.map(({ reference }) => reference).filter((r): r is string => typeof r === 'string');
+    toast.success(
+      latest.current.words.sent,
+      references.length > 0 ? { description: references.join(', ') } : undefined,
+    );
+    latest.current.onSent(references.at(-1));
   }, []);
+
+  /**
+   * Shows what was sent since a page last looked, with its reference: by this page's run, another
+   * tab, or the service worker (Background Sync, a navigation), also while no page was open.
+   */
+  const announceSent = useCallback(async () => {
+    const sent = await takeSent().catch(() => []);
+    if (sent.length > 0) confirm(sent);
+  }, [confirm]);
 
   /** Sends what the outbox holds, says what came of it, and plans the next try while one waits. */
   const sendKept = useCallback(async () => {
     clearTimeout(timer.current);
+    const startedAt = Date.now();
     let report: SendReport | undefined;
     try {
-      // The service worker may have sent some meanwhile (Background Sync, or on the navigation to
-      // this page): the flag still names them, and the visitor hears of those too. Read after the
-      // outbox has dropped what outstayed its days (and the flag with them): those were not sent.
-      await keptEnquiries().catch(() => []);
-      const flagged = flaggedIds();
-      report = await sendKeptMessages(fetch, { endpoint });
-      const left = new Set((await keptEnquiries().catch(() => [])).map((entry) => entry.id));
-      const sentHere = report.sent.map(({ id, reference }) => ({ id, reference }));
-      const sentElsewhere = flagged
-        .filter((id) => !left.has(id) && !sentHere.some((entry) => entry.id === id))
-        .map((id) => ({ id }));
-      if (sentHere.length + sentElsewhere.length > 0) confirm([...sentElsewhere, ...sentHere]);
-      await updateFlag().catch(() => undefined);
+      report = await sendKeptMessages(fetch, { endpoint, timeoutMs: retryTimeoutMs });
+      await announceSent();
       if (report.refused.length > 0)
         toast.error(`${latest.current.words.refused} ${report.refused.map((e) => e.refused).join('; ')}`);
     } catch (error) {
       console.error('Kept messages could not be sent:', error);
     }
     const found = await refreshKept();
-    if (found.some((entry) => entry.refused === undefined)) {
-      // Still waiting: no answer yet. Tried again later, even if the browser never says "online".
+    if (found.some((entry) => entry.refused === undefined && !isOwnAttempt(entry.id))) {
+      // Still waiting: no answer yet. Tried again later, even if the browser never says "online";
+      // the delay counts from this try's start, so a try that timed out does not add its wait.
       tries.current = report && report.sent.length > 0 ? 0 : tries.current + 1;
-      timer.current = setTimeout(() => void sendKept(), retryDelayMs(tries.current - 1));
+      const wait = Math.max(0, retryDelayMs(tries.current - 1) - (Date.now() - startedAt));
+      timer.current = setTimeout(() => void sendKept(), wait);
     } else tries.current = 0;
-  }, [confirm, endpoint, refreshKept]);
+  }, [announceSent, endpoint, refreshKept]);
 
   useEffect(() => {
-    // Messages kept on an earlier visit (or left by a tab closed while sending) go now.
+    // Messages kept on an earlier visit (or left by a tab closed while sending) go now, and the
+    // ones sent meanwhile by the worker are shown with their references.
     keptEnquiries()
-      .then((found) => {
+      .then(async (found) => {
         setList(found);
-        // Also when the flag names messages no longer there: the service worker sent them.
-        const ids = new Set(found.map((entry) => entry.id));
-        if (found.some((entry) => entry.refused === undefined) || flaggedIds().some((id) => !ids.has(id)))
-          return sendKept();
+        await announceSent();
+        if (found.some((entry) => entry.refused === undefined)) return sendKept();
+        await updateFlag().catch(() => undefined);
       })
       .catch(() => {
         // No IndexedDB here (or not allowed): nothing was kept, and a failed send says so itself.
@@ -122,7 +130,8 @@ export function useKeptMessages(
             : [],
         ),
       );
-      void refreshKept().then(() => updateFlag().catch(() => undefined));
+      // Its records are taken too, so a later page does not show them again.
+      void announceSent().then(refreshKept);
     };
     window.addEventListener('online', online);
     navigator.serviceWorker?.addEventListener('message', fromWorker);
@@ -131,7 +140,7 @@ export function useKeptMessages(
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
       clearTimeout(timer.current);
     };
-  }, [confirm, refreshKept, sendKept]);
+  }, [announceSent, confirm, refreshKept, sendKept]);
 
   /** Cancels a kept message: it leaves the outbox unsent. */
   async function cancel(entry: KeptEnquiry) {

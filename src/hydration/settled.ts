@@ -2,8 +2,24 @@ import type { ClientDirective } from 'astro';
 import { isLiteMode } from '../offline/lite-mode';
 
 /**
+ * The element beside a form island that says a form sent before the island was ready could not
+ * go (server-rendered, hidden; the contact page's `notSent` words).
+ */
+export const heldSubmitNoteAttribute = 'data-held-submit-note';
+
+/**
+ * Set by the island on its form once React has hydrated it and its handlers listen (an effect runs
+ * after the commit): the astro-island's `ssr` attribute goes when hydration starts, not when it
+ * is done, and a send in between would go as the plain form.
+ */
+export const islandReadyAttribute = 'data-island-ready';
+
+/** How long a send held for the island waits for its script before the page says it has not gone. */
+export const heldSubmitNoteAfterMs = 3000;
+
+/**
  * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
- * and the island is on screen.
+ * and the island is on screen, or at once when the visitor focuses something inside it.
  *
  * Astro's `client:visible` starts downloading as soon as the island is in view, which for an
  * island near the top of the page means during the first paint: its script then competes with
@@ -12,16 +28,34 @@ import { isLiteMode } from '../offline/lite-mode';
  * complete and usable meanwhile (the statistic badge shows its first figure, the contact form
  * posts without JavaScript).
  *
+ * A form inside the island that has a note marked `heldSubmitNoteAttribute` beside it (the
+ * contact form) waits for the island when it is sent before it is ready
+ * (docs/decisions/0077-a-form-sent-early-waits-for-its-island.md): the send is held, the island is
+ * loaded and hydrated (it takes over what was typed), and the form is sent again, now by the
+ * island. If the island's script cannot be loaded (the link is down on a first visit), or has not
+ * come within `heldSubmitNoteAfterMs`, the note is shown: nothing was sent, every value stays in
+ * the form; a second send tries again. Other forms (no note) go as plain HTML.
+ *
  * `client:settled="key"`: when the page's localStorage holds `key`, the island does not wait to be
  * on screen (the contact form, while this browser keeps a message it could not send, so that the
  * message is sent on the next visit even if the visitor never scrolls to the form).
  *
  * In lite mode (src/offline/lite-mode.ts) it never hydrates: the badge stays on its first figure and
  * the contact form stays the plain HTML form, with nothing downloaded for either. (A message kept
- * in this browser is then sent by the service worker, or on a visit outside lite mode.)
+ * in this browser is then sent by the service worker, or on a visit outside lite mode.) A form
+ * sent there while the browser knows it is offline and no service worker can keep it is held
+ * with the same note, rather than leaving for the browser's error page.
  */
 const settledDirective: ClientDirective = (load, options, el) => {
-  if (isLiteMode()) return;
+  const note = el.parentElement?.querySelector<HTMLElement>(`[${heldSubmitNoteAttribute}]`);
+  if (isLiteMode()) {
+    el.addEventListener('submit', (event) => {
+      if (navigator.onLine || navigator.serviceWorker?.controller || !note) return;
+      event.preventDefault();
+      note.hidden = false;
+    });
+    return;
+  }
   const flagged = () => {
     try {
       return typeof options.value === 'string' && localStorage.getItem(options.value) !== null;
@@ -29,6 +63,64 @@ const settledDirective: ClientDirective = (load, options, el) => {
       return false;
     }
   };
+  // Loads and hydrates the island once; true once it is hydrated. A failed load is tried again
+  // by the next call.
+  let hydrating: Promise<boolean> | undefined;
+  const hydrate = () =>
+    (hydrating ??= load()
+      .then((run) => run())
+      .then(() => {
+        const done = !el.hasAttribute('ssr');
+        if (!done) hydrating = undefined;
+        return done;
+      }));
+  const readyForm = () => el.querySelector<HTMLFormElement>(`form[${islandReadyAttribute}]`);
+  // The island's form once its handlers listen (React hydrates in a transition).
+  const formReady = () =>
+    new Promise<HTMLFormElement>((resolve) => {
+      const observer = new MutationObserver(() => {
+        const form = readyForm();
+        if (!form) return;
+        observer.disconnect();
+        resolve(form);
+      });
+      observer.observe(el, { attributes: true, attributeFilter: [islandReadyAttribute], subtree: true });
+      const form = readyForm();
+      if (form) {
+        observer.disconnect();
+        resolve(form);
+      }
+    });
+
+  let holding = false;
+  el.addEventListener(
+    'submit',
+    (event) => {
+      // Only a form that can say it did not go waits (the contact form); any other goes as HTML.
+      if (!note || readyForm()) return;
+      // The island is not ready: the form's plain post would leave the page, and on a dead link
+      // the browser would show its error page instead.
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (holding) return;
+      holding = true;
+      const say = (shown: boolean) => (note.hidden = !shown);
+      say(false);
+      const slow = setTimeout(() => say(true), heldSubmitNoteAfterMs);
+      void hydrate()
+        .then((ready): Promise<HTMLFormElement | undefined> | undefined => (ready ? formReady() : undefined))
+        .then((form) => {
+          clearTimeout(slow);
+          holding = false;
+          say(!form);
+          // Sent again, now by the island: it reads what was typed when it hydrated.
+          if (form) form.requestSubmit();
+        });
+    },
+    { capture: true },
+  );
+  el.addEventListener('focusin', () => void hydrate(), { once: true });
+
   const pageLoaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
@@ -55,7 +147,7 @@ const settledDirective: ClientDirective = (load, options, el) => {
   void pageLoaded
     .then(browserIdle)
     .then(() => (flagged() ? undefined : onScreen()))
-    .then(async () => (await load())());
+    .then(hydrate);
 };
 
 export default settledDirective;

@@ -137,6 +137,12 @@ export const referenceQuery = 'reference';
 export const contactFormAnchor = 'form';
 /** The id of the box that lists a refused form's reasons, where the function hands the post over to. */
 export const contactErrorsAnchor = 'contact-errors';
+/**
+ * The id of the contact page's note that a message is kept in this browser, shown only when the
+ * address names it: where the service worker sends a form posted in lite mode that it kept, when
+ * it has no copy of the kept page (lite mode fetches nothing ahead).
+ */
+export const contactKeptAnchor = 'kept';
 
 /**
  * The contact form about a topic, and optionally about a technology or category, whose message

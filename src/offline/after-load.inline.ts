@@ -8,11 +8,14 @@
  *   (the first page of a first visit) tells the worker its address and the files it loaded, which
  *   the worker keeps from the browser's cache. A page the worker answered from its copy tells it
  *   that it has loaded: the worker refreshes the copy then, not while the page still needs the
- *   link. Browsers without service workers, or where the registration fails (private windows of
+ *   link. In lite mode it says so, and the worker fetches nothing of its own accord: neither the
+ *   pages it otherwise fetches ahead nor a refresh of a kept page. Browsers without service workers, or where the registration fails (private windows of
  *   some browsers), carry on without one.
  * Without JavaScript there is neither: no worker, and no manifest, which would offer to install
  * a site that cannot work offline.
  */
+import { isLiteMode } from './lite-mode';
+
 /**
  * routes.manifest (src/model/routes.ts) and the worker's address (`workerPath`, ./requests.ts),
  * written in by the bundle (tools/build/inline-scripts.ts).
@@ -41,14 +44,17 @@ addEventListener('load', () =>
     document.head.append(manifest);
     if (!__WORKER_ON__ || !('serviceWorker' in navigator)) return;
     const workers = navigator.serviceWorker;
+    // In lite mode the worker fetches nothing ahead and refreshes no copy (./sw.ts).
+    const lite = isLiteMode();
     workers
       .register(__WORKER_PATH__)
       .then(() =>
         workers.controller
-          ? workers.controller.postMessage({ loaded: location.href })
+          ? workers.controller.postMessage({ loaded: location.href, lite })
           : workers.ready.then((registration) =>
               registration.active?.postMessage({
                 keep: [location.href, ...performance.getEntriesByType('resource').map((entry) => entry.name)],
+                lite,
               }),
             ),
       )

@@ -10,9 +10,11 @@ import { routes } from '../model/routes';
 export const offlinePath = '/offline';
 
 /**
- * The pages the worker fetches when it is installed, before they are needed: the offline page and
- * the one that says a contact message is kept in this browser (src/pages/contact/kept.astro).
- * Their layout is the small one (src/layouts/SlimLayout.astro), since every first visit pays for them.
+ * The pages the worker fetches before they are needed, once a page outside lite mode has loaded
+ * and asks for them (./after-load.inline.ts): the offline page and the one that says a contact
+ * message is kept in this browser (src/pages/contact/kept.astro). Their layout is the small one
+ * (src/layouts/SlimLayout.astro), since every first visit pays for them. In lite mode nothing is
+ * fetched ahead.
  */
 export const fetchedAheadPaths = [offlinePath, routes.contactKept] as const;
 

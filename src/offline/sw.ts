@@ -2,8 +2,9 @@
  * The site's service worker, bundled by the build into /sw.js (./integration.ts). It keeps the
  * pages a visitor opens, with their pictures and build files, in three bounded caches, so a page
  * opened before opens again offline and a repeat visit on a slow link renders without waiting for
- * the network. It precaches nothing but the offline page, and fetches nothing on its own: every
- * copy it keeps is of something the visitor opened.
+ * the network. It fetches ahead nothing but the offline page and /contact/kept, and those only
+ * when a page outside lite mode asks (docs/decisions/0079-worker-spends-bytes-once.md); every other
+ * copy it keeps is of something the visitor opened, the first page's taken from the browser's cache.
  *
  * - Pages (navigations): stale-while-revalidate. The kept copy answers at once and the network
  *   refreshes it once the page has loaded (conditional on its ETag); a copy saved by an earlier
@@ -43,7 +44,7 @@ import {
 import { enquiryFromForm, outboxSentMessage, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
 import { keepEnquiry, keptEnquiries, removeEnquiry } from '../contact/outbox-store';
 import { browserIdField, isBrowserId, newBrowserId } from '../contact/browser-id';
-import { routes } from '../model/routes';
+import { contactKeptAnchor, routes } from '../model/routes';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -93,16 +94,6 @@ self.addEventListener('install', (event) => {
   } catch {
     // An older form of the API: the fetch handler still leaves these requests alone.
   }
-  // The pages fetched ahead, each about the size of any page of the site: the offline page, and
-  // the one that says a contact message is kept in this browser.
-  event.waitUntil(
-    Promise.all(
-      fetchedAheadPaths.map(async (path) => {
-        const response = await fetch(path, { cache: 'no-cache' });
-        if (response.ok) await (await caches.open(names.offline)).put(path, response);
-      }),
-    ),
-  );
   self.skipWaiting();
 });
 
@@ -124,6 +115,7 @@ self.addEventListener('fetch', (event) => {
   const kind = requestKind(event.request, self.location.origin);
   // Not answered here: the browser fetches it as if there were no worker.
   if (kind === 'bypass') return;
+  if (kind === 'image') learnPictureAccept(event);
   // Messages kept in this browser go out on the first navigation that finds the network.
   if (kind === 'page') event.waitUntil(sendKept());
   if (kind === 'page') event.respondWith(navigation(event));
@@ -143,9 +135,12 @@ self.addEventListener('fetch', (event) => {
  * HTTP cache (`force-cache`), so this costs no download.
  */
 self.addEventListener('message', (event) => {
+  // In lite mode the page says so, and the worker fetches nothing of its own accord.
+  const lite = event.data?.lite === true;
+  if (!lite) event.waitUntil(fetchAhead());
   const loaded: unknown = event.data?.loaded;
   if (typeof loaded === 'string') {
-    pageHasLoaded(loaded);
+    pageHasLoaded(loaded, { refresh: !lite });
     return;
   }
   const urls: unknown = event.data?.keep;
@@ -163,15 +158,76 @@ self.addEventListener('message', (event) => {
             : kind === 'image'
               ? [names.images, limits.images]
               : [names.assets, limits.assets];
-        const cache = await caches.open(name);
-        const key = pageKey(url);
-        if (await cache.match(key)) return;
-        const response = await fetch(key, { cache: 'force-cache' }).catch(() => undefined);
-        if (response && keepable(response, kind === 'page')) await putBounded(cache, key, response, max, { build });
+        if (kind === 'image' && pictureAccept === undefined) {
+          picturesToKeep.add(url);
+          return;
+        }
+        await keepFromBrowserCache(url, name, max, kind === 'page');
       }),
     ),
   );
 });
+
+/**
+ * Keeps a file the browser has fetched already, from its HTTP cache (`force-cache`), so it costs
+ * no download: pages and build files as they are; a picture asked with the `Accept` header of the
+ * browser's own picture requests, since the image CDN varies its answer on it (`Vary: Accept`) and
+ * the cache would miss with any other.
+ */
+async function keepFromBrowserCache(url: string, name: string, max: number, page: boolean): Promise<void> {
+  const cache = await caches.open(name);
+  const key = pageKey(url);
+  if (await cache.match(key)) return;
+  const headers: Record<string, string> = name === names.images && pictureAccept ? { accept: pictureAccept } : {};
+  const response = await fetch(key, { cache: 'force-cache', headers }).catch(() => undefined);
+  if (response && keepable(response, page)) await putBounded(cache, key, response, max, { build });
+}
+
+/**
+ * The `Accept` header of the browser's own picture requests (it differs between browsers and
+ * versions), read from the first one that comes through the worker; until then the pictures of a
+ * page loaded before the worker took control wait in `picturesToKeep`.
+ */
+let pictureAccept: string | undefined;
+const picturesToKeep = new Set<string>();
+
+function learnPictureAccept(event: FetchEvent) {
+  const accept = event.request.headers.get('accept');
+  if (pictureAccept !== undefined || event.request.destination !== 'image' || !accept) return;
+  pictureAccept = accept;
+  const waiting = [...picturesToKeep];
+  picturesToKeep.clear();
+  event.waitUntil(
+    Promise.all(waiting.map((url) => keepFromBrowserCache(url, names.images, limits.images, false))).catch(
+      () => undefined,
+    ),
+  );
+}
+
+/**
+ * The pages fetched ahead (`fetchedAheadPaths`: the offline page and /contact/kept), each about the
+ * size of any page of the site, once per build: asked by a page outside lite mode once it has
+ * loaded, never at install, so a visitor in lite mode never downloads them.
+ */
+let fetchingAhead: Promise<void> | undefined;
+function fetchAhead(): Promise<void> {
+  fetchingAhead ??= (async () => {
+    const cache = await caches.open(names.offline);
+    await Promise.all(
+      fetchedAheadPaths.map(async (path) => {
+        if ((await cache.match(path))?.headers.get(keptHeaders.build) === build) return;
+        const response = await fetch(path, { cache: 'no-cache' }).catch(() => undefined);
+        if (!response?.ok) return;
+        const headers = new Headers(response.headers);
+        headers.set(keptHeaders.build, build);
+        await cache.put(path, new Response(await response.blob(), { status: response.status, headers }));
+      }),
+    );
+  })().finally(() => {
+    fetchingAhead = undefined;
+  });
+  return fetchingAhead;
+}
 
 /** A same-origin answer worth keeping: a success, and for a page, HTML. */
 const keepable = (response: Response, page: boolean) =>
@@ -187,7 +243,10 @@ async function navigation(event: FetchEvent): Promise<Response> {
   if (new URL(url).pathname === offlinePath) return offlinePage(event.request);
   if (new URL(url).pathname === routes.contactKept) {
     const saved = await (await caches.open(names.offline)).match(routes.contactKept);
-    return fetch(event.request).catch(() => saved ?? Response.error());
+    // Not fetched ahead (lite mode): the contact page the visitor sent it from, whose note at
+    // `#kept` says the message is kept.
+    const contactPage = new URL(`${routes.contact}#${contactKeptAnchor}`, self.location.origin).href;
+    return fetch(event.request).catch(() => saved ?? Response.redirect(contactPage, 303));
   }
   const cache = await caches.open(names.pages);
   const keep = isKeptPage(url);
@@ -197,7 +256,7 @@ async function navigation(event: FetchEvent): Promise<Response> {
   if (kept && wait === 0) {
     // Stale-while-revalidate: the copy now, the network's answer once the page has loaded.
     const copy = kept.clone();
-    event.waitUntil(loadOf(url).then(() => refreshKept(cache, url, copy, openedAt)));
+    event.waitUntil(loadOf(url).then((refresh) => (refresh ? refreshKept(cache, url, copy, openedAt) : undefined)));
     return kept;
   }
   const fromNetwork = fetch(event.request);
@@ -221,26 +280,29 @@ async function navigation(event: FetchEvent): Promise<Response> {
 }
 
 /** Pages answered from their copy whose load the worker awaits, by address: each waiter's callback. */
-const awaitingLoad = new Map<string, Set<() => void>>();
+const awaitingLoad = new Map<string, Set<(refresh: boolean) => void>>();
 
-/** Resolves when the page at `url` has loaded (its script says so), or `refreshWithoutLoadMs` after it was opened. */
-function loadOf(url: string): Promise<void> {
+/**
+ * Resolves when the page at `url` has loaded (its script says so), or `refreshWithoutLoadMs` after
+ * it was opened: with whether its copy is to be refreshed (not in lite mode, whose pages say so).
+ */
+function loadOf(url: string): Promise<boolean> {
   return new Promise((resolve) => {
-    const waiters = awaitingLoad.get(url) ?? new Set<() => void>();
+    const waiters = awaitingLoad.get(url) ?? new Set<(refresh: boolean) => void>();
     awaitingLoad.set(url, waiters);
-    const done = () => {
+    const done = (refresh: boolean) => {
       clearTimeout(timer);
       waiters.delete(done);
       if (waiters.size === 0 && awaitingLoad.get(url) === waiters) awaitingLoad.delete(url);
-      resolve();
+      resolve(refresh);
     };
-    const timer = setTimeout(done, refreshWithoutLoadMs);
+    const timer = setTimeout(() => done(true), refreshWithoutLoadMs);
     waiters.add(done);
   });
 }
 
-function pageHasLoaded(url: string) {
-  for (const done of [...(awaitingLoad.get(pageKey(url)) ?? [])]) done();
+function pageHasLoaded(url: string, { refresh }: { refresh: boolean }) {
+  for (const done of [...(awaitingLoad.get(pageKey(url)) ?? [])]) done(refresh);
 }
 
 /**

@@ -56,6 +56,9 @@ export const contactFormSchema = z
       .describe('The count of characters under the message field, shown from nine tenths of its limit.'),
     submitLabel: text('Submit button label, e.g. "Send Message"'),
     sendingLabel: text('Submit button label while sending, e.g. "Sending..."'),
+    notSent: text(
+      'Above the form when it was sent before the page was ready and our server could not be reached: nothing was sent, every value stays in the form',
+    ),
     success: toast('when the form was sent'),
     failure: toast('when sending failed'),
     confirmation: z
@@ -92,6 +95,9 @@ export const contactFormSchema = z
           'Toast title when the message could not reach the server and is kept in the browser, e.g. "Your message is kept in this browser"',
         ),
         text: text('Toast text, and the paragraph above the list of kept messages: when they will be sent'),
+        stillTrying: text(
+          'Said under the title while a message has had no answer for a few seconds (a stalled link): the page goes on trying, and the message is kept in the meantime',
+        ),
         heading: text('Heading of the list of kept messages, e.g. "Messages waiting to be sent"'),
         waiting: text('Beside a kept message that is waiting, e.g. "Waiting for the connection"'),
         cancel: text('Button that cancels a kept message, e.g. "Cancel sending"'),

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs';
 import { routes } from '../../src/model/routes';
+import { offlinePath } from '../../src/offline/requests';
 import { referenceOf } from '../../src/contact/reference';
 import { narrow, readContent, saveData, ui, wide } from './support';
 
@@ -36,6 +37,8 @@ async function submit(page: Page, message: string) {
 }
 
 const keptList = (page: Page) => page.getByRole('region', { name: kept.heading });
+/** What the form says of a message on its way: still trying, or kept (src/contact/ContactForm.tsx). */
+const formStatus = (page: Page) => page.locator('[data-form-status]');
 /** The stored messages whose text holds `marker`. */
 const storedWith = async (marker: string) =>
   (await readLocalMessages()).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
@@ -66,8 +69,8 @@ test('offline: the message is kept and listed; back online it is sent once, unde
   await context.setOffline(true);
   await submit(page, `Kept while offline (${marker})`);
 
-  await expect(page.getByText(kept.title)).toBeVisible();
-  await expect(page.getByText(kept.text).first()).toBeVisible();
+  await expect(formStatus(page)).toContainText(kept.title, { timeout: 2_000 });
+  await expect(formStatus(page)).toContainText(kept.text);
   const list = keptList(page);
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await expect(list.getByRole('listitem')).toContainText(marker);
@@ -148,6 +151,67 @@ test('an answer lost on the way back: the server has the message, the browser se
   await expect(page.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible();
 });
 
+test('a link that refuses connections: at once the form says the message is kept; when the link is back, its reference shows', async ({
+  page,
+  context,
+}) => {
+  const marker = `outbox-refused-${Date.now()}`;
+  let up = false;
+  await context.route(`**${routes.contactEndpoint}`, (route) =>
+    up ? route.continue() : route.abort('connectionrefused'),
+  );
+  await ready(page);
+  await submit(page, `Refused link (${marker})`);
+  // Within two seconds of the click, and it stays said while the message waits.
+  await expect(formStatus(page)).toContainText(kept.title, { timeout: 2_000 });
+  await expect(formStatus(page)).toContainText(kept.text);
+  await expect(keptList(page).getByRole('listitem')).toContainText(kept.waiting);
+  await expect(page.getByRole('button', { name: formText.submitLabel })).toBeEnabled();
+
+  up = true;
+  // No "online" event: the page tries again by itself, and says where the message stands.
+  await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+  const [stored] = await storedWith(marker);
+  await expect(page.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible({ timeout: 5_000 });
+  await expect(formStatus(page)).toBeEmpty();
+  await expect(keptList(page)).toHaveCount(0);
+});
+
+test('a stalled link that loses the answer: within seconds the form says it is still trying and the message is kept; the reference shows once the link is back', async ({
+  page,
+  context,
+}) => {
+  const marker = `outbox-stalled-${Date.now()}`;
+  const ids = postedIds(page);
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await context.route(`**${routes.contactEndpoint}`, async (route) => {
+    if (!first) return route.continue();
+    first = false;
+    // The post reaches the server; its answer stalls on the way back until the link recovers.
+    await route.fetch();
+    await released;
+    await route.abort('connectionreset').catch(() => undefined);
+  });
+  await ready(page);
+  await submit(page, `Stalled link (${marker})`);
+  await expect(formStatus(page)).toContainText(kept.stillTrying, { timeout: 6_000 });
+  await expect(formStatus(page)).toContainText(kept.title);
+  // Still the page's own send: the button says so, and cannot send it twice.
+  await expect(page.getByRole('button', { name: formText.sendingLabel })).toBeDisabled();
+  expect(await storedWith(marker)).toHaveLength(1);
+
+  // The link comes back: the stalled connection drops, and no reload follows.
+  release();
+  const backAt = Date.now();
+  const stored = await storedWith(marker);
+  await expect(page.locator(`[data-reference="${referenceOf(stored[0].id)}"]`)).toBeVisible({ timeout: 15_000 });
+  expect(Date.now() - backAt).toBeLessThan(15_000);
+  await expect(formStatus(page)).toBeEmpty();
+  await expectStoredOnceUnder(marker, ids);
+});
+
 /**
  * Holds the first post to the contact function (a stalled link) until `release`; the rest go
  * through. `posted` resolves once that first post has left the browser.
@@ -197,9 +261,14 @@ for (const leave of ['close', 'reload'] as const) {
         stall.release();
       }
       await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
-      // Later pages find nothing more to send.
+      // Whoever sent it (the worker on the navigation, or the page), the contact page gives its reference.
+      if (leave === 'close') await next.goto(routes.contact);
+      const [stored] = await storedWith(marker);
+      await expect(next.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible();
+      // Later pages find nothing more to send, and have nothing more to say.
       await next.goto(routes.contact);
       await next.waitForTimeout(1_500);
+      await expect(next.locator('[data-reference]')).toHaveCount(0);
       expect(await storedWith(marker)).toHaveLength(1);
       await expect(keptList(next)).toHaveCount(0);
     } finally {
@@ -228,6 +297,8 @@ test('the next visit sends a kept message without the visitor scrolling to the f
     await expect(next.locator('#form')).not.toBeInViewport();
     await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
     await expect(next.locator(`${island}:not([ssr])`)).toHaveCount(1);
+    const [stored] = await storedWith(marker);
+    await expect(next.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeAttached();
   } finally {
     await context.close();
   }
@@ -374,11 +445,117 @@ test.describe("without the page's script, the service worker keeps the form's pl
     expect(await storedWith(marker)).toHaveLength(1);
   });
 
+  test('a visit in lite mode from its first page fetches nothing ahead; kept offline, the post lands on the contact page that says so', async ({
+    page,
+    context,
+  }) => {
+    const marker = `outbox-worker-lite-${Date.now()}`;
+    // Every request the worker sends of its own accord.
+    const requested: string[] = [];
+    context.on('request', (request) => request.serviceWorker() && requested.push(new URL(request.url()).pathname));
+    await saveData(context, page);
+    await page.goto(routes.home);
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.goto(routes.contact);
+    await expect(page.locator('#kept')).toBeHidden();
+    // The worker has been told this page has loaded (a second after its load event).
+    await page.waitForTimeout(1_500);
+    expect(requested).not.toContain(offlinePath);
+    expect(requested).not.toContain(routes.contactKept);
+
+    await context.setOffline(true);
+    await submit(page, `Kept in lite mode (${marker})`);
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}#kept$`));
+    await expect(page.locator('#kept')).toBeVisible();
+    await expect(page.locator('#kept')).toContainText(kept.title);
+    await expect(page.locator('#kept')).toContainText(kept.keptPageIntro);
+    expect(await storedWith(marker)).toHaveLength(0);
+
+    // Back online, the next page sends it; and still nothing is fetched ahead.
+    requested.length = 0;
+    await context.setOffline(false);
+    await page.goto(routes.about);
+    await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(1_500);
+    expect(requested).not.toContain(offlinePath);
+    expect(requested).not.toContain(routes.contactKept);
+  });
+
   test('online, the post goes to the server as without a worker', async ({ page, context }) => {
     const marker = `outbox-worker-online-${Date.now()}`;
     await liteModeContact(page, context);
     await submit(page, `Sent through the worker (${marker})`);
     await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
     await expect.poll(async () => (await storedWith(marker)).length).toBe(1);
+  });
+});
+
+/**
+ * A first visit sends the form before its island has hydrated (a slow phone, a slow link): the
+ * send waits for the island (src/hydration/settled.ts,
+ * docs/decisions/0077-a-form-sent-early-waits-for-its-island.md).
+ */
+test.describe('the form sent before its island is ready, on a first visit', () => {
+  // A first visit: no service worker controls the page, nor comes to control it meanwhile.
+  test.use({ viewport: narrow, serviceWorkers: 'block' });
+
+  /** The contact page of a first visit, loaded, its form far below a phone's first screen: not hydrated yet. */
+  async function firstVisit(page: Page) {
+    await page.goto(routes.contact, { waitUntil: 'load' });
+    await expect(page.locator(`${island}[ssr]`)).toHaveCount(1);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  }
+  const note = (page: Page) => page.getByRole('alert').filter({ hasText: formText.notSent });
+
+  test('with the link down: never the error page; every value stays, and the page says it was not sent', async ({
+    page,
+    context,
+  }) => {
+    const marker = `outbox-early-down-${Date.now()}`;
+    await firstVisit(page);
+    await context.setOffline(true);
+    await submit(page, `Sent before the island (${marker})`);
+    await expect(note(page)).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
+    await expect(page.getByLabel(label.firstName, { exact: true })).toHaveValue('Ada');
+    await expect(page.getByLabel(label.email, { exact: true })).toHaveValue('ada@example.org');
+    await expect(page.getByLabel(label.message, { exact: true })).toHaveValue(`Sent before the island (${marker})`);
+
+    // The link is back: sent again, it goes, now by the island, with its reference.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: formText.submitLabel }).click();
+    await expect(page.locator('[data-reference]')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
+    await expect(note(page)).toBeHidden();
+    const stored = await storedWith(marker);
+    expect(stored).toHaveLength(1);
+    await expect(page.locator(`[data-reference="${referenceOf(stored[0].id)}"]`)).toBeVisible();
+  });
+
+  test("the send waits for the island's script, then the island sends it", async ({ page }) => {
+    const marker = `outbox-early-slow-${Date.now()}`;
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/ContactForm.*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    const posts: string[] = [];
+    page.on(
+      'request',
+      (r) => r.url().endsWith(routes.contactEndpoint) && posts.push(r.headers()['content-type'] ?? ''),
+    );
+    await firstVisit(page);
+    await submit(page, `Waits for the island (${marker})`);
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
+    expect(posts).toEqual([]);
+    release();
+    await expect(page.locator('[data-reference]')).toBeVisible();
+    // Sent once, by the island (JSON) on the same page, not as the plain form.
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
+    expect(posts).toEqual(['application/json']);
+    expect(await storedWith(marker)).toHaveLength(1);
+    await expect(note(page)).toBeHidden();
   });
 });

@@ -10,7 +10,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { cacheNames, offlinePath, refreshWithoutLoadMs } from '../../src/offline/requests';
+import { cacheNames, imageCdnPath, offlinePath, refreshWithoutLoadMs } from '../../src/offline/requests';
 import { categoryPath, itemPath, routes } from '../../src/model/routes';
 import { startPagesServer } from '../../tools/local-netlify/site-server.mjs';
 import { narrow, offerings, productsOf, ui } from './support';
@@ -68,6 +68,21 @@ async function ownSite() {
 }
 
 test('pages opened before open again offline, with their styles and pictures', async ({ page, context }) => {
+  // Every picture that crossed the network, the page's and the worker's requests alike: the first
+  // page's, which the worker keeps once it has taken control, come from the browser's cache.
+  const downloads: Promise<string | undefined>[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname !== imageCdnPath) return;
+    downloads.push(
+      request
+        .response()
+        .then(async (response) =>
+          response && !response.fromServiceWorker() && (await request.sizes()).responseBodySize > 0
+            ? request.url()
+            : undefined,
+        ),
+    );
+  });
   const pictures = new Map<string, string[]>();
   for (const path of visited) {
     await visit(page, path);
@@ -82,6 +97,18 @@ test('pages opened before open again offline, with their styles and pictures', a
     );
   }
   expect([...pictures.values()].flat().length, 'the visited pages have pictures').toBeGreaterThan(0);
+  // The first page's pictures are kept too, and no picture was downloaded twice.
+  await expect
+    .poll(() => kept(page, cacheNames.images))
+    .toEqual(
+      expect.arrayContaining(pictures.get(visited[0]!)!.map((src) => new URL(src).pathname + new URL(src).search)),
+    );
+  const downloaded = (await Promise.all(downloads)).filter((url) => url !== undefined);
+  expect(downloaded.length).toBeGreaterThan(0);
+  expect(
+    downloaded.filter((url, index) => downloaded.indexOf(url) !== index),
+    'downloaded twice',
+  ).toEqual([]);
 
   await context.setOffline(true);
   for (const path of visited) {
@@ -115,6 +142,8 @@ test('a page never opened gets the offline page, which lists the kept pages and 
 }) => {
   const started = Date.now();
   for (const path of visited.slice(0, 2)) await visit(page, path);
+  // Fetched ahead once a page outside lite mode has loaded.
+  await expect.poll(() => kept(page, cacheNames.offline)).toContain(offlinePath);
   await context.setOffline(true);
 
   const response = await page.goto(routes.about);

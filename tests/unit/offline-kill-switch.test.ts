@@ -58,7 +58,11 @@ describe('the kill switch', () => {
       runInNewContext(script(on), {
         addEventListener: (_: string, handler: () => void) => (load = handler),
         setTimeout: (callback: () => void) => callback(),
-        document: { createElement: () => ({}), head: { append: () => {} } },
+        document: {
+          createElement: () => ({}),
+          head: { append: () => {} },
+          documentElement: { hasAttribute: () => false },
+        },
         navigator: { serviceWorker: { register: (path: string) => (registered.push(path), new Promise(() => {})) } },
       });
       load();

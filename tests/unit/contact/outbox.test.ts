@@ -18,8 +18,10 @@ import {
   keepEnquiry,
   keptEnquiries,
   keptForDays,
+  markSent,
   outboxFlag,
   removeEnquiry,
+  takeSent,
 } from '../../../src/contact/outbox-store';
 import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
 import { handleContactSubmission } from '../../../src/contact/handler';
@@ -160,6 +162,9 @@ describe('the outbox', () => {
     await removeEnquiry(a.id);
     expect(JSON.parse(storage.get(outboxFlag)!)).toEqual([b.id]);
     await sendKeptMessages(scripted().fetchFn);
+    // Sent, but no page has shown its reference yet: the flag still names it.
+    expect(flaggedIds()).toEqual([b.id]);
+    await takeSent();
     expect(storage.has(outboxFlag)).toBe(false);
     expect(flaggedIds()).toEqual([]);
     // A flag of an older form reads as no ids.
@@ -220,6 +225,44 @@ describe('the outbox over time', () => {
     const again = scripted();
     await sendKeptMessages(again.fetchFn);
     expect(again.posted.map((p) => p[browserIdField])).toEqual([own.id]);
+  });
+});
+
+describe('kept messages sent later', () => {
+  it('are recorded with their references, oldest first, until a page takes them, once', async () => {
+    const first = await keepEnquiry(body('first'), { now: new Date(Date.now() - 2000) });
+    const second = await keepEnquiry(body('second'), { now: new Date(Date.now() - 1000) });
+    const { fetchFn } = scripted(
+      json(200, { ok: true, reference: 'AAAA-BBBB' }),
+      json(200, { ok: true, reference: 'CCCC-DDDD', repeat: true }),
+    );
+    // Sent by one context (a worker, with no page open)...
+    await sendKeptMessages(fetchFn);
+    expect(await keptEnquiries()).toEqual([]);
+    // ...and shown by the next page, each with its reference; a second page finds nothing more.
+    expect((await takeSent()).map(({ id, reference }) => ({ id, reference }))).toEqual([
+      { id: first.id, reference: 'AAAA-BBBB' },
+      { id: second.id, reference: 'CCCC-DDDD' },
+    ]);
+    expect(await takeSent()).toEqual([]);
+  });
+
+  it('are not recorded when the message had gone meanwhile; the page that answers its own send clears the record', async () => {
+    const gone = await keepEnquiry(body('cancelled'));
+    await removeEnquiry(gone.id);
+    expect(await markSent(gone.id, 'AAAA-BBBB')).toBe(false);
+    const own = await keepEnquiry(body('own'));
+    expect(await markSent(own.id, 'CCCC-DDDD')).toBe(true);
+    // The page's own attempt was answered too, and says so itself.
+    await removeEnquiry(own.id);
+    expect(await takeSent()).toEqual([]);
+  });
+
+  it(`drop a record no page took within ${keptForDays} days`, async () => {
+    const entry = await keepEnquiry(body('old'));
+    const long = keptForDays * 24 * 60 * 60 * 1000;
+    await markSent(entry.id, 'AAAA-BBBB', new Date(Date.now() - long - 1000));
+    expect(await takeSent()).toEqual([]);
   });
 });
 
