@@ -166,7 +166,9 @@ async function droppedAddresses(root: string, change: ContentChange): Promise<Pr
     problems.push({
       file: path,
       field: 'slug',
-      message: `changed from "${oldSlug}", so the published address ${itemPath(category, oldSlug)} would answer "page not found". Add "${oldSlug}" to Former slugs (old web addresses), which moves its visitors to the new address, or keep the slug "${oldSlug}".`,
+      message:
+        `changed from "${oldSlug}", so the published address ${itemPath(category, oldSlug)} would answer "page not found". ` +
+        `Add "${oldSlug}" to Former slugs (old web addresses), which moves its visitors to the new address, or keep the slug "${oldSlug}".`,
     });
   }
   return problems;
