@@ -79,7 +79,7 @@ export interface SearchState {
  * character costs work; the rest of a longer one is dropped before anything else, and the page
  * says so (`cut`).
  */
-export const queryLengthLimit = 200;
+export const queryLengthLimit = 100;
 /** The most values of one filter an address may choose: the catalogue has a few dozen. */
 export const filterValueLimit = 100;
 /** The highest page of results an address may ask for. */
