@@ -302,6 +302,7 @@ function buildWith(extra, { keep = false } = {}) {
       'scripts',
       'netlify',
       'bench',
+      'tools',
     ]) {
       if (existsSync(entry)) cpSync(entry, join(root, entry), { recursive: true });
     }

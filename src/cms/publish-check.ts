@@ -80,11 +80,30 @@ export interface Measuring {
  * The problems `change` would bring to the content of `root`: each error of the check on the
  * content with the change that the content without it does not have, as `file: field: message`.
  */
-export async function changeProblems(
-  root: string,
-  change: ContentChange,
-  { imageWidth }: Measuring,
-): Promise<Problem[]> {
+export function changeProblems(root: string, change: ContentChange, measuring: Measuring): Promise<Problem[]> {
+  // One check at a time per instance: each reads every content file twice, and a second editor's
+  // save waits a second rather than doubling the work.
+  const run = inTurn.then(() => problemsOfChange(root, normalised(change), measuring));
+  inTurn = run.catch(() => undefined);
+  return run;
+}
+let inTurn: Promise<unknown> = Promise.resolve();
+
+/** The change with every path as `contentPath` reads it; a path outside the content folder is an error. */
+function normalised(change: ContentChange): ContentChange {
+  const clean = (path: unknown) => {
+    const inside = contentPath(path);
+    if (!inside) throw new Error(`not a path of the content folder: ${String(path)}`);
+    return inside;
+  };
+  return {
+    written: change.written?.map((f) => ({ ...f, path: clean(f.path) })),
+    uploaded: change.uploaded?.map((f) => ({ ...f, path: clean(f.path) })),
+    deleted: change.deleted?.map(clean),
+  };
+}
+
+async function problemsOfChange(root: string, change: ContentChange, { imageWidth }: Measuring): Promise<Problem[]> {
   const overlay = await mkdtemp(join(tmpdir(), 'content-change-'));
   try {
     // The content, file by file, as links to the project's files.
@@ -94,22 +113,31 @@ export async function changeProblems(
       await mkdir(dirname(target), { recursive: true });
       await symlink(join(source, file), target);
     }
-    const place = (path: string) => resolve(overlay, path);
+    const place = (path: string) => {
+      const placed = resolve(overlay, path);
+      if (!placed.startsWith(overlay + sep)) throw new Error(`${path} is outside the content`);
+      return placed;
+    };
+    // The link itself is removed, never followed; a folder is not a file the change may name.
     const remove = async (path: string) => {
-      if (existsSync(place(path))) await unlink(place(path));
+      try {
+        await unlink(place(path));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     };
     for (const path of change.deleted ?? []) await remove(path);
     for (const { path, text } of change.written ?? []) {
       await remove(path);
       await mkdir(dirname(place(path)), { recursive: true });
-      await writeFile(place(path), text);
+      await writeFile(place(path), text, { flag: 'wx' });
     }
     // An upload is a file of its own in the overlay (empty: its measurements stand for it).
     const measured = new Map<string, FileFacts>();
     for (const { path, ...facts } of change.uploaded ?? []) {
       await remove(path);
       await mkdir(dirname(place(path)), { recursive: true });
-      await writeFile(place(path), '');
+      await writeFile(place(path), '', { flag: 'wx' });
       measured.set(place(path), facts);
     }
     // A path of the overlay is measured as the project's file it stands for.

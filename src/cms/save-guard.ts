@@ -27,6 +27,10 @@ import { measure } from './file-checks';
 export const staleWords =
   'This entry was changed and published elsewhere (in another tab or by another editor) since you opened it, so saving would undo that change. Copy what you typed, reload the page to see the published version, then make your change again.';
 
+/** Said when the check did not answer (too many checks at once, no connection, a failure). */
+export const couldNotCheckWords =
+  'The change could not be checked just now (no connection, or too many checks at once), so it was not saved. Wait a moment and save again.';
+
 /** Said before the check's problems. */
 export const refusedWords = 'The site would refuse this change; correct it first:';
 
@@ -59,6 +63,8 @@ interface Asset {
 }
 interface PersistOptions {
   newEntry?: boolean;
+  /** Set by Decap when the editorial workflow saves to a draft branch, not to the published files. */
+  useWorkflow?: boolean;
 }
 
 /** What /admin/check reads: the files written, the uploads as measured, the files deleted. */
@@ -70,8 +76,10 @@ export interface Change {
 
 /**
  * Posts a change to /admin/check and answers its problems (`file: field: message`), none when it
- * passes. A check that cannot answer (no content on the server, a network failure) refuses
- * nothing: the build checks the change again when it is published.
+ * passes. A site without content to check against (503) refuses nothing: the build checks the
+ * change when it is published. Any other failure (no connection, too many checks, a 401 or a 500)
+ * refuses the save with words that say to try again, so nothing the build would refuse gets past
+ * a check that did not run.
  */
 export async function postChange(change: Change, token?: string, fetchImpl: typeof fetch = fetch): Promise<string[]> {
   try {
@@ -80,10 +88,12 @@ export async function postChange(change: Change, token?: string, fetchImpl: type
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(change),
     });
-    if (response.status !== 422) return [];
-    return ((await response.json()) as { errors: string[] }).errors;
+    if (response.status === 422) return ((await response.json()) as { errors: string[] }).errors;
+    // 503: the site has no content to check against (docs/decisions/0066); the build checks it.
+    if (response.ok || response.status === 503) return [];
+    return [couldNotCheckWords];
   } catch {
-    return [];
+    return [couldNotCheckWords];
   }
 }
 
@@ -149,7 +159,9 @@ export function guardImplementation<T extends object>(
           ),
         );
       const saved = await target.persistEntry(entry, options);
-      for (const { path, raw } of files) known.set(path, raw);
+      // A draft goes to its own branch: the published file is still the one the entry was opened
+      // with, and the next save of the draft compares with that, not with the draft's text.
+      if (!options?.useWorkflow) for (const { path, raw } of files) known.set(path, raw);
       return saved;
     },
     /**

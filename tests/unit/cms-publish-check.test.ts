@@ -4,7 +4,7 @@
  * words, for the entry's file and for the other files a change leaves wrong. The project's files
  * are never written. Entries are read from src/content, so an editorial change keeps this green.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,18 @@ describe("/admin's check before a save", () => {
     const path = `${products}/${categoryFolder}/${image.replace(/^\.\//, '')}`;
     const problems = await changeProblems(root, { uploaded: [{ path, bytes: 1000, width: 300 }] }, { imageWidth });
     expect(problems.map((p) => p.message)).toContainEqual(expect.stringContaining('300 px wide'));
+  });
+
+  it('lays a path written with a leading slash inside its copy of the content, and refuses a folder', async () => {
+    const description = String((parseFrontmatter(itemText) as { description: string }).description);
+    const text = itemText.replace(description, `{count} ${description}`.slice(0, description.length));
+    const problems = await changeProblems(root, { written: [{ path: `/${itemFile}`, text }] }, { imageWidth });
+    expect(problems.map((p) => `${p.file}: ${p.field}`)).toEqual([`${itemFile}: description`]);
+    expect(existsSync(`/${itemFile}`)).toBe(false);
+    await expect(
+      changeProblems(root, { deleted: [`${products}/${categoryFolder}`] }, { imageWidth }),
+    ).rejects.toThrow();
+    expect(readFileSync(itemFile, 'utf8')).toBe(itemText);
   });
 
   it('reads only changes inside the content folder', () => {

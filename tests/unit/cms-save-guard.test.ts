@@ -5,7 +5,15 @@
  * path; what passes is written as it was.
  */
 import { describe, expect, it } from 'vitest';
-import { editorLines, guardImplementation, refusedWords, staleWords, type Change } from '../../src/cms/save-guard';
+import {
+  couldNotCheckWords,
+  editorLines,
+  guardImplementation,
+  postChange,
+  refusedWords,
+  staleWords,
+  type Change,
+} from '../../src/cms/save-guard';
 
 /** A backend over a map of files, as Decap's backends read and write them. */
 function memoryBackend(files: Map<string, string>) {
@@ -30,7 +38,45 @@ function memoryBackend(files: Map<string, string>) {
 const path = 'src/content/products/a/b.md';
 const entry = (raw: string) => ({ dataFiles: [{ path, raw }], assets: [] });
 
+/** A backend whose saves with `useWorkflow` go to a draft, leaving the published files as they are. */
+function workflowBackend(files: Map<string, string>) {
+  const drafts = new Map<string, string>();
+  return {
+    ...memoryBackend(files),
+    async persistEntry({ dataFiles = [] }: { dataFiles?: { path: string; raw: string }[] }, options: object) {
+      const target = (options as { useWorkflow?: boolean }).useWorkflow ? drafts : files;
+      for (const { path, raw } of dataFiles) target.set(path, raw);
+    },
+  };
+}
+
 describe("/admin's guard around the backend", () => {
+  it('saves a draft of the editorial workflow twice: the published file is what the second save compares with', async () => {
+    const files = new Map([[path, 'published']]);
+    const tab = guardImplementation(workflowBackend(files), async () => []);
+    await tab.getEntry(path);
+    await tab.persistEntry(entry('draft one'), { useWorkflow: true });
+    await expect(tab.persistEntry(entry('draft two'), { useWorkflow: true })).resolves.toBeUndefined();
+    // Published meanwhile by someone else: the next draft save is refused all the same.
+    files.set(path, 'published elsewhere');
+    await expect(tab.persistEntry(entry('draft three'), { useWorkflow: true })).rejects.toThrow(staleWords);
+  });
+
+  it('refuses a save when the check does not answer, except where the site has no content to check against', async () => {
+    const answering = (status: number, body: unknown = {}) =>
+      (async () => new Response(JSON.stringify(body), { status })) as unknown as typeof fetch;
+    const change: Change = { written: [{ path, text: 'x' }] };
+    expect(await postChange(change, undefined, answering(200))).toEqual([]);
+    expect(await postChange(change, undefined, answering(503))).toEqual([]);
+    expect(await postChange(change, undefined, answering(422, { errors: ['a: b: c'] }))).toEqual(['a: b: c']);
+    for (const status of [401, 429, 500])
+      expect(await postChange(change, undefined, answering(status))).toEqual([couldNotCheckWords]);
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(await postChange(change, undefined, offline)).toEqual([couldNotCheckWords]);
+  });
+
   it('refuses a save over a version published since the entry was opened, saying to reload', async () => {
     const files = new Map([[path, 'first']]);
     const passes = async () => [];
