@@ -2,7 +2,7 @@
  * The limits of the files content names, once: pictures and documents. Three things read them:
  *
  * - the content schemas (src/schemas), whose field descriptions state them;
- * - `npm run content:check` and the build, which run the same check (tools/content-check);
+ * - `npm run content:check` and the build, which run the same check (src/content-check, run by tools/content-check);
  * - the editor at /admin (src/cms/config.ts), whose pickers refuse a larger upload
  *   (Decap's `max_file_size`) and offer only files of their kind, and whose form and preview
  *   measure a chosen file and refuse it with the check's own words (`uploadProblems`,

@@ -15,12 +15,14 @@ import { searchStateFromParams } from '../../src/search/search';
 import { synonyms } from '../../src/search/synonyms';
 import { routes } from '../../src/model/routes';
 import { renderPath } from '../../src/cms/render/address';
+import { freePort } from '../support/site';
 
 /** Ports of this test's own: the cold server and the other site. */
-const port = Number(process.env['OWN_ADDRESS_PORT'] ?? 4421);
-const otherPort = Number(process.env['OTHER_SITE_PORT'] ?? 4422);
-const origin = `http://127.0.0.1:${port}`;
-const otherHost = `127.0.0.1:${otherPort}`;
+// Free ports, taken when the servers start, so a second run or another server cannot collide.
+let port: number;
+let otherPort: number;
+let origin: string;
+let otherHost: string;
 
 const built = JSON.parse(readFileSync(join(process.cwd(), 'dist', routes.searchIndex), 'utf8')) as SearchIndex;
 /** A word of the first item's name: this build finds it. */
@@ -60,6 +62,9 @@ beforeAll(async () => {
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(req.url?.startsWith(routes.searchIndex) ? otherIndex : { id: 'someone' }));
   });
+  [port, otherPort] = [await freePort(), await freePort()];
+  origin = `http://127.0.0.1:${port}`;
+  otherHost = `127.0.0.1:${otherPort}`;
   await new Promise<void>((resolve) => other.listen(otherPort, '127.0.0.1', resolve));
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port) };
   for (const name of ['DEPLOY_URL', 'DEPLOY_PRIME_URL', 'URL']) delete env[name];

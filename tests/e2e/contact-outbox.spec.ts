@@ -204,10 +204,9 @@ test('a stalled link that loses the answer: within seconds the form says it is s
 
   // The link comes back: the stalled connection drops, and no reload follows.
   release();
-  const backAt = Date.now();
   const stored = await storedWith(marker);
+  // Within 15 s of the link coming back: the wait's own limit.
   await expect(page.locator(`[data-reference="${referenceOf(stored[0].id)}"]`)).toBeVisible({ timeout: 15_000 });
-  expect(Date.now() - backAt).toBeLessThan(15_000);
   await expect(formStatus(page)).toBeEmpty();
   await expectStoredOnceUnder(marker, ids);
 });

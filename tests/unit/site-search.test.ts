@@ -52,12 +52,10 @@ describe('misspellings', () => {
     expect(editsToStart('pigment', 'binders', 1)).toBeUndefined();
   });
 
-  it('cost no more for a query of many long words than for its first words', () => {
+  it('reads no more than its first words of a query of many long words (the bench measures the time)', () => {
     const long = Array.from({ length: 200 }, (_, i) => `nonsenseword${i}xyz`).join(' ');
-    const started = performance.now();
     expect(names(long)).toEqual([]);
     expect(queryParts(long)).toHaveLength(queryWordLimit);
-    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it("a name's long word with a letter left out ranks an item of that word first", () => {

@@ -1,6 +1,6 @@
 /**
  * The content check of one project, as `npm run content:check` and every build run it: the
- * checks of ./check.ts with pictures measured by sharp. One code path, so the build refuses
+ * checks of src/content-check/check.ts with pictures measured by sharp. One code path, so the build refuses
  * exactly what the check refuses, and unused files are warnings in both.
  */
 import sharp from 'sharp';
