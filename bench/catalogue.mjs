@@ -47,6 +47,21 @@ const productsFolder = 'src/content/products';
 const nameKeys = new Set(['name', 'title', 'variantName']);
 /** Front-matter keys whose value is a product code (replaced by a synthetic code). */
 const codeKeys = new Set(['variant']);
+/** Front-matter keys whose value, or each of whose list entries, may start with a product code. */
+const codedKeys = new Set(['variantName', 'keyProducts', 'series', 'variants', 'finishes']);
+/** A code at the start of a line, as src/model/catalogue-item.ts reads it (`codeAtStart`). */
+const leadingCode = /^[A-Z]{1,6}(?:-[A-Z0-9]{1,6})+(?: \d{1,6})?(?=$|[\s:,;.])/;
+/**
+ * `text` with the code it starts with, if any, replaced by synthetic item `n`'s own: codes are
+ * unique across the catalogue (the content check refuses a repeat).
+ * @param {string} text
+ * @param {number} n
+ * @param {number} i
+ */
+function ownCode(text, n, i) {
+  const code = leadingCode.exec(text)?.[0];
+  return code && /\d/.test(code) ? `SY-${n}-${i}${text.slice(code.length)}` : text;
+}
 
 /**
  * The text of synthetic item `n` made from a real item's file: names get " S<n>", single codes
@@ -60,6 +75,7 @@ function syntheticItem(text, n) {
   const lines = text.split('\n');
   let inFrontmatter = false;
   let list = '';
+  let entry = 0;
   return lines
     .map((line, index) => {
       if (line === '---') {
@@ -71,15 +87,19 @@ function syntheticItem(text, n) {
       if (field) {
         const [, key, value] = field;
         list = value === '' ? key : '';
+        entry = 0;
         if (key === 'order') return `order: ${100_000 + n}`;
         // The address, as the file name gives it: synthetic-<n>.
         if (key === 'slug') return `slug: synthetic-${n}`;
-        if (nameKeys.has(key) && value) return `${key}: ${JSON.stringify(`${unquote(value)} S${n}`)}`;
+        if (nameKeys.has(key) && value)
+          return `${key}: ${JSON.stringify(`${codedKeys.has(key) ? ownCode(unquote(value), n, 0) : unquote(value)} S${n}`)}`;
         if (codeKeys.has(key) && value) return `${key}: SYN-${n}`;
         return line;
       }
       const item = /^(\s+-\s+)(.*)$/.exec(line);
-      if (item && list === 'variants') return `${item[1]}${JSON.stringify(`${unquote(item[2])}-S${n}`)}`;
+      if (item && list === 'variants')
+        return `${item[1]}${JSON.stringify(`${ownCode(unquote(item[2]), n, entry++)}-S${n}`)}`;
+      if (item && codedKeys.has(list)) return `${item[1]}${JSON.stringify(ownCode(unquote(item[2]), n, entry++))}`;
       return line;
     })
     .join('\n');
