@@ -12,11 +12,11 @@
  * measurements. Nothing of the project is ever written.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { checkContent, formatProblem, type Problem } from '../content-check/check';
-import { pdfSignature, type FileFacts } from '../schemas/content-limits';
+import { checkContent, formatProblem, readStart, type Problem } from '../content-check/check';
+import type { FileFacts } from '../schemas/content-limits';
 import { parseFrontmatter } from '../text/frontmatter.mjs';
 import { itemPath } from '../model/routes';
 
@@ -200,16 +200,4 @@ async function droppedAddresses(root: string, change: ContentChange): Promise<Pr
     });
   }
   return problems;
-}
-
-/** A document's first bytes, as the check reads them. */
-function readStart(path: string): string {
-  const descriptor = openSync(path, 'r');
-  try {
-    const buffer = Buffer.alloc(pdfSignature.length);
-    readSync(descriptor, buffer, 0, buffer.length, 0);
-    return buffer.toString('latin1');
-  } finally {
-    closeSync(descriptor);
-  }
 }

@@ -258,7 +258,8 @@ export interface CheckOptions {
   sources?: ContentSources;
 }
 
-const readStart = (path: string) => {
+/** A document's first bytes, to tell a PDF: what the check reads of a file unless told. */
+export const readStart = (path: string) => {
   const descriptor = openSync(path, 'r');
   try {
     const buffer = Buffer.alloc(pdfSignature.length);

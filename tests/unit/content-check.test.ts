@@ -1,82 +1,23 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  category,
+  fileSize,
+  imageWidth,
+  picture,
+  product,
+  root,
+  run,
+  technology,
+  useContentFixture,
+  write,
+} from '../support/content-fixture';
+
 import { z } from 'astro/zod';
 import { checkContent, formatProblem, report } from '../../src/content-check/check';
 import { contentSources } from '../../src/model/content-collections';
 import { documentLimits, formatSize, pictureLimits, textLimits } from '../../src/schemas/content-limits';
-
-let root: string;
-const write = (path: string, text: string) => {
-  const full = join(root, 'src/content', path);
-  mkdirSync(dirname(full), { recursive: true });
-  writeFileSync(full, text);
-};
-// Pictures are stand-ins; their width comes from the name ("small-" ones are 600 px), and so does
-// the size of any file ("large-" ones are 6.4 MB, "huge-" ones 12.5 MB).
-const picture = (path: string) => write(path, 'picture');
-const imageWidth = async (path: string) => (path.includes('small-') ? 600 : 1600);
-const fileSize = (path: string) => (path.includes('huge-') ? 12_500_000 : path.includes('large-') ? 6_400_000 : 1_000);
-const run = async () => (await checkContent({ root, imageWidth, fileSize })).map(formatProblem);
-
-const technology = (slug: string, extra = '') => `---
-title: ${slug}
-slug: ${slug}
-order: 1
-shortDescription: Short.
-description: Longer description.
-searchDescription: What this page offers, in words long enough for a search result to show them.
-icon: flask-conical
-colour: teal
-image: ./images/${slug}.webp
-imageAlt: An illustration
-hero:
-  heading: ${slug}
-  intro: Intro.
-  actions:
-    - label: Ask us
-      topic: samples
-features: [One, Two, Three]
-${extra}---
-Body.
-`;
-
-const category = (slug: string) => `---
-title: ${slug}
-slug: ${slug}
-order: 1
-shortDescription: Short.
-searchDescription: What this page offers, in words long enough for a search result to show them.
-icon: palette
-colour: rose
-image: ./images/${slug}.webp
-imageAlt: An illustration
-hero:
-  heading: ${slug}
-  intro: Intro.
-showOnHome: true
-itemsHeading: Items
-supportHeading: Work with us
-supportActions:
-  - label: Reach Out
-    href: /contact
----
-`;
-
-const product = `---
-kind: printing-auxiliary
-order: 1
-slug: binder
-title: Binder
-description: An acrylic binder.
-variants: [B-100]
-applicationMethods: [Screen print]
-industries: [Apparel]
-image: ./images/binder.webp
-imageAlt: An illustration
----
-`;
 
 /** A second item of the category, so deleting the first leaves the category with an item. */
 const secondItem = () => {
@@ -92,19 +33,7 @@ const secondItem = () => {
   picture('products/binders/images/fixer.webp');
 };
 
-beforeEach(() => {
-  root = mkdtempSync(join(tmpdir(), 'content-check-'));
-  write('topics.json', JSON.stringify([{ id: 'samples', label: 'Samples', sentence: 'Samples of {about}.' }]));
-  for (const file of ['company/identity.json', 'site/labels.json', 'contact-form.json', 'search/synonyms.json'])
-    write(file, readFileSync(`src/content/${file}`, 'utf8'));
-  write('technologies/plasma.md', technology('plasma'));
-  picture('technologies/images/plasma.webp');
-  write('categories/binders.md', category('binders'));
-  picture('categories/images/binders.webp');
-  write('products/binders/binder.md', product);
-  picture('products/binders/images/binder.webp');
-});
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+useContentFixture();
 
 describe('npm run content:check', () => {
   it('passes valid content', async () => {
