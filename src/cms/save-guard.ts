@@ -178,7 +178,9 @@ export function guardImplementation<T extends object>(
         for (const { id, path } of diffs) {
           if (/\.(md|json)$/i.test(path))
             written.push({ path, text: await target.unpublishedEntryDataFile!(collection, slug, path, id) });
-          else {
+          // A draft's picture was measured and checked when the draft was saved; decap-server
+          // names it here by its file name alone, not where it goes in the content.
+          else if (path.startsWith('src/content/')) {
             const media = await target.unpublishedEntryMediaFile!(collection, slug, path, id);
             if (media?.file instanceof Blob) uploaded.push({ path, ...(await measure(media.file, path)) });
           }
