@@ -7,10 +7,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alertAfterHoursFrom, type AlertBody } from '../../../src/contact/alert';
-import { retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
+import { type RetryDependencies } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
-import { closedPort, useContactServers, valid, stillClock } from './harness';
+import { closedPort, useContactServers, valid, retryStill } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const hour = 3_600_000;
@@ -64,8 +64,7 @@ const noon = new Date('2026-11-22T12:00:00Z');
 const alertLines = () => logs.filter((l) => l.startsWith('contact alert:'));
 
 async function run(now: Date, fields: Partial<RetryDependencies> = {}, mailUrl?: string) {
-  return retryPendingMessages({
-    clock: stillClock,
+  return retryStill({
     store: servers.blobs.store,
     mail: { mailer: smtpMailer(mailUrl ?? servers.inbox.url), settings },
     now: () => now,

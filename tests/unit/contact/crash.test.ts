@@ -11,13 +11,13 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/contact/handler';
-import { leaseMs, retryPendingMessages } from '../../../src/contact/deliver';
+import { leaseMs } from '../../../src/contact/deliver';
 import { messageIdOf, smtpMailer } from '../../../src/contact/mail';
 import { newBrowserId } from '../../../src/contact/browser-id';
 import { blobsMessageStore } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
 import { referenceQuery } from '../../../src/model/routes';
-import { killableInstance, post, stillClock, useContactServers, valid } from './harness';
+import { killableInstance, post, retryStill, useContactServers, valid } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -86,8 +86,7 @@ async function crashAndResend(storeName: string, body: Body, first: number, seco
   const answer = attempts.at(-1)!.answer!;
   const store = blobsMessageStore(servers.blobs.client(storeName));
   for (let run = 1; run <= 3 && (await store.listPending()).length; run++)
-    await retryPendingMessages({
-      clock: stillClock,
+    await retryStill({
       store,
       mail: { mailer: smtpMailer(servers.inbox.url), settings, cap },
       now: () => new Date(arrival.getTime() + run * leaseMs * 2),

@@ -8,13 +8,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ParsedMail } from 'mailparser';
 import { handleContactSubmission } from '../../../src/contact/handler';
-import { digestSize, leaseMs, retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
+import { digestSize, leaseMs, type RetryDependencies } from '../../../src/contact/deliver';
 import { composeDigest, quotedLine, smtpMailer } from '../../../src/contact/mail';
 import { singleSlotsOf, takeMailSlot } from '../../../src/contact/mail-cap';
 import type { CapAlertBody } from '../../../src/contact/alert';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
-import { post, startDroppingServer, useContactServers, valid, stillClock } from './harness';
+import { post, startDroppingServer, useContactServers, valid, retryStill } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -57,15 +57,7 @@ async function send(message: Partial<typeof valid> & Record<string, string>, per
 }
 
 const retry = (at: Date, perHour: number, fields: Partial<RetryDependencies> = {}) =>
-  retryPendingMessages({
-    clock: stillClock,
-    store: servers.blobs.store,
-    mail: mailWithCap(perHour),
-    now: () => at,
-    log,
-    alert,
-    ...fields,
-  });
+  retryStill({ store: servers.blobs.store, mail: mailWithCap(perHour), now: () => at, log, alert, ...fields });
 
 const digests = () => servers.inbox.received.filter((m) => m.subject?.startsWith('Website enquiries:'));
 const singles = () => servers.inbox.received.filter((m) => !m.subject?.startsWith('Website enquiries:'));
@@ -303,13 +295,7 @@ describe('past the cap', () => {
     for (const m of messages) await servers.blobs.store.add(m);
     await Promise.all(
       [servers.blobs.client(), servers.blobs.client()].map((client) =>
-        retryPendingMessages({
-          clock: stillClock,
-          store: blobsMessageStore(client),
-          mail: mailWithCap(5),
-          now: () => nextHour,
-          log,
-        }),
+        retryStill({ store: blobsMessageStore(client), mail: mailWithCap(5), now: () => nextHour, log }),
       ),
     );
     // A later run picks up any a lost race left for after the leases.

@@ -5,12 +5,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission, sameMessageMinutes } from '../../../src/contact/handler';
-import { retryPendingMessages } from '../../../src/contact/deliver';
+
 import { smtpMailer } from '../../../src/contact/mail';
 import { browserIdError, newBrowserId } from '../../../src/contact/browser-id';
 import { receivedDayPrefix, receivedPrefix, type MessageStore } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
-import { post, useContactServers, valid, stillClock } from './harness';
+import { post, useContactServers, valid, retryStill } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const servers = useContactServers();
@@ -80,8 +80,7 @@ describe('a message sent with a browser id', () => {
     expect(servers.inbox.received).toHaveLength(1);
     expect(logs.join('\n')).toContain('received at the same time by another request');
     // The loser's copy is gone for good: a retry run finds nothing to send.
-    const retry = await retryPendingMessages({
-      clock: stillClock,
+    const retry = await retryStill({
       store: servers.blobs.store,
       mail: deps().mail,
       now: () => new Date(Date.now() + 3_600_000),

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleContactSubmission } from '../../../src/contact/handler';
-import { retryPendingMessages } from '../../../src/contact/deliver';
+
 import { MailDeferred, smtpMailer } from '../../../src/contact/mail';
-import { closedPort, post, startDroppingServer, useContactServers, valid, stillClock } from './harness';
+import { closedPort, post, startDroppingServer, useContactServers, valid, retryStill } from './harness';
 import { contactErrorsAnchor, referenceQuery, routes } from '../../../src/model/routes';
 import { isMessageId } from '../../../src/contact/store';
 import { referenceOf } from '../../../src/contact/reference';
@@ -76,8 +76,7 @@ describe('an accepted message', () => {
     expect(logs.join('\n')).toContain('kept as pending');
 
     // Not yet due: nothing happens.
-    const early = await retryPendingMessages({
-      clock: stillClock,
+    const early = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(servers.inbox.url),
       now: () => new Date('2026-11-22T10:10:00Z'),
@@ -85,8 +84,7 @@ describe('an accepted message', () => {
     expect(early).toMatchObject({ pending: 1, due: 0, sent: 0, stillPending: 0 });
 
     // Still down when due: the attempt is counted and the next one waits twice as long.
-    const again = await retryPendingMessages({
-      clock: stillClock,
+    const again = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(down),
       now: () => new Date('2026-11-22T10:15:00Z'),
@@ -98,8 +96,7 @@ describe('an accepted message', () => {
       nextAttemptAt: '2026-11-22T10:45:00.000Z',
     });
 
-    const later = await retryPendingMessages({
-      clock: stillClock,
+    const later = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(servers.inbox.url),
       now: () => new Date('2026-11-22T10:45:00Z'),
@@ -148,12 +145,7 @@ describe('an accepted message', () => {
 
       // Once the lease is over, a retry run sends it with a mailer of its own.
       const due = new Date(Date.parse(untried.nextAttemptAt!) + 1);
-      const run = await retryPendingMessages({
-        clock: stillClock,
-        store: servers.blobs.store,
-        mail: mailAt(servers.inbox.url),
-        now: () => due,
-      });
+      const run = await retryStill({ store: servers.blobs.store, mail: mailAt(servers.inbox.url), now: () => due });
       expect(run.sent).toBe(1);
       expect(servers.inbox.received.map((m) => m.replyTo?.text)).toContain('second@example.com');
     } finally {

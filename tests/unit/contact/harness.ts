@@ -16,6 +16,7 @@ import { productionStoreName } from '../../../src/contact/deploy-context';
 import { blobsMessageStore, type MessageStore } from '../../../src/contact/store';
 import { routes } from '../../../src/model/routes';
 import type { Mailer } from '../../../src/contact/mail';
+import { retryPendingMessages, type RetryDependencies } from '../../../src/contact/deliver';
 
 export interface LocalBlobs {
   /** The message store over a client of the server. */
@@ -218,6 +219,9 @@ export async function closedPort(): Promise<number> {
  * own clock.
  */
 export const stillClock = () => 0;
+
+/** A retry run on the still clock: the tests' usual run. */
+export const retryStill = (deps: RetryDependencies) => retryPendingMessages({ clock: stillClock, ...deps });
 
 export const origin = 'https://www.example.com';
 

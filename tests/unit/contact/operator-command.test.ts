@@ -15,13 +15,13 @@ import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore, type Store } from '@netlify/blobs';
-import { retryPendingMessages } from '../../../src/contact/deliver';
+
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, type MessageStore, type StoredMessage } from '../../../src/contact/store';
 import { csvCell, detailFields } from '../../../src/contact/operator-messages.mjs';
 import { runMessages } from '../../../tools/commands/messages-command.mjs';
 import { requestDetailFields } from '../../../src/contact/message';
-import { startSmtp, valid, type Inbox, stillClock } from './harness';
+import { startSmtp, valid, type Inbox, retryStill } from './harness';
 import { runInProcess } from '../command-in-process';
 
 const run = promisify(execFile);
@@ -313,8 +313,7 @@ describe('npm run messages on a local store', () => {
 
     const retry = () =>
       withStore((store) =>
-        retryPendingMessages({
-          clock: stillClock,
+        retryStill({
           store,
           mail: { mailer: smtpMailer(inbox.url), settings },
           now: () => new Date(Date.now() + 60_000),
@@ -347,8 +346,7 @@ describe('npm run messages on a local store', () => {
 
     const retry = () =>
       withStore((store) =>
-        retryPendingMessages({
-          clock: stillClock,
+        retryStill({
           store,
           mail: { mailer: smtpMailer(inbox.url), settings },
           now: () => new Date(Date.now() + 60_000),
@@ -374,8 +372,7 @@ describe('npm run messages on a local store', () => {
       });
     });
     await withStore((store) =>
-      retryPendingMessages({
-        clock: stillClock,
+      retryStill({
         store,
         mail: { mailer: smtpMailer(inbox.url), settings },
         now: () => new Date('2026-11-23T00:00:00Z'),

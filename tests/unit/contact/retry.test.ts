@@ -15,7 +15,7 @@ import {
 } from '../../../src/contact/deliver';
 import { smtpMailer } from '../../../src/contact/mail';
 import { blobsMessageStore, newMessageId, type StoredMessage } from '../../../src/contact/store';
-import { closedPort, post, useContactServers, valid, stillClock } from './harness';
+import { closedPort, post, useContactServers, valid, retryStill } from './harness';
 
 const settings = { to: 'sales@example.com', from: 'website@example.com', domain: 'www.example.com' };
 const hour = 3_600_000;
@@ -60,12 +60,7 @@ describe('two writers at once', () => {
 
     const submission = handleContactSubmission(post(valid), { store: servers.blobs.store, mail: mailAt(), log });
     await firstArrived;
-    const retry = await retryPendingMessages({
-      clock: stillClock,
-      store: blobsMessageStore(servers.blobs.client()),
-      mail: mailAt(),
-      log,
-    });
+    const retry = await retryStill({ store: blobsMessageStore(servers.blobs.client()), mail: mailAt(), log });
     release();
 
     expect((await submission).status).toBe(200);
@@ -81,15 +76,13 @@ describe('two writers at once', () => {
       pendingMessage(received, { nextAttemptAt: new Date(received.getTime() + leaseMs).toISOString() }),
     );
 
-    const during = await retryPendingMessages({
-      clock: stillClock,
+    const during = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => new Date(received.getTime() + leaseMs - 1000),
     });
     expect(during).toMatchObject({ due: 0, sent: 0 });
-    const after = await retryPendingMessages({
-      clock: stillClock,
+    const after = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => new Date(received.getTime() + leaseMs),
@@ -106,13 +99,7 @@ describe('two writers at once', () => {
     // Two function instances: separate clients of the same store.
     const runs = await Promise.all(
       [servers.blobs.client(), servers.blobs.client()].map((client) =>
-        retryPendingMessages({
-          clock: stillClock,
-          store: blobsMessageStore(client),
-          mail: mailAt(),
-          now: () => now,
-          log,
-        }),
+        retryStill({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log }),
       ),
     );
 
@@ -139,24 +126,12 @@ describe('claims the store answers with a 500', () => {
     for (const m of messages) await servers.blobs.store.add(m);
 
     servers.blobs.answerWrites500({ land: false, when: isClaim });
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     servers.blobs.answerWrites();
     expect(run).toMatchObject({ due: 5, sent: 0, skipped: 5 });
     expect(servers.inbox.offered).toBe(0);
 
-    const next = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const next = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(next).toMatchObject({ due: 5, sent: 5 });
     expect(new Set(messageIds()).size).toBe(5);
   });
@@ -176,13 +151,7 @@ describe('claims the store answers with a 500', () => {
       servers.blobs.answerWrites500({ land, chance: 1 / 3 });
       await Promise.all(
         [servers.blobs.client(), servers.blobs.client()].map((client) =>
-          retryPendingMessages({
-            clock: stillClock,
-            store: blobsMessageStore(client),
-            mail: mailAt(),
-            now: () => now,
-            log,
-          }),
+          retryStill({ store: blobsMessageStore(client), mail: mailAt(), now: () => now, log }),
         ),
       );
       servers.blobs.answerWrites();
@@ -196,8 +165,7 @@ describe('claims the store answers with a 500', () => {
       // Later runs, once every lease is over, send what was claimed but not sent, and file what
       // was sent and recorded but not filed.
       for (let i = 1; i <= 2; i++)
-        await retryPendingMessages({
-          clock: stillClock,
+        await retryStill({
           store: servers.blobs.store,
           mail: mailAt(),
           now: () => new Date(now.getTime() + i * leaseMs + 1000),
@@ -228,8 +196,7 @@ describe('messages that can never go through', () => {
     expect(logs).toEqual([expect.stringContaining('kept as failed')]);
 
     servers.inbox.refuse = undefined;
-    const later = await retryPendingMessages({
-      clock: stillClock,
+    const later = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => new Date(Date.now() + 2 * day),
@@ -252,13 +219,7 @@ describe('messages that can never go through', () => {
     const tired = pendingMessage(new Date('2026-11-15T10:00:00Z'), { attempts: 30, lastError: 'earlier error' });
     await servers.blobs.store.add(tired);
 
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(down),
-      now: () => now,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, mail: mailAt(down), now: () => now, log });
     expect(run).toMatchObject({ due: 1, failed: 0, stillPending: 1 });
     const record = await byId(tired.id);
     expect(record).toMatchObject({
@@ -268,8 +229,7 @@ describe('messages that can never go through', () => {
     });
     expect(Date.parse(record!.nextAttemptAt!) - now.getTime()).toBe(day);
 
-    const next = await retryPendingMessages({
-      clock: stillClock,
+    const next = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => new Date(now.getTime() + day),
@@ -310,8 +270,7 @@ describe('retention and waiting messages', () => {
     await servers.blobs.store.file(oldFailed);
 
     // With a mail server set: without one, pending messages expire too (see below).
-    const run = await retryPendingMessages({
-      clock: stillClock,
+    const run = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => now,
@@ -324,8 +283,7 @@ describe('retention and waiting messages', () => {
     expect(left).not.toContain(expired[0]!.id);
 
     // A shorter period, as CONTACT_RETENTION_DAYS=30 gives.
-    const shorter = await retryPendingMessages({
-      clock: stillClock,
+    const shorter = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => now,
@@ -346,13 +304,7 @@ describe('retention and waiting messages', () => {
       await servers.blobs.store.file({ ...record, browserId: browserId(n) });
       await servers.blobs.store.markReceived(browserId(n), { id: record.id, receivedAt: record.receivedAt });
     }
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run.deleted).toBe(1);
     expect(await servers.blobs.store.receivedAs(browserId(0))).toBeUndefined();
     expect(await servers.blobs.store.receivedAs(browserId(1))).toEqual({ id: young.id, receivedAt: young.receivedAt });
@@ -366,13 +318,7 @@ describe('retention and waiting messages', () => {
         id: `x${n}`,
         receivedAt: daysAgo(age).toISOString(),
       });
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      now: () => now,
-      retentionDays: 1,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, now: () => now, retentionDays: 1, log });
     expect(run.markersDeleted).toBe(1);
     expect(await keys('received/')).toEqual([`received/${browserId(0)}`]);
   });
@@ -383,16 +329,12 @@ describe('retention and waiting messages', () => {
     await client.setJSON(`received/${browserId(0)}`, { id: 'old', receivedAt: daysAgo(120).toISOString() });
     await client.setJSON(`received/${browserId(1)}`, { id: 'young', receivedAt: daysAgo(3).toISOString() });
     // Any other run leaves them be.
-    expect(
-      await retryPendingMessages({ clock: stillClock, store: servers.blobs.store, now: () => now, log }),
-    ).toMatchObject({
+    expect(await retryStill({ store: servers.blobs.store, now: () => now, log })).toMatchObject({
       markersDeleted: 0,
     });
     expect(await keys('received/')).toHaveLength(2);
     const threeAm = new Date('2026-11-23T03:05:00Z');
-    expect(
-      await retryPendingMessages({ clock: stillClock, store: servers.blobs.store, now: () => threeAm, log }),
-    ).toMatchObject({
+    expect(await retryStill({ store: servers.blobs.store, now: () => threeAm, log })).toMatchObject({
       markersDeleted: 1,
     });
     expect(await keys('received/')).toEqual([`received/${browserId(1)}`]);
@@ -421,21 +363,14 @@ describe('retention and waiting messages', () => {
         pendingMessage(new Date(now.getTime() - hoursAgo * hour), { nextAttemptAt: later }),
       );
 
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: 4, stale: 2 });
     expect(logs.filter((l) => /pending for more than 24 hours/.test(l))).toEqual([
       'contact retry: 2 message(s) pending for more than 24 hours; they are in the message store',
     ]);
 
     logs.length = 0;
-    await retryPendingMessages({
-      clock: stillClock,
+    await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => new Date(now.getTime() - 2 * hour),
@@ -462,13 +397,7 @@ describe('the cost of a run', () => {
     for (let i = 0; i < 3; i++) await servers.blobs.store.add(pendingMessage(new Date(now.getTime() - i * 60_000)));
 
     const before = servers.blobs.reads();
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: 3, due: 3, sent: 3, deleted: 0 });
     expect(servers.blobs.reads() - before).toBe(3);
   });
@@ -484,8 +413,7 @@ describe('a move stopped halfway', () => {
     };
     await servers.blobs.client().setJSON(`pending/${record.id}`, record);
 
-    const run = await retryPendingMessages({
-      clock: stillClock,
+    const run = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(),
       now: () => new Date('2026-11-22T10:00:00Z'),
@@ -509,8 +437,7 @@ describe('without a mail server', () => {
 
     // With a mail server (one that is down), nothing pending is deleted, however old.
     const down = `smtp://127.0.0.1:${await closedPort()}`;
-    const withMail = await retryPendingMessages({
-      clock: stillClock,
+    const withMail = await retryStill({
       store: servers.blobs.store,
       mail: mailAt(down),
       now: () => now,
@@ -521,13 +448,7 @@ describe('without a mail server', () => {
     expect(await keys('pending/')).toHaveLength(4);
 
     logs.length = 0;
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      now: () => now,
-      retentionDays: 30,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, now: () => now, retentionDays: 30, log });
     expect(run).toMatchObject({ pending: 4, expired: 2, looked: 2 });
     expect(await keys('pending/')).toEqual(young.map((m) => `pending/${m.id}`).sort());
     expect(logs).toContain(
@@ -536,9 +457,7 @@ describe('without a mail server', () => {
 
     // The default: 90 days.
     await servers.blobs.store.add(pendingMessage(daysAgo(91)));
-    expect(
-      await retryPendingMessages({ clock: stillClock, store: servers.blobs.store, now: () => now, log }),
-    ).toMatchObject({
+    expect(await retryStill({ store: servers.blobs.store, now: () => now, log })).toMatchObject({
       expired: 1,
     });
   });
@@ -558,13 +477,7 @@ describe('a bounded run', () => {
       ),
     );
     const before = servers.blobs.reads();
-    const run = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const run = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(run).toMatchObject({ pending: count, looked: pendingReadsPerRun, due: 0 });
     expect(servers.blobs.reads() - before).toBe(pendingReadsPerRun);
   });
@@ -574,8 +487,7 @@ describe('a bounded run', () => {
     for (const m of messages) await servers.blobs.store.add(m);
     const looked: number[] = [];
     for (let run = 0; run < 3; run++) {
-      const report = await retryPendingMessages({
-        clock: stillClock,
+      const report = await retryStill({
         store: servers.blobs.store,
         mail: mailAt(),
         now: () => new Date(now.getTime() + run * slot),
@@ -606,13 +518,7 @@ describe('a bounded run', () => {
     // Read at start (0), then 1, 2, 3 s within the budget; at 4 s it is spent.
     expect(first).toMatchObject({ due: 6, sent: 3, skipped: 3 });
     expect(servers.inbox.received).toHaveLength(3);
-    const second = await retryPendingMessages({
-      clock: stillClock,
-      store: servers.blobs.store,
-      mail: mailAt(),
-      now: () => now,
-      log,
-    });
+    const second = await retryStill({ store: servers.blobs.store, mail: mailAt(), now: () => now, log });
     expect(second).toMatchObject({ due: 3, sent: 3, skipped: 0 });
     expect(messageIds().sort()).toEqual(messages.map((m) => `<${m.id}@${settings.domain}>`).sort());
   });
