@@ -8,7 +8,7 @@
  * - `npm run pictures` (tools/content-check/pictures.mjs) gives libheif the WebAssembly module's
  *   bytes, read from node_modules;
  * - /admin loads this file, bundled as /admin/heic.js, only when a HEIC photo is chosen that the
- *   browser cannot decode (src/cms/photo.ts); libheif then fetches /admin/libheif.wasm itself
+ *   browser cannot decode (src/cms/photo.ts), and gives it /admin/libheif.wasm, fetched then
  *   (src/cms/integration.ts serves both).
  *
  * Plain JavaScript, so the command runs it without a TypeScript loader. libheif applies the
@@ -17,54 +17,51 @@
  */
 import libheif from 'libheif-js/libheif-wasm/libheif.js';
 
+/** @type {Promise<any> | undefined} libheif, started once, the first time a photo is decoded. */
+let started;
+
 /**
- * @typedef {{ wasmBinary?: Uint8Array, locateFile?: (name: string) => string }} DecoderOptions
- * Where libheif's WebAssembly module comes from: its bytes (Node), or its address (a browser).
+ * libheif, ready. This build of it compiles its WebAssembly module synchronously from bytes it is
+ * given (it cannot fetch them itself in a browser), so `wasm` brings them: read from node_modules
+ * in Node, fetched from /admin in a browser. It is called once.
+ * @param {() => Promise<Uint8Array>} wasm
  */
-
-/** @type {Map<string, Promise<any>>} libheif started once per place it comes from. */
-const started = new Map();
-
-/** @param {DecoderOptions} options */
-function decoder(options) {
-  const key = options.wasmBinary ? 'bytes' : (options.locateFile?.('libheif.wasm') ?? '');
-  let module = started.get(key);
-  if (!module) {
-    // The module is usable once its runtime is initialised, which is asynchronous in a browser
-    // (the WebAssembly is compiled while it downloads) and may be synchronous in Node.
-    module = new Promise((resolve, reject) => {
-      /** @type {any} */
-      let heif;
-      const ready = new Promise((initialised) => {
-        try {
-          heif = libheif({ ...options, onRuntimeInitialized: initialised, onAbort: reject });
-        } catch (error) {
-          reject(error);
-        }
-      });
-      ready.then(() => resolve(heif));
-    });
-    started.set(key, module);
-    module.catch(() => started.delete(key));
-  }
-  return module;
+function decoder(wasm) {
+  started ??= wasm().then(
+    (wasmBinary) =>
+      new Promise((resolve, reject) => {
+        /** @type {any} */
+        let heif;
+        // Usable once its runtime is initialised, which may happen before the call returns.
+        const ready = new Promise((initialised) => {
+          heif = libheif({ wasmBinary, onRuntimeInitialized: initialised, onAbort: reject });
+        });
+        ready.then(() => resolve(heif));
+      }),
+  );
+  started.catch(() => (started = undefined));
+  return started;
 }
 
 /**
- * The first (main) picture of a HEIC photo as RGBA pixels, upright. Throws when libheif finds no
- * picture in the bytes (not a HEIF file) or cannot decode it.
+ * The first (main) picture of a HEIC photo as RGBA pixels, upright. Throws when the bytes are not a
+ * HEIF file or libheif finds no picture in them or cannot decode it.
  * @param {Uint8Array} bytes the file's bytes
- * @param {DecoderOptions} options
+ * @param {() => Promise<Uint8Array>} wasm brings libheif's WebAssembly module (libheif-js/libheif-wasm/libheif.wasm)
  * @returns {Promise<{ width: number, height: number, data: Uint8ClampedArray }>}
  */
-export async function decodeHeic(bytes, options) {
-  const heif = await decoder(options);
+export async function decodeHeic(bytes, wasm) {
+  // Every HEIF file starts with its file-type box; anything else is refused here, before libheif
+  // (which would only log that it cannot parse it).
+  if (String.fromCharCode(...bytes.subarray(4, 8)) !== 'ftyp')
+    throw new Error('the file is not a HEIC photo inside, whatever its name says');
+  const heif = await decoder(wasm);
   const files = new heif.HeifDecoder();
   /** @type {any[]} */
   const images = files.decode(bytes);
   try {
     const image = images[0];
-    if (!image) throw new Error('the HEIC file holds no picture');
+    if (!image) throw new Error('libheif found no picture in the file');
     const width = image.get_width();
     const height = image.get_height();
     /** @type {{ data: Uint8ClampedArray, width: number, height: number }} */

@@ -38,16 +38,13 @@ export function unreadableFormat(format) {
   return `a ${format ?? 'file of unknown kind'} is not a photo this command reads: save it as JPEG, PNG, WebP or HEIC`;
 }
 
-/** libheif's WebAssembly module, read once, when a HEIC photo is first met. */
-let heicWasm;
-
 /**
  * A HEIC photo's pixels, as sharp takes raw pixels.
  * @param {Buffer} input
  */
 async function heicPixels(input) {
-  heicWasm ??= readFileSync(createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.wasm'));
-  const { data, width, height } = await decodeHeic(input, { wasmBinary: heicWasm });
+  const wasm = createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.wasm');
+  const { data, width, height } = await decodeHeic(input, async () => readFileSync(wasm));
   // libheif hands back RGBA; a phone's photo is opaque, and the alpha would only cost bytes.
   return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
     raw: { width, height, channels: 4 },
