@@ -1032,7 +1032,9 @@ test('a new aroma variant made in /admin, its picture a phone photo, is saved we
   await page.getByRole('button', { name: 'Choose selected' }).click();
   await page.getByRole('button', { name: 'Publish' }).click();
   await page.getByRole('menuitem', { name: 'Publish now' }).click();
-  await expect.poll(() => savedFile(markdown).data.image, { timeout: 30_000 }).toBe(`./images/${heicPicture}`);
+  await expect
+    .poll(() => (savedFile(markdown).data as { image?: string }).image, { timeout: 30_000 })
+    .toBe(`./images/${heicPicture}`);
   const fromHeic = await sharp(join(folder, 'images', heicPicture)).metadata();
   expect([fromHeic.format, fromHeic.width, fromHeic.height]).toEqual(['webp', 1200, 900]);
   expect([fromHeic.exif, fromHeic.xmp, fromHeic.iptc]).toEqual([undefined, undefined, undefined]);
