@@ -36,7 +36,7 @@ function decoder(wasm) {
         const ready = new Promise((initialised) => {
           heif = libheif({ wasmBinary, onRuntimeInitialized: initialised, onAbort: reject });
         });
-        ready.then(() => resolve(heif));
+        ready.then(() => resolve(heif), reject);
       }),
   );
   started.catch(() => (started = undefined));
@@ -44,7 +44,7 @@ function decoder(wasm) {
 }
 
 /**
- * The first (main) picture of a HEIC photo as RGBA pixels, upright. Throws when the bytes are not a
+ * The picture of a HEIC photo (its first top-level one: a phone's photo has one) as RGBA pixels, upright. Throws when the bytes are not a
  * HEIF file or libheif finds no picture in them or cannot decode it.
  * @param {Uint8Array} bytes the file's bytes
  * @param {() => Promise<Uint8Array>} wasm brings libheif's WebAssembly module (libheif-js/libheif-wasm/libheif.wasm)
