@@ -10,6 +10,7 @@ import type { AstroIntegration } from 'astro';
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RedirectsHandler } from '@netlify/redirects';
 import { rewriteLine, type QueryRewrite } from '../../src/model/routes';
 
 /** The lines for dist/_redirects: a comment naming where the rules come from, then one line each. */
@@ -20,8 +21,7 @@ export function queryRewrites(name: string, source: string, rules: readonly Quer
   return {
     name,
     hooks: {
-      'astro:server:setup': async ({ server }) => {
-        const { RedirectsHandler } = await import('@netlify/redirects');
+      'astro:server:setup': ({ server }) => {
         const handler = new RedirectsHandler({
           // Only these rules: the folders named hold no _redirects of their own.
           configRedirects: rules.map((rule) => ({ ...rule, status: 200, force: true })),
