@@ -26,7 +26,7 @@ export const routes = {
   contactKept: '/contact/kept',
   /**
    * The contact page rendered on demand (src/pages/contact/form.astro): pre-filled from
-   * `?topic=&about=` (netlify.toml rewrites /contact with a query here), or with the reasons a
+   * `?topic=&about=` (the build's rules rewrite /contact with a query here: src/contact/integration.ts), or with the reasons a
    * form posted without JavaScript was refused.
    */
   contactForm: '/contact/form',
