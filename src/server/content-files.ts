@@ -1,6 +1,6 @@
 /**
  * The content the functions need, read from the files of src/content through their schemas (the
- * same entries, ids and order as Astro's collections give the pages), and written as the one JSON
+ * same entries and ids as Astro's collections give the pages), and written as the one JSON
  * file they import (./built-content.ts). Runs where the files are: in the build before anything
  * is bundled (./integration.ts), under `astro dev`, and in the tests. No function imports this.
  */
@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, renameSync, writeFileSync, mkdirSync, exists
 import { dirname, join } from 'node:path';
 import { z } from 'astro/zod';
 import { markdownBody, parseFrontmatter } from '../text/frontmatter.mjs';
-import { contentSources, entryIdOf, type SchemaOf } from '../model/content-collections';
+import { contentSources, entryIdOf, type FolderSource } from '../model/content-collections';
 import { byOrder } from '../model/navigation';
 import { slugReference, type ContentContext } from '../schemas/common';
 import { builtContentFile, builtContentOf, type BuiltContent } from './built-content';
@@ -28,17 +28,17 @@ interface Entry {
  * named as Astro names it (src/model/content-collections.ts, `entryIdOf`). A file with a mistake
  * is left out: the content check, which runs first in every build, stops the build on it.
  */
-function folderEntries(root: string, folder: string, id: 'slug' | 'page' | 'path', schemaOf: SchemaOf): Entry[] {
-  const base = join(root, folder);
+function folderEntries(root: string, source: FolderSource): Entry[] {
+  const base = join(root, source.folder);
   if (!existsSync(base)) return [];
-  const schema = schemaOf(context);
+  const schema = source.schema(context);
   const files =
-    id === 'path'
+    source.pattern === '*/*.md'
       ? readdirSync(base, { withFileTypes: true })
           .filter((entry) => entry.isDirectory())
           .flatMap((dir) => readdirSync(join(base, dir.name)).map((file) => `${dir.name}/${file}`))
       : readdirSync(base);
-  const idOf = entryIdOf(id)!;
+  const idOf = entryIdOf(source.id) ?? (({ entry }: { entry: string }) => entry.replace(/\.md$/, ''));
   return files
     .filter((file) => file.endsWith('.md'))
     .sort()
@@ -63,17 +63,12 @@ function folderEntries(root: string, folder: string, id: 'slug' | 'page' | 'path
 
 /** The catalogue items of the files under `root`, each with its id "<category>/<item>" and body. */
 export const readItemFiles = (root: string): SearchContent['items'] =>
-  folderEntries(
-    root,
-    contentSources.products.folder,
-    contentSources.products.id,
-    contentSources.products.schema,
-  ) as never;
+  folderEntries(root, contentSources.products) as never;
 
 /** The content the search and the contact function read, from the files under `root`. */
 export function readContentFiles(root: string): SearchContent {
   const { categories, technologies, pages, certifications } = contentSources;
-  const pageEntries = folderEntries(root, pages.folder, pages.id, pages.schema);
+  const pageEntries = folderEntries(root, pages);
   const page = (name: string) => {
     const found = pageEntries.find((entry) => entry.id === name);
     if (!found) throw new Error(`${pages.folder}: no file with "page: ${name}"`);
@@ -88,8 +83,8 @@ export function readContentFiles(root: string): SearchContent {
   const ordered = (entries: Entry[]) => byOrder(entries as (Entry & { data: { order: number } })[]);
   return {
     items: readItemFiles(root),
-    categories: ordered(folderEntries(root, categories.folder, categories.id, categories.schema)) as never,
-    technologies: ordered(folderEntries(root, technologies.folder, technologies.id, technologies.schema)) as never,
+    categories: ordered(folderEntries(root, categories)) as never,
+    technologies: ordered(folderEntries(root, technologies)) as never,
     certifications: certificationList as { name: string; description: string }[],
     certificationPages: (['home', 'about'] as const).map((name) => {
       const { title, description } = page(name) as { title: string; description: string };
