@@ -122,7 +122,7 @@ function TextField({ name, label, optional, error, type = 'text', ...input }: Te
 /**
  * The values the form shows: on the server, those it starts with; when the island takes over,
  * what the visitor typed before, and what the page arrived with. /contact?topic=…&about=… is
- * answered pre-filled by the page rendered on demand (netlify.toml), so an item's name and codes
+ * answered pre-filled by the page rendered on demand (src/contact/integration.ts), so an item's name and codes
  * come with the page and the island needs no list of the whole catalogue. Read during the first
  * render in the browser, before React writes its own values into the fields.
  */
