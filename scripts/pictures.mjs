@@ -11,7 +11,13 @@ import { formatSize, shrinkPicture } from '../tools/content-check/pictures.mjs';
 const files = process.argv.slice(2).filter((arg) => arg !== '--');
 if (files.length === 0 || files.includes('--help')) {
   console.log(
-    'npm run pictures -- <file>...\n\nMakes each photo (JPEG, PNG, WebP, or HEIC from an iPhone) at most 2,400 px on its long side and\nabout 500 KB, without EXIF, GPS or other metadata: in place, or a HEIC as a WebP beside it.\nThen commit the file.',
+    [
+      'npm run pictures -- <file>...',
+      '',
+      'Makes each photo (JPEG, PNG, WebP, or HEIC from an iPhone) at most 2,400 px on its long side and',
+      'about 500 KB, without EXIF, GPS or other metadata: in place, or a HEIC as a WebP beside it.',
+      'Then commit the file.',
+    ].join('\n'),
   );
   process.exit(files.length === 0 ? 1 : 0);
 }
