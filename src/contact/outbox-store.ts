@@ -30,6 +30,29 @@ export const outboxFlag = 'contact-outbox';
 export const outboxSentMessage = 'outboxSent';
 
 /**
+ * What a service worker says it has sent, as it says it (`outboxSentMessage`): the one rule for
+ * every contact page, the form's island and lite mode's script alike, is that this is shown, never
+ * taken from the `sent` store. A page being left hears it in its last moment too (the worker sends
+ * on the navigation away), and a record taken there would never be seen. The records are taken
+ * (`takeSent`) only as a contact page opens and after the page's own run: a reference the worker
+ * told an open page of shows again, once, on the next contact page.
+ */
+export function whenWorkerSent(
+  show: (sent: { id?: unknown; reference?: unknown }[]) => void,
+  /** Stops listening when aborted (the page's island unmounts). */
+  signal?: AbortSignal,
+): void {
+  navigator.serviceWorker?.addEventListener(
+    'message',
+    (event: MessageEvent) => {
+      const sent = (event.data as Record<string, unknown> | null)?.[outboxSentMessage];
+      if (Array.isArray(sent)) show(sent as { id?: unknown; reference?: unknown }[]);
+    },
+    { signal },
+  );
+}
+
+/**
  * The contact page's notice, hidden until lite mode's script (./sent-in-lite-mode.inline.ts) fills
  * it with the references of kept messages sent since: there no island runs to show them. Its value
  * is the id of the note that said the message was kept, which goes once none waits.

@@ -7,9 +7,9 @@
  * (`sentNoticeAttribute`, a server-rendered status region, empty: its first template, with a line of
  * the second per reference):
  * taken, a record is shown once, here or by the island on a later visit outside lite mode. What
- * the worker says it has sent while the page is open is shown too (and again on the next contact
- * page, see below). Once no message waits, the note that said it was kept (`#kept`, named by the
- * notice) goes. Nothing here imports the routes table or the sending code: every contact page
+ * the worker says it has sent while the page is open is shown too, and left for the next contact
+ * page (outbox-store.ts `whenWorkerSent`, the island's rule too). Once no message waits, the note
+ * that said it was kept (`#kept`, named by the notice) goes. Nothing here imports the routes table or the sending code: every contact page
  * carries these bytes.
  *
  * Only where a worker controls the page: without one nothing was kept in lite mode, and the outbox
@@ -17,7 +17,7 @@
  * plain post's own answer gives the reference.
  */
 import { isLiteMode } from '../offline/lite-mode';
-import { keptEnquiries, outboxSentMessage, sentNoticeAttribute, takeSent } from './outbox-store';
+import { keptEnquiries, sentNoticeAttribute, takeSent, whenWorkerSent } from './outbox-store';
 
 const notice = document.querySelector<HTMLElement>(`[${sentNoticeAttribute}]`);
 const [frame, line] = notice?.querySelectorAll('template') ?? [];
@@ -49,10 +49,5 @@ if (line && isLiteMode() && workers?.controller) {
   takeSent().then(show, () => {
     // No IndexedDB here: nothing was kept either.
   });
-  // Shown from the worker's word, not taken from the outbox: a page being left may hear it in its
-  // last moment, and a record taken there would never be seen. The next contact page shows it too.
-  workers.addEventListener('message', (event: MessageEvent) => {
-    const sent = (event.data as Record<string, unknown> | null)?.[outboxSentMessage];
-    if (Array.isArray(sent)) show(sent as { reference?: unknown }[]);
-  });
+  whenWorkerSent(show);
 }

@@ -16,10 +16,10 @@ import {
 import {
   keepEnquiry,
   keptEnquiries,
-  outboxSentMessage,
   removeEnquiry,
   takeSent,
   updateFlag,
+  whenWorkerSent,
   type KeptEnquiry,
 } from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
@@ -126,25 +126,24 @@ export function useKeptMessages(
       tries.current = 0;
       void sendKept();
     };
-    // The service worker says when it has sent kept messages (Background Sync, a navigation).
-    const fromWorker = (event: MessageEvent) => {
-      const sent = (event.data as Record<string, unknown> | null)?.[outboxSentMessage];
-      if (!Array.isArray(sent)) return;
+    // The service worker says when it has sent kept messages (Background Sync, a navigation): shown,
+    // and left in the outbox's `sent` store for the next contact page (outbox-store.ts
+    // `whenWorkerSent`: this page may be the one being left).
+    const listening = new AbortController();
+    whenWorkerSent((sent) => {
       confirm(
-        sent.flatMap((entry: { id?: unknown; reference?: unknown }) =>
+        sent.flatMap((entry) =>
           typeof entry?.id === 'string'
             ? [{ id: entry.id, reference: typeof entry.reference === 'string' ? entry.reference : undefined }]
             : [],
         ),
       );
-      // Its records are taken too, so a later page does not show them again.
-      void announceSent().then(refreshKept);
-    };
+      void refreshKept();
+    }, listening.signal);
     window.addEventListener('online', online);
-    navigator.serviceWorker?.addEventListener('message', fromWorker);
     return () => {
       window.removeEventListener('online', online);
-      navigator.serviceWorker?.removeEventListener('message', fromWorker);
+      listening.abort();
       clearTimeout(timer.current);
     };
   }, [announceSent, confirm, refreshKept, sendKept]);

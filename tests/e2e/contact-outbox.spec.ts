@@ -11,6 +11,7 @@ import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs'
 import { routes } from '../../src/model/routes';
 import { offlinePath } from '../../src/offline/requests';
 import { referenceOf } from '../../src/contact/reference';
+import { outboxDatabase, outboxSentMessage } from '../../src/contact/outbox-store';
 import { linkCheckTimeoutMs } from '../../src/hydration/settled';
 import { narrow, readContent, saveData, ui, wide } from './support';
 
@@ -152,14 +153,17 @@ test('an answer lost on the way back: the server has the message, the browser se
   await expect(page.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible();
 });
 
-test('a link that refuses connections: at once the form says the message is kept; when the link is back, its reference shows', async ({
+test('a link that refuses connections: at once the form says the message is kept; when the link is back, its reference shows, also when the worker sends it as the visitor leaves', async ({
   page,
   context,
 }) => {
   const marker = `outbox-refused-${Date.now()}`;
-  let up = false;
+  // Down, up, or up for the service worker alone (the page's own tries still refused).
+  let link: 'down' | 'up' | 'worker' = 'down';
   await context.route(`**${routes.contactEndpoint}`, (route) =>
-    up ? route.continue() : route.abort('connectionrefused'),
+    link === 'up' || (link === 'worker' && route.request().serviceWorker())
+      ? route.continue()
+      : route.abort('connectionrefused'),
   );
   await ready(page);
   await submit(page, `Refused link (${marker})`);
@@ -169,13 +173,57 @@ test('a link that refuses connections: at once the form says the message is kept
   await expect(keptList(page).getByRole('listitem')).toContainText(kept.waiting);
   await expect(page.getByRole('button', { name: formText.submitLabel })).toBeEnabled();
 
-  up = true;
+  link = 'up';
   // No "online" event: the page tries again by itself, and says where the message stands.
   await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
   const [stored] = await storedWith(marker);
   await expect(page.locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible({ timeout: 5_000 });
   await expect(formStatus(page)).toBeEmpty();
   await expect(keptList(page)).toHaveCount(0);
+
+  // Kept again; the worker sends it on the navigation away from this page, and the page being left
+  // hears it in its last moment: the next contact page still gives its reference (decision 0078).
+  link = 'down';
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await submit(page, `Sent as the visitor leaves (${marker}-left)`);
+  await expect(keptList(page).getByRole('listitem')).toContainText(kept.waiting);
+  let told = () => {};
+  const heard = new Promise<void>((resolve) => (told = resolve));
+  await page.exposeFunction('workerTold', () => told());
+  await page.evaluate(
+    ([key, database]) =>
+      navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+        if (!(event.data as Record<string, unknown> | null)?.[key]) return;
+        // A read of the `sent` store after the island heard it waits for any change it began there.
+        const open = indexedDB.open(database);
+        open.onsuccess = () => {
+          const read = open.result.transaction('sent');
+          read.objectStore('sent').count();
+          read.oncomplete = () => (window as unknown as { workerTold(): void }).workerTold();
+        };
+      }),
+    [outboxSentMessage, outboxDatabase] as const,
+  );
+  // The next page's answer waits until this page has heard the worker.
+  await context.route(
+    (url) => url.searchParams.get('left') === marker,
+    async (route) => {
+      await heard;
+      await route.continue();
+    },
+  );
+  link = 'worker';
+  await page.goto(`${routes.about}?left=${marker}`);
+  const [left, ...more] = await storedWith(`${marker}-left`);
+  expect(more).toHaveLength(0);
+  link = 'up';
+  await page.goto(routes.contact);
+  await expect(page.locator(`[data-reference="${referenceOf(left.id)}"]`)).toBeVisible();
+  await expect(keptList(page)).toHaveCount(0);
+  // Shown once more, not again.
+  await ready(page);
+  await page.waitForTimeout(1_500);
+  await expect(page.locator('[data-reference]')).toHaveCount(0);
 });
 
 test('a stalled link that loses the answer: within seconds the form says it is still trying and the message is kept; the reference shows once the link is back', async ({
