@@ -77,6 +77,24 @@ describe('each item against its published version', () => {
     expect(lines().lines).toEqual([expect.stringContaining(`${itemFile}: slug: changed from "${published}"`)]);
   });
 
+  it("answers only for this history's own changes when the last deploy was another branch's", () => {
+    publish();
+    git('checkout', '-q', '-b', 'preview');
+    write('products/binders/binder.md', withSlug('binder-renamed', `\nformerSlugs: [${published}]`));
+    git('commit', '-q', '-am', 'slug changed on another branch');
+    const other = git('rev-parse', 'HEAD');
+    git('checkout', '-q', 'main');
+    // main still has the first slug: nothing of its own changed since the branches parted.
+    expect(lines({ CACHED_COMMIT_REF: other, COMMIT_REF: git('rev-parse', 'HEAD') })).toEqual({
+      lines: [],
+      notice: undefined,
+    });
+    write('products/binders/binder.md', withSlug('binder-two'));
+    expect(lines({ CACHED_COMMIT_REF: other, COMMIT_REF: git('rev-parse', 'HEAD') }).lines).toEqual([
+      expect.stringContaining(`${itemFile}: slug: changed from "${published}"`),
+    ]);
+  });
+
   it('warns of a deleted item whose address no item keeps, and not when another keeps it', () => {
     publish();
     rmSync(join(root, itemFile));
@@ -110,6 +128,7 @@ describe('skipped with a notice, never failed', () => {
       /ffffffffffff is not in this clone/,
     );
     expect(skipped({ CACHED_COMMIT_REF: head, COMMIT_REF: head })).toMatch(/no earlier deploy/);
+    expect(skipped({ CACHED_COMMIT_REF: '--all', COMMIT_REF: head })).toMatch(/is not a commit's id/);
   });
 
   it('in a repository without a commit', () => {
