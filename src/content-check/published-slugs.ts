@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { itemPath } from '../model/routes';
 import type { Problem } from './check';
-import { droppedAddress, formerSlugsLabel, itemCategory, slugsOf } from './slug-rule';
+import { droppedAddress, itemCategory, slugsOf, whereFormerSlugs } from './slug-rule';
 
 /** A Git command's outcome: its output, or why it gave none. */
 type Run = (args: string[], input?: string) => { ok: boolean; stdout: Buffer; stderr: string; missing?: boolean };
@@ -194,7 +194,7 @@ export function publishedSlugProblems(root: string, env: BaseEnv = process.env):
         severity: 'warning',
         message:
           `removed, so its published address ${itemPath(category, slug)} will answer "page not found". ` +
-          `If another item of the category takes its place, add "${slug}" to that item's ${formerSlugsLabel} (formerSlugs in its file).`,
+          `If another item of the category takes its place, add "${slug}" to that item's former slugs ${whereFormerSlugs}.`,
       });
     }
   }

@@ -12,6 +12,9 @@ import type { Problem } from './check';
 /** What `/admin` calls the `formerSlugs` field (src/cms/overlay.ts reads it from here). */
 export const formerSlugsLabel = 'Former slugs (old web addresses)';
 
+/** Where an editor writes the former slugs, in /admin and in Git. */
+export const whereFormerSlugs = `("${formerSlugsLabel}" in /admin, formerSlugs in the file)`;
+
 /** The catalogue's items, by path from the project's root: src/content/products/<category>/<file>.md. */
 const itemFile = /^src\/content\/products\/([^/]+)\/[^/]+\.md$/;
 
@@ -54,6 +57,6 @@ export function droppedAddress(
     field: 'slug',
     message:
       `changed from "${publishedSlug}", so the published address ${itemPath(category, publishedSlug)} would answer "page not found". ` +
-      `Add "${publishedSlug}" to ${formerSlugsLabel} (formerSlugs in the file), which moves its visitors to the new address, or keep the slug "${publishedSlug}".`,
+      `Add "${publishedSlug}" to the former slugs ${whereFormerSlugs}, which moves its visitors to the new address, or keep the slug "${publishedSlug}".`,
   };
 }
