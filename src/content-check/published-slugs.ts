@@ -1,10 +1,11 @@
 /**
  * A published item's address is not lost by a slug changed in Git (docs/decisions/0087):
  * `npm run content:check` and every build run the rule of ./slug-rule.ts (the one /admin runs
- * before a save) on each item against its published version in Git: on Netlify the commit of the last deploy, `CACHED_COMMIT_REF`;
- *   elsewhere the point where the branch left its upstream, or `HEAD` when it has none. Files are
- *   matched across renames by Git's rename detection. Three Git processes at most, however many
- *   files changed: the base, the list of changed files, and the published texts in one batch.
+ * before a save) on each item against its published version in Git: on Netlify where this
+ * history meets the last deploy, `CACHED_COMMIT_REF`; elsewhere where the branch left its
+ * upstream, or `HEAD` when it has none. Files are matched across renames by Git's rename
+ * detection. Four Git processes at most, however many files changed: one or two to find the
+ * base, the list of changed files, and the published texts in one batch.
  *
  * Where the comparison cannot run (no Git, not a repository, a published commit this clone does
  * not have, no earlier deploy) it is skipped with one notice, never an error.
