@@ -15,6 +15,8 @@ node tools/check-machine.ts
 #   the build (tests/dist, over dist/), while the other lanes may still run;
 # - the unit tests, which make the run's one fixture build, of a changed copy of the project in a
 #   temporary folder, never dist/ (tests/support/fixture-site.ts; the browser tests reuse it).
+#   They write .netlify/built-content.json from src/content first, as the build does: the same
+#   bytes, each write a rename, so the build's bundlers read one whole file either way.
 # Each lane's output is printed whole once all are done, in this order.
 lanes=(lint build unit)
 declare -A commands=(

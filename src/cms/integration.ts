@@ -22,6 +22,7 @@ import { editorConfig } from './editor-config';
 import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
 import { pageStylesheets } from '../model/page-stylesheets';
 import { bundle } from '../../tools/build/bundle';
+import { heicFiles } from './photo';
 
 const require = createRequire(import.meta.url);
 
@@ -34,7 +35,7 @@ const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 /**
  * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
  * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
- * maps stay behind), Netlify's Identity widget for logging in to Git Gateway (only with that
+ * maps stay behind), libheif's WebAssembly module for the HEIC decoder, Netlify's Identity widget for logging in to Git Gateway (only with that
  * backend: with GitHub's, /admin has no such file), and the YAML library's browser build under
  * `yaml/`.
  */
@@ -44,6 +45,8 @@ export async function editorFiles(backend: CmsBackend): Promise<Map<string, stri
   for (const name of await readdir(decap)) {
     if (/^(\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|\.wasm$/.test(name)) files.set(name, join(decap, name));
   }
+  // The HEIC decoder's WebAssembly module, fetched only when a HEIC photo is chosen (./photo.ts).
+  files.set(basename(heicFiles.wasm), require.resolve('libheif-js/libheif-wasm/libheif.wasm'));
   if (backend.name === 'git-gateway') {
     const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
     files.set(basename(widget), widget);
@@ -64,8 +67,17 @@ const previewPath = '/admin/preview.js';
 const stylesheetPath = '/admin/site.css';
 
 /** src/cms/preview.ts bundled for the browser, with the item model and the labels it reads. */
-function previewBundle(): Promise<string> {
+export function previewBundle(): Promise<string> {
   return bundle(new URL('./preview.ts', import.meta.url), { format: 'esm' });
+}
+
+/**
+ * The HEIC decoder (./heic.mjs with libheif's JavaScript), on its own: /admin loads it only when a
+ * HEIC photo is chosen that the browser cannot decode (./photo.ts). libheif's Node branch, never
+ * taken in a browser, names Node's modules; they stay unresolved.
+ */
+export function heicBundle(): Promise<string> {
+  return bundle(new URL('./heic.mjs', import.meta.url), { format: 'esm', external: ['fs', 'path'] });
 }
 
 /**
@@ -197,6 +209,13 @@ export function cms(): AstroIntegration {
                       }, next);
                       return;
                     }
+                    if (path === heicFiles.script && req.method === 'GET') {
+                      heicBundle().then((code) => {
+                        res.setHeader('content-type', contentTypes['.js']!);
+                        res.end(code);
+                      }, next);
+                      return;
+                    }
                     if (path === stylesheetPath && req.method === 'GET') {
                       // The stylesheet the dev server gives every page, as plain CSS.
                       server.transformRequest('/src/styles/global.css?direct').then((result) => {
@@ -233,6 +252,7 @@ export function cms(): AstroIntegration {
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
           previewBundle().then((code) => writeFile(join(target, basename(previewPath)), code)),
+          heicBundle().then((code) => writeFile(join(target, basename(heicFiles.script)), code)),
           builtStylesheet(fileURLToPath(dir)).then((css) => writeFile(join(target, basename(stylesheetPath)), css)),
           ...[...files].map(async ([name, file]) => {
             await mkdir(dirname(join(target, name)), { recursive: true });
