@@ -8,6 +8,7 @@
  * (src/cms/config.ts derives them), so a new schema field needs no edit here.
  */
 import { listField } from '../../public/admin/cms.js';
+import { formerSlugsLabel } from '../content-check/slug-rule';
 
 /** Options a field gets wherever a field of that name appears, merged over what its type gives. */
 export interface FieldChoice {
@@ -65,7 +66,7 @@ export const overlay = {
     alt: { label: 'Picture description (alt text)' },
     logo: { label: 'Badge (SVG)' },
     slug: { label: 'Slug (web address)' },
-    formerSlugs: { label: 'Former slugs (old web addresses)' },
+    formerSlugs: { label: formerSlugsLabel },
     colour: { label: 'Accent colour' },
     hero: { label: 'Page head' },
     intro: { label: 'Introduction', widget: 'text' },

@@ -15,10 +15,9 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, unlink, writeFile } fro
 import { existsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { checkContent, formatProblem, readStart, type Problem } from '../content-check/check';
+import { checkContent, formatProblem, isError, readStart, type Problem } from '../content-check/check';
 import type { FileFacts } from '../schemas/content-limits';
-import { parseFrontmatter } from '../text/frontmatter.mjs';
-import { itemPath } from '../model/routes';
+import { droppedAddress, itemCategory, slugsOf } from '../content-check/slug-rule';
 
 /** The content folder every changed path must be in. */
 const contentFolder = 'src/content';
@@ -154,50 +153,26 @@ async function problemsOfChange(root: string, change: ContentChange, { imageWidt
     const before = new Set(without.map(formatProblem));
     return [
       ...(await droppedAddresses(root, change)),
-      ...withChange.filter((p) => p.severity !== 'warning' && !before.has(formatProblem(p))),
+      ...withChange.filter((p) => isError(p) && !before.has(formatProblem(p))),
     ];
   } finally {
     await rm(overlay, { recursive: true, force: true });
   }
 }
 
-/** The catalogue's items, by path from the project's root: src/content/products/<category>/<file>.md. */
-const itemFile = /^src\/content\/products\/([^/]+)\/[^/]+\.md$/;
-
-/** A front matter's field as a string, or undefined. */
-const field = (data: unknown, name: string): unknown =>
-  data && typeof data === 'object' ? (data as Record<string, unknown>)[name] : undefined;
-
 /**
  * A published item whose slug the change alters, without keeping the old one in `formerSlugs`:
  * its address would answer "page not found" (docs/decisions/0062). The editor is told the address
- * and the two ways out, before anything is saved.
+ * and the two ways out, before anything is saved, in the words of the check's own rule.
  */
 async function droppedAddresses(root: string, change: ContentChange): Promise<Problem[]> {
   const problems: Problem[] = [];
   for (const { path, text } of change.written ?? []) {
-    const category = itemFile.exec(path)?.[1];
+    const category = itemCategory(path);
     if (!category || !existsSync(join(root, path))) continue;
-    let was: unknown;
-    let now: unknown;
-    try {
-      was = parseFrontmatter(await readFile(join(root, path), 'utf8'));
-      now = parseFrontmatter(text);
-    } catch {
-      continue; // an unreadable file is the check's to report
-    }
-    const oldSlug = field(was, 'slug');
-    const newSlug = field(now, 'slug');
-    const former = field(now, 'formerSlugs');
-    if (typeof oldSlug !== 'string' || typeof newSlug !== 'string' || oldSlug === newSlug) continue;
-    if (Array.isArray(former) && former.includes(oldSlug)) continue;
-    problems.push({
-      file: path,
-      field: 'slug',
-      message:
-        `changed from "${oldSlug}", so the published address ${itemPath(category, oldSlug)} would answer "page not found". ` +
-        `Add "${oldSlug}" to Former slugs (old web addresses), which moves its visitors to the new address, or keep the slug "${oldSlug}".`,
-    });
+    const published = slugsOf(await readFile(join(root, path), 'utf8'));
+    const problem = published && droppedAddress(path, category, published.slug, text);
+    if (problem) problems.push(problem);
   }
   return problems;
 }

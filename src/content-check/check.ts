@@ -57,25 +57,37 @@ export interface Problem {
   file: string;
   field: string;
   message: string;
-  /** A warning is printed but does not fail the check; without it, the problem is an error. */
-  severity?: 'warning';
+  /**
+   * A warning is printed but does not fail the check; a notice says what the check could not
+   * do (printed as a note, without file and field); without either, the problem is an error.
+   */
+  severity?: 'warning' | 'notice';
 }
 
 export const formatProblem = (p: Problem) => `${p.file}: ${p.field}: ${p.message}`;
 
 const isWarning = (p: Problem) => p.severity === 'warning';
 
+/** Whether a problem fails the check: neither a warning nor a notice. */
+export const isError = (p: Problem) => p.severity === undefined;
+
 /**
  * What `npm run content:check` prints, and its exit code: errors first, then warnings, each as
- * `file: field: message`; 1 when there is any error, 0 when there are only warnings or nothing.
+ * `file: field: message`, then notices as notes; 1 when there is any error, 0 when there are
+ * only warnings, notices or nothing.
  */
 export function report(problems: readonly Problem[]): { text: string; exitCode: 0 | 1 } {
-  const errors = problems.filter((p) => !isWarning(p));
+  const errors = problems.filter(isError);
   const warnings = problems.filter(isWarning);
+  const notes = problems.filter((p) => p.severity === 'notice');
   const lines = errors.map(formatProblem);
   if (warnings.length) {
     if (lines.length) lines.push('');
     lines.push(`Warning${warnings.length === 1 ? '' : 's'} (the check still passes):`, ...warnings.map(formatProblem));
+  }
+  if (notes.length) {
+    if (lines.length) lines.push('');
+    lines.push(...notes.map((p) => `Note: ${p.message}`));
   }
   if (lines.length) lines.push('');
   lines.push(

@@ -2,11 +2,12 @@
  * The production build, and so every Netlify build, stops before anything is built on what cannot be
  * published, with the message alone (no framework tips): content that `npm run content:check`
  * refuses, in the same words (an 800 px product picture, an empty or missing required field, a
- * technology that does not exist), and a setting of the content editor that cannot work. Both
+ * technology that does not exist, a slug changed since the last commit without its former slug), and a setting of the content editor that cannot work. Both
  * checks run in the `astro:config:setup` hook of their integrations, the first step of a build,
  * which astro.config.mjs lists; they are run here as the build runs them, on a copy of the content,
  * without building the site.
  */
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,10 +79,22 @@ describe('the build stops first', () => {
 
   it('on content content:check refuses, naming each file and field in its words', async () => {
     const { folder, file, data } = anItem();
+    // The copy as a repository whose last commit is the published version, so a slug changed
+    // without its former slug is refused as well (src/content-check/published-slugs.ts).
+    vi.stubEnv('CACHED_COMMIT_REF', '');
+    for (const args of [
+      ['init', '-q'],
+      ['add', '-A'],
+      ['commit', '-q', '-m', 'published'],
+    ])
+      execFileSync('git', ['-c', 'user.name=Check', '-c', 'user.email=check@example.com', '-C', copy, ...args]);
     const picture = join(copy, file, '..', String(data.image));
     writeFileSync(picture, await sharp(picture).resize(800).toBuffer());
     const text = readFileSync(join(copy, file), 'utf8');
-    writeFileSync(join(copy, file), text.replace(/^name: .*$/m, 'name:'));
+    writeFileSync(
+      join(copy, file),
+      text.replace(/^name: .*$/m, 'name:').replace(/^slug: .*$/m, `slug: ${data.slug}-new`),
+    );
     // Two more items: one naming a technology that does not exist, one without a required field.
     const fields = parseFrontmatter(text) as Record<string, unknown>;
     const body = text.slice(text.indexOf('\n---', 3) + 4);
@@ -107,6 +120,9 @@ describe('the build stops first', () => {
       `src/content/products/${folder}/refusal-technology.md: technologies.1: no entry "no-such-technology" in technologies`,
     );
     expect(output).toMatch(new RegExp(`src/content/products/${folder}/refusal-required\\.md: imageAlt: `));
+    expect(output).toContain(
+      `${file}: slug: changed from "${data.slug}", so the published address /products/${folder}/${data.slug} would answer "page not found".`,
+    );
     // Only the content's problems: no framework tips.
     expect(output).not.toMatch(/client:only|hint|docs\.astro\.build/i);
   });

@@ -19,11 +19,11 @@ import { fileURLToPath } from 'node:url';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ViteDevServer } from 'vite';
-import type { Problem } from '../../src/content-check/check';
+import { isError, type Problem } from '../../src/content-check/check';
 import { projectProblems, report } from './project';
 import { escapeHtml } from '../../src/text/text';
 
-const errorsOf = (problems: readonly Problem[]) => problems.filter((p) => p.severity !== 'warning');
+const errorsOf = (problems: readonly Problem[]) => problems.filter(isError);
 
 /**
  * The page `astro dev` shows instead of the site while the content has errors. Vite's client
