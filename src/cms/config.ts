@@ -20,8 +20,8 @@
  */
 import { z } from 'astro/zod';
 import { stringify } from 'yaml';
-import { formats, listField } from '../../public/admin/cms.js';
-import { unreadableKey } from '../../public/admin/layout.js';
+import { formats, listField } from './admin';
+import { unreadableKey } from './formats';
 import { codeFields } from '../model/catalogue-item';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../model/content-collections';
 import { slugReference, type ContentContext } from '../schemas/common';
@@ -89,7 +89,7 @@ export interface FieldShape {
   min?: number;
   max?: number;
   pattern?: [string, string];
-  /** Length bounds of a text, shown as a count while the editor types (public/admin/cms.js). */
+  /** Length bounds of a text, shown as a count while the editor types (src/cms/admin.ts). */
   characters?: { min?: number; max?: number };
   summary?: string;
   field?: CmsField;
@@ -157,7 +157,7 @@ function choicesOf(node: JsonSchema): unknown[] | undefined {
 }
 
 /**
- * A string's length bounds, for the character count public/admin/cms.js shows under the field as
+ * A string's length bounds, for the character count src/cms/admin.ts shows under the field as
  * the editor types ("58 / 65 characters").
  */
 function charactersOf(node: JsonSchema): Pick<CmsField, 'characters'> {
@@ -253,7 +253,7 @@ function collectionKeys(options: CollectionOverlay): Record<string, unknown> {
  * How a folder's entries are named, listed, searched and sorted, from the fields they have.
  *
  * - The summary is "3. Jasmine Night"; a file that cannot be read has neither, and says so
- *   instead (`unreadableKey` of public/admin/layout.js), rather than showing as ".".
+ *   instead (`unreadableKey` of src/cms/formats.ts), rather than showing as ".".
  * - Decap's search looks in the fields the summary names (and the title): the `searchable`
  *   fields (an item's product codes) are named there too, written as nothing (`ternary('', '')`),
  *   so "AF-210" finds Jasmine Night without the list repeating the code.
@@ -541,7 +541,7 @@ export function cmsConfig({
     };
   }
 
-  /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
+  /** One JSON file holding a list, edited as the field `items` (the json-list format of src/cms/admin.ts). */
   function jsonList(name: string, file: string): CmsCollection {
     const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as {
       label: string;

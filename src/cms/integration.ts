@@ -1,6 +1,7 @@
 /**
  * The content editor at /admin (Decap CMS). Its page lives in public/admin/; this integration adds
- * its configuration, generated from the content schemas (src/cms/config.ts), and the editor's
+ * its configuration, generated from the content schemas (src/cms/config.ts), the site's own
+ * scripts of the editor (src/cms/admin.ts and src/cms/preview.ts, bundled), and the editor's
  * JavaScript, taken as prebuilt files from node_modules, so the site's own build never bundles it
  * (that would cost seconds on every build):
  *
@@ -25,7 +26,7 @@ import { bundle } from '../../tools/build/bundle';
 
 const require = createRequire(import.meta.url);
 
-/** Where the local backend of the CMS is answered; public/admin/cms.js names the same path. */
+/** Where the local backend of the CMS is answered; src/cms/admin.ts names the same path. */
 const localBackendPath = '/admin/api/v1';
 
 /** Port of decap-server, which `npm run cms` starts; DECAP_SERVER_PORT overrides its default. */
@@ -48,7 +49,7 @@ export async function editorFiles(backend: CmsBackend): Promise<Map<string, stri
     const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
     files.set(basename(widget), widget);
   }
-  // The YAML library's browser build (ES modules), which public/admin/layout.js edits files with.
+  // The YAML library's browser build (ES modules), which src/cms/formats.ts edits files with.
   const yaml = join(dirname(require.resolve('yaml/package.json')), 'browser');
   for (const name of await readdir(yaml, { recursive: true })) {
     if (name.endsWith('.js')) files.set(`yaml/${name.split(sep).join('/')}`, join(yaml, name));
@@ -59,14 +60,22 @@ export async function editorFiles(backend: CmsBackend): Promise<Map<string, stri
 /** Address of the configuration; public/admin/index.html names it. */
 const configPath = '/admin/config.yml';
 
-/** The preview pane's code (src/cms/preview.ts) and the site's stylesheet, which public/admin/cms.js loads. */
+/** The script public/admin/index.html loads: src/cms/admin.ts bundled for the browser, with its formats. */
+const startPath = '/admin/cms.js';
+
+/** The preview pane's code (src/cms/preview.ts) and the site's stylesheet, which src/cms/admin.ts loads. */
 const previewPath = '/admin/preview.js';
 const stylesheetPath = '/admin/site.css';
 
-/** src/cms/preview.ts bundled for the browser, with the item model and the labels it reads. */
-function previewBundle(): Promise<string> {
-  return bundle(new URL('./preview.ts', import.meta.url), { format: 'esm' });
-}
+/**
+ * The editor's own scripts by address, each a module bundled for the browser: the start, with the
+ * formats it registers, and the preview, with the item model, the labels and the file checks it reads.
+ */
+const scripts = new Map([
+  [startPath, new URL('./admin.ts', import.meta.url)],
+  [previewPath, new URL('./preview.ts', import.meta.url)],
+]);
+const scriptBundle = (path: string): Promise<string> => bundle(scripts.get(path)!, { format: 'esm' });
 
 /**
  * The site's stylesheet as the built pages carry it: every distinct stylesheet of the pages, once,
@@ -189,8 +198,8 @@ export function cms(): AstroIntegration {
                         .catch(next);
                       return;
                     }
-                    if (path === previewPath && req.method === 'GET') {
-                      previewBundle().then((code) => {
+                    if (scripts.has(path) && req.method === 'GET') {
+                      scriptBundle(path).then((code) => {
                         res.setHeader('content-type', contentTypes['.js']!);
                         res.setHeader('cache-control', 'no-store');
                         res.end(code);
@@ -232,7 +241,9 @@ export function cms(): AstroIntegration {
         const files = await editorFiles(backend);
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
-          previewBundle().then((code) => writeFile(join(target, basename(previewPath)), code)),
+          ...[...scripts.keys()].map((path) =>
+            scriptBundle(path).then((code) => writeFile(join(target, basename(path)), code)),
+          ),
           builtStylesheet(fileURLToPath(dir)).then((css) => writeFile(join(target, basename(stylesheetPath)), css)),
           ...[...files].map(async ([name, file]) => {
             await mkdir(dirname(join(target, name)), { recursive: true });

@@ -10,17 +10,17 @@
  * renderer writes (src/cms/render/picture.ts): nothing is fetched from elsewhere.
  *
  * Bundled for the browser by src/cms/integration.ts (esbuild) into /admin/preview.js;
- * public/admin/cms.js loads it.
+ * src/cms/admin.ts loads it.
  */
 import { renderPath } from './render/address';
 import { standInPath } from './render/picture';
 import { filesNamed, measureAsset } from './file-checks';
 import type { MeasuredFile } from './render/entry';
-import { unreadableKey } from '../../public/admin/layout.js';
+import { unreadableKey } from './formats';
 
-// The form's file checks (public/admin/cms.js) use the same measuring and rules as the preview.
+// The form's file checks (src/cms/admin.ts) use the same measuring and rules as the preview.
 export { measureAsset, uploadProblems } from './file-checks';
-// Photos are made web-sized as they are chosen, and each save is checked first (public/admin/cms.js).
+// Photos are made web-sized as they are chosen, and each save is checked first (src/cms/admin.ts).
 export { isPhoto, photoProblem, webSized } from './photo';
 export { guardBackends } from './save-guard';
 import { editorLines } from './save-guard';

@@ -17,7 +17,7 @@
  * message ("Failed to persist entry: …", "Failed to delete entry: …") and the entry stays as it
  * is in the form.
  *
- * Bundled with the preview into /admin/preview.js; public/admin/cms.js calls `guardBackends`
+ * Bundled with the preview into /admin/preview.js; src/cms/admin.ts calls `guardBackends`
  * before Decap starts.
  */
 import { checkPath } from './render/address';
