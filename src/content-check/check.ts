@@ -270,6 +270,9 @@ export const readStart = (path: string) => {
   }
 };
 
+/** The files of one kind of content, each with its data (none when it could not be read). */
+type Loaded = readonly (readonly [path: string, data: Record<string, unknown> | undefined])[];
+
 export async function checkContent({
   root,
   imageWidth,
@@ -330,7 +333,6 @@ export async function checkContent({
 
   // Every file of every kind of content, validated against its schema. A JSON list may be
   // absent (no entries yet); a single JSON document is read by every page, so it must exist.
-  type Loaded = readonly (readonly [path: string, data: Record<string, unknown> | undefined])[];
   const loaded = Object.fromEntries(
     Object.entries(sources).map(([name, source]): [string, Loaded] => {
       if (isFolder(source)) {
@@ -348,6 +350,51 @@ export async function checkContent({
     }),
   );
   const entries = (name: keyof typeof contentSources): Loaded => loaded[name] ?? [];
+  const run: Run = {
+    root,
+    content,
+    rel,
+    read,
+    problems,
+    images,
+    unreadable,
+    sources,
+    loaded,
+    entries,
+    fileSize,
+    fileStart,
+    imageWidth,
+    imageLocation,
+  };
+  const names = checkNames(run);
+  const catalogue = checkItems(run, names);
+  checkCountsAndOrder(run, names, catalogue);
+  checkLinks(run, names, catalogue);
+  await checkFiles(run, catalogue);
+  return problems;
+}
+
+/** What every step of `checkContent` reads, and the problems and pictures the steps add to. */
+interface Run extends Required<Omit<CheckOptions, 'sources'>> {
+  sources: ContentSources;
+  /** <root>/src/content. */
+  content: string;
+  /** A path as problems name it: from the root, with forward slashes. */
+  rel: (path: string) => string;
+  read: (path: string) => string;
+  problems: Problem[];
+  /** The pictures and documents the content names, as the files were read. */
+  images: ImageRef[];
+  /** Files with a mistake, by path, with the slug they write (see `load`). */
+  unreadable: Map<string, string>;
+  /** Every kind of content's files, by the kind's name. */
+  loaded: Record<string, Loaded>;
+  entries: (name: keyof typeof contentSources) => Loaded;
+}
+
+/** Slugs claimed once in each address space, and the placeholders of the categories' texts. */
+function checkNames(run: Run) {
+  const { rel, problems, entries, unreadable } = run;
   // Buttons everywhere refer to the contact topics.
   const topicList = (entries('topics')[0]?.[1] ?? []) as unknown as { id: string }[];
   const topicIds = new Set(topicList.map((t) => t.id));
@@ -392,7 +439,15 @@ export async function checkContent({
       }
     }
   }
+  return { topicIds, slugs, claimSlug, technologies, categories, unreadableSlugs, categorySlugs, knownCategories };
+}
 
+/** Catalogue items: their addresses, codes, application methods, certificates and documents. */
+function checkItems(
+  run: Run,
+  { slugs, claimSlug, technologies, categories, unreadableSlugs }: ReturnType<typeof checkNames>,
+) {
+  const { root, rel, read, problems, entries, fileSize, fileStart } = run;
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
@@ -485,7 +540,16 @@ export async function checkContent({
     });
   }
   problems.push(...formerSlugProblems(formerAddresses, slugs));
+  return { productsDir, knownTechnologies, products, itemAddresses, documentAddresses, usedDocuments };
+}
 
+/** Categories with no item, lists' order numbers, and what items refer to. */
+function checkCountsAndOrder(
+  run: Run,
+  { technologies, categories }: ReturnType<typeof checkNames>,
+  { productsDir, knownTechnologies, products, itemAddresses }: ReturnType<typeof checkItems>,
+) {
+  const { rel, problems, entries, unreadable } = run;
   // A category with no item would go live with its heading saying "Zero ..." above no cards.
   const itemsPer = new Map<string, number>();
   for (const [path] of entries('products')) {
@@ -537,7 +601,15 @@ export async function checkContent({
   for (const [path, data] of entries('products')) {
     if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));
   }
+}
 
+/** Links, category folders, page files and the topics buttons name. */
+function checkLinks(
+  run: Run,
+  { topicIds, categorySlugs, knownCategories }: ReturnType<typeof checkNames>,
+  { productsDir, knownTechnologies, itemAddresses, documentAddresses }: ReturnType<typeof checkItems>,
+) {
+  const { rel, read, problems, entries, loaded, sources } = run;
   // Links written in texts and buttons lead to pages the site has: a link to a deleted or renamed
   // entry is named here, in every file that writes it.
   const addresses = siteAddresses({
@@ -624,7 +696,11 @@ export async function checkContent({
         });
     }
   }
+}
 
+/** Pictures and documents: named, present, within the limits, used; conflict markers in any other file. */
+async function checkFiles(run: Run, { productsDir, usedDocuments }: ReturnType<typeof checkItems>) {
+  const { root, content, rel, read, problems, images, loaded, fileSize, imageWidth, imageLocation } = run;
   // Pictures: named by the rules, present, within the limits, and every picture in the content
   // folders used. A picture several files use is measured once.
   const used = new Set<string>();
@@ -694,6 +770,4 @@ export async function checkContent({
       });
     }
   }
-
-  return problems;
 }
