@@ -24,7 +24,7 @@ import { formats, listField } from './admin';
 import { unreadableKey } from './formats';
 import { codeFields } from '../model/catalogue-item';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../model/content-collections';
-import { slugReference, type ContentContext } from '../schemas/common';
+import { standInContext } from '../schemas/common';
 import { documentFolder } from '../schemas/product';
 import { documentLimits, fileNamePattern, lengthHint, pictureLimits, type FileLimits } from '../schemas/content-limits';
 import type { ContentLayout } from './content-layout';
@@ -34,6 +34,7 @@ import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type
 export type { SchemaOf };
 
 /** The schema of each kind of content the editor edits: every entry of src/model/content-collections.ts. */
+// Object.fromEntries types its keys as any string; they are exactly contentSources' keys.
 export const contentSchemas = Object.fromEntries(
   Object.entries(contentSources).map(([name, source]) => [name, source.schema]),
 ) as unknown as {
@@ -46,10 +47,7 @@ export type ContentSchemas = Record<string, SchemaOf>;
  * the mark comes through `z.toJSONSchema` as `widget: "image"`; a reference to another
  * collection is the other entry's slug, which the overlay turns into a relation widget.
  */
-export const schemaContext = {
-  image: () => z.string().meta({ widget: 'image' }),
-  reference: slugReference,
-} as unknown as ContentContext;
+export const schemaContext = standInContext(() => z.string().meta({ widget: 'image' }));
 
 /** The JSON Schema `z.toJSONSchema` writes, as far as the editor needs it. */
 export interface JsonSchema {

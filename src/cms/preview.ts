@@ -230,7 +230,8 @@ export function registerPreviews(
     token = async () => undefined,
   }: { stylesheet?: string; tidy?: (data: unknown) => unknown; token?: () => Promise<string | undefined> } = {},
 ) {
-  const { h, createClass } = window as unknown as { h: H; createClass: (spec: Record<string, unknown>) => unknown };
+  const { h, createClass } = window as Window &
+    typeof globalThis & { h: H; createClass: (spec: Record<string, unknown>) => unknown };
   CMS.registerPreviewStyle(stylesheet);
   const byName = new Map(collections.map((collection) => [collection.name, collection]));
   type Self = {

@@ -211,7 +211,7 @@ export function guardImplementation<T extends object>(
   };
   for (const name of ['getEntry', 'entriesByFolder', 'entriesByFiles', 'allEntriesByFolder']) {
     wrapped[name] = async (...args: unknown[]) =>
-      remember(await (target as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!(...args));
+      remember(await (Reflect.get(target, name) as (...a: unknown[]) => Promise<unknown>).apply(target, args));
   }
   return new Proxy(target, {
     get(object, key) {

@@ -13,7 +13,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { slugReference, type ContentContext } from '../schemas/common';
+import { standInContext } from '../schemas/common';
 import {
   documentLimits,
   fileProblems,
@@ -107,7 +107,7 @@ function validate(schemaFor: SchemaOf, data: unknown, file: string, images: Imag
     z
       .string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' })
       .transform((path) => `${imageMarker}${path}`);
-  const schema = schemaFor({ image, reference: slugReference } as unknown as ContentContext);
+  const schema = schemaFor(standInContext(image));
   const result = schema.safeParse(data);
   if (!result.success) {
     for (const issue of result.error.issues)
@@ -396,7 +396,8 @@ interface Run extends Required<Omit<CheckOptions, 'sources'>> {
 function checkNames(run: Run) {
   const { rel, problems, entries, unreadable } = run;
   // Buttons everywhere refer to the contact topics.
-  const topicList = (entries('topics')[0]?.[1] ?? []) as unknown as { id: string }[];
+  const topics = entries('topics')[0]?.[1];
+  const topicList = (Array.isArray(topics) ? topics : []) as { id: string }[];
   const topicIds = new Set(topicList.map((t) => t.id));
 
   const slugs = new Map<string, string>();
@@ -458,6 +459,7 @@ function checkItems(
   const codeOwners = new Map<string, string>();
   const codesOf = (file: string, item: ItemData) => {
     const field = codeFields[item.kind];
+    // The field codeFields names for the item's kind (TypeScript cannot follow it through the union).
     const value = (item as unknown as Record<string, string | string[]>)[field];
     const lines = Array.isArray(value) ? value : [value];
     for (const code of itemCodes(item)) {
@@ -492,13 +494,10 @@ function checkItems(
       category: itemId.split('/')[0]!,
       formerSlugs: (item as ItemFields).formerSlugs ?? [],
     });
-    codesOf(rel(path), item as unknown as ItemData);
+    codesOf(rel(path), item as ItemData);
     // The search filters read the field, a buyer the text: a method the text names and the field
     // (or the category's, which the item takes) leaves out is a filter that misses the item.
-    const model = catalogueItem(
-      { id: itemId, data: item as unknown as ItemData },
-      categoryDefaults.get(itemId.split('/')[0]!),
-    );
+    const model = catalogueItem({ id: itemId, data: item as ItemData }, categoryDefaults.get(itemId.split('/')[0]!));
     itemAddresses.push(model.href);
     for (const document of data.documents ?? [])
       documentAddresses.push(documentPath(model.category, document.file.slice(document.file.lastIndexOf('/') + 1)));
