@@ -12,6 +12,7 @@
  *   copy's files through the same origin.
  */
 import type { AstroIntegration } from 'astro';
+import type { ViteDevServer } from 'vite';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -140,6 +141,72 @@ function chosenBackend(): CmsBackend {
   }
 }
 
+/**
+ * /admin on `astro dev`: the editor's page at "/admin" and "/admin/", its configuration generated on
+ * each request, its scripts bundled on each request, the site's stylesheet, the prebuilt files from
+ * node_modules, and the local backend forwarded to decap-server.
+ */
+async function serveEditor(server: ViteDevServer, root: string, backend: CmsBackend) {
+  // "/admin/" is the editor as "/admin" is (Netlify serves a folder's index.html at
+  // both): read as "/admin" before Astro's own handling, which answers an address
+  // ending in "/" with a 404 (trailingSlash: 'never'). Astro puts its handlers first
+  // once every plugin is set up, so this goes in front of them when the server listens.
+  server.httpServer?.once('listening', () =>
+    server.middlewares.stack.unshift({
+      route: '',
+      handle: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
+        if ((req.url ?? '').split('?')[0] === '/admin/') req.url = `/admin${req.url!.slice('/admin/'.length)}`;
+        next();
+      },
+    }),
+  );
+  const files = await editorFiles(backend);
+  server.middlewares.use((req, res, next) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    if (path === localBackendPath) return forward(req, res, decapServerPort());
+    if (path === configPath && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Through Vite, so the schemas are read as they are now.
+      server
+        .ssrLoadModule(fileURLToPath(new URL('./editor-config.ts', import.meta.url)))
+        .then((module) => {
+          const fresh = (module as { editorConfig: typeof editorConfig }).editorConfig;
+          res.setHeader('content-type', 'text/yaml; charset=utf-8');
+          res.setHeader('cache-control', 'no-store');
+          res.end(req.method === 'HEAD' ? undefined : fresh(root));
+        })
+        .catch(next);
+      return;
+    }
+    if (scripts.has(path) && req.method === 'GET') {
+      scriptBundle(path).then((code) => {
+        res.setHeader('content-type', contentTypes['.js']!);
+        res.setHeader('cache-control', 'no-store');
+        res.end(code);
+      }, next);
+      return;
+    }
+    if (path === stylesheetPath && req.method === 'GET') {
+      // The stylesheet the dev server gives every page, as plain CSS.
+      server.transformRequest('/src/styles/global.css?direct').then((result) => {
+        res.setHeader('content-type', 'text/css; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end(result?.code ?? '');
+      }, next);
+      return;
+    }
+    // The editor's page, as Netlify serves a folder's index.html.
+    if (path === '/admin' || path === '/admin/') {
+      req.url = '/admin/index.html';
+      return next();
+    }
+    const file = path.startsWith('/admin/') ? files.get(path.slice('/admin/'.length)) : undefined;
+    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.setHeader('content-type', contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  });
+}
+
 export function cms(): AstroIntegration {
   let root = process.cwd();
   let backend: CmsBackend = cmsBackend({});
@@ -166,70 +233,7 @@ export function cms(): AstroIntegration {
               {
                 name: 'cms-dev-files',
                 enforce: 'pre',
-                async configureServer(server) {
-                  // "/admin/" is the editor as "/admin" is (Netlify serves a folder's index.html at
-                  // both): read as "/admin" before Astro's own handling, which answers an address
-                  // ending in "/" with a 404 (trailingSlash: 'never'). Astro puts its handlers first
-                  // once every plugin is set up, so this goes in front of them when the server listens.
-                  server.httpServer?.once('listening', () =>
-                    server.middlewares.stack.unshift({
-                      route: '',
-                      handle: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
-                        if ((req.url ?? '').split('?')[0] === '/admin/')
-                          req.url = `/admin${req.url!.slice('/admin/'.length)}`;
-                        next();
-                      },
-                    }),
-                  );
-                  const files = await editorFiles(backend);
-                  server.middlewares.use((req, res, next) => {
-                    const path = (req.url ?? '').split('?')[0]!;
-                    if (path === localBackendPath) return forward(req, res, decapServerPort());
-                    if (path === configPath && (req.method === 'GET' || req.method === 'HEAD')) {
-                      // Through Vite, so the schemas are read as they are now.
-                      server
-                        .ssrLoadModule(fileURLToPath(new URL('./editor-config.ts', import.meta.url)))
-                        .then((module) => {
-                          const fresh = (module as { editorConfig: typeof editorConfig }).editorConfig;
-                          res.setHeader('content-type', 'text/yaml; charset=utf-8');
-                          res.setHeader('cache-control', 'no-store');
-                          res.end(req.method === 'HEAD' ? undefined : fresh(root));
-                        })
-                        .catch(next);
-                      return;
-                    }
-                    if (scripts.has(path) && req.method === 'GET') {
-                      scriptBundle(path).then((code) => {
-                        res.setHeader('content-type', contentTypes['.js']!);
-                        res.setHeader('cache-control', 'no-store');
-                        res.end(code);
-                      }, next);
-                      return;
-                    }
-                    if (path === stylesheetPath && req.method === 'GET') {
-                      // The stylesheet the dev server gives every page, as plain CSS.
-                      server.transformRequest('/src/styles/global.css?direct').then((result) => {
-                        res.setHeader('content-type', 'text/css; charset=utf-8');
-                        res.setHeader('cache-control', 'no-store');
-                        res.end(result?.code ?? '');
-                      }, next);
-                      return;
-                    }
-                    // The editor's page, as Netlify serves a folder's index.html.
-                    if (path === '/admin' || path === '/admin/') {
-                      req.url = '/admin/index.html';
-                      return next();
-                    }
-                    const file = path.startsWith('/admin/') ? files.get(path.slice('/admin/'.length)) : undefined;
-                    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-                    res.setHeader(
-                      'content-type',
-                      contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream',
-                    );
-                    if (req.method === 'HEAD') return res.end();
-                    createReadStream(file).pipe(res);
-                  });
-                },
+                configureServer: (server) => serveEditor(server, root, backend),
               },
             ],
           },
