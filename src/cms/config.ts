@@ -284,6 +284,30 @@ export interface GeneratorInput {
   backend?: CmsBackend;
 }
 
+/** A list entry's summary in the editor: its first text field of `summaryFields`. */
+function summaryOf(node: JsonSchema): Pick<CmsField, 'summary'> {
+  const name = summaryFields.find((n) => node.properties?.[n]?.type === 'string');
+  return name ? { summary: `{{fields.${name}}}` } : {};
+}
+
+/** The widget of a text field: a picture, a document, a date, or a text with its pattern and length. */
+function stringWidget(node: JsonSchema, preset: { default?: unknown }): FieldShape {
+  if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
+  // A document (src/schemas/product.ts): uploaded into the documents folder next to the entry.
+  if (node.widget === 'file') {
+    return {
+      widget: 'file',
+      choose_url: false,
+      media_folder: documentFolder,
+      public_folder: documentFolder,
+      ...uploadLimit(documentLimits),
+    };
+  }
+  // A date (src/schemas/product.ts): the date picker, saving year-month-day as the content writes it.
+  if (node.widget === 'date') return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
+  return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
+}
+
 /** Turns JSON Schema into Decap fields, with the overlay's labels and widget choices. */
 function fieldConverter(overlay: Overlay) {
   const choices = overlay.fields;
@@ -322,11 +346,6 @@ function fieldConverter(overlay: Overlay) {
       .map(([name, property]) => fieldOf(name, property, required.includes(name), path));
   }
 
-  function summaryOf(node: JsonSchema): Pick<CmsField, 'summary'> {
-    const name = summaryFields.find((n) => node.properties?.[n]?.type === 'string');
-    return name ? { summary: `{{fields.${name}}}` } : {};
-  }
-
   function widgetOf(name: string, node: JsonSchema, path: string): FieldShape {
     if (node.$ref) throw new Error(`${path}: a schema referred to by $ref (a recursive schema) has no editor field`);
     const preset = isScalar(node.default) ? { default: node.default } : {};
@@ -335,21 +354,7 @@ function fieldConverter(overlay: Overlay) {
     if (values) return { widget: 'select', options: values, ...preset };
     switch (node.type) {
       case 'string':
-        if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
-        // A document (src/schemas/product.ts): uploaded into the documents folder next to the entry.
-        if (node.widget === 'file') {
-          return {
-            widget: 'file',
-            choose_url: false,
-            media_folder: documentFolder,
-            public_folder: documentFolder,
-            ...uploadLimit(documentLimits),
-          };
-        }
-        // A date (src/schemas/product.ts): the date picker, saving year-month-day as the content writes it.
-        if (node.widget === 'date')
-          return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
-        return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
+        return stringWidget(node, preset);
       case 'integer':
       case 'number': {
         const [min, max] = [bound(node.minimum), bound(node.maximum)];
@@ -430,6 +435,49 @@ const inFolder = (fields: CmsField[], folder: string, images?: string): CmsField
     ...(f.types ? { types: inFolder(f.types, folder, images) } : {}),
   }));
 
+/** What the builders of collections read: the overlay's words, the JSON Schemas, the field converter. */
+interface Builders extends ReturnType<typeof fieldConverter> {
+  /** The overlay's words for a collection; a collection it does not name is called by its name. */
+  optionsOf: (name: string) => CollectionOverlay;
+  /** A collection's schema as JSON Schema. */
+  json: (name: string) => JsonSchema;
+  /** The media folders of a collection whose fields hold a picture. */
+  pictures: (fields: CmsField[], folder?: string) => { media_folder?: string; public_folder?: string };
+}
+
+/** One JSON file, its fields at the top. */
+function jsonFile({ optionsOf, json, fieldsOf }: Builders, name: string, file: string): CmsCollection {
+  const options = collectionKeys(optionsOf(name)) as { label: string };
+  const fields = fieldsOf(json(name), `${name}.`);
+  return {
+    name,
+    ...options,
+    extension: 'json',
+    format: formats.json,
+    files: [{ name, label: options.label, file, fields }],
+  };
+}
+
+/** One JSON file holding a list, edited as the field `items` (the json-list format of src/cms/admin.ts). */
+function jsonList({ optionsOf, json, fieldOf, pictures }: Builders, name: string, file: string): CmsCollection {
+  const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as {
+    label: string;
+    media_folder?: string;
+  };
+  const list = {
+    ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`),
+    label: options.label,
+  };
+  return {
+    name,
+    ...options,
+    extension: 'json',
+    format: formats.jsonList,
+    ...pictures([list], folder),
+    files: [{ name, label: options.label, file, fields: [list] }],
+  };
+}
+
 /** The whole editor configuration, as Decap reads it from config.yml. */
 export function cmsConfig({
   layout,
@@ -445,6 +493,7 @@ export function cmsConfig({
   const json = (name: string) => jsonSchemaOf((schemas[name] ?? sources[name]!.schema)(schemaContext));
   const pictures = (fields: CmsField[], folder = 'images') =>
     hasPicture(fields) ? { media_folder: folder, public_folder: folder } : {};
+  const builders: Builders = { optionsOf, json, fieldOf, fieldsOf, pictures };
 
   /** A folder of Markdown files, one entry each. */
   function markdownFolder(name: string, folder: string): CmsCollection {
@@ -526,42 +575,10 @@ export function cmsConfig({
     };
   }
 
-  /** One JSON file, its fields at the top. */
-  function jsonFile(name: string, file: string): CmsCollection {
-    const options = collectionKeys(optionsOf(name)) as { label: string };
-    const fields = fieldsOf(json(name), `${name}.`);
-    return {
-      name,
-      ...options,
-      extension: 'json',
-      format: formats.json,
-      files: [{ name, label: options.label, file, fields }],
-    };
-  }
-
-  /** One JSON file holding a list, edited as the field `items` (the json-list format of src/cms/admin.ts). */
-  function jsonList(name: string, file: string): CmsCollection {
-    const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as {
-      label: string;
-      media_folder?: string;
-    };
-    const list = {
-      ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`),
-      label: options.label,
-    };
-    return {
-      name,
-      ...options,
-      extension: 'json',
-      format: formats.jsonList,
-      ...pictures([list], folder),
-      files: [{ name, label: options.label, file, fields: [list] }],
-    };
-  }
-
   /** Each kind of content, in the list's order, edited the way its files are kept. */
   const collectionsOf = ([name, source]: [string, ContentSource]): CmsCollection[] => {
-    if (!isFolder(source)) return [source.list ? jsonList(name, source.file) : jsonFile(name, source.file)];
+    if (!isFolder(source))
+      return [source.list ? jsonList(builders, name, source.file) : jsonFile(builders, name, source.file)];
     if (source.pattern === '*/*.md') return catalogue(name, source.folder);
     if (source.id === 'page') return [pages(name)];
     return [markdownFolder(name, source.folder)];

@@ -182,6 +182,25 @@ type Answer =
   | { kind: 'none' }
   | { kind: 'failed'; message: string };
 
+/** What the pane says when it has no page to show: drawing, no preview, a failure, or the site's refusals. */
+function noteOf(h: H, answer: Exclude<Answer, { kind: 'html' }> | undefined): Element {
+  const note = (text: string) => h('p', { className: 'p-6 text-muted' }, text);
+  if (!answer) return note(words.drawing);
+  if (answer.kind === 'none') return note(words.none);
+  if (answer.kind === 'failed')
+    return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
+  return h(
+    'div',
+    { className: 'p-6', role: 'alert', 'data-preview': 'errors' },
+    h('p', { className: 'font-semibold' }, words.refused),
+    h(
+      'ul',
+      { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' },
+      ...answer.errors.map((line) => h('li', { key: line }, line)),
+    ),
+  );
+}
+
 /**
  * Posts the entry with the editor's login token (the renderer of the built site answers editors
  * only, src/cms/render/editor.ts; the local backend has no login and sends none) and reads the
@@ -291,23 +310,7 @@ export function registerPreviews(
     },
     render(this: Self) {
       const { answer } = this.state;
-      const note = (text: string) => h('p', { className: 'p-6 text-muted' }, text);
-      if (!answer) return note(words.drawing);
-      if (answer.kind === 'none') return note(words.none);
-      if (answer.kind === 'failed')
-        return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
-      if (answer.kind === 'errors') {
-        return h(
-          'div',
-          { className: 'p-6', role: 'alert', 'data-preview': 'errors' },
-          h('p', { className: 'font-semibold' }, words.refused),
-          h(
-            'ul',
-            { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' },
-            ...answer.errors.map((line) => h('li', { key: line }, line)),
-          ),
-        );
-      }
+      if (answer?.kind !== 'html') return noteOf(h, answer);
       const paths = pathsOf(toJs(this.props.entry.get('data')));
       // Each picture from the folder of the field that names it (see `fieldAt`).
       const fields = formFields(this.props.collection, this.props.entry);
