@@ -14,6 +14,9 @@ import { contentCheck } from './tools/content-check/integration.ts';
 import { serviceWorker } from './src/offline/integration.ts';
 import { vitals } from './src/vitals/integration.ts';
 import { notFoundRulesFile } from './src/not-found/integration.ts';
+import { builtContent } from './src/server/integration.ts';
+import { searchRewritesFile } from './src/search/integration.ts';
+import { contactRewritesFile } from './src/contact/integration.ts';
 import { securityHeaders } from './src/security/integration.ts';
 import { policyDirectives } from './src/security/headers.ts';
 import { siteUrl } from './src/model/site-url.ts';
@@ -90,6 +93,8 @@ export default defineConfig({
   integrations: [
     // Before anything is built: the content check of `npm run content:check`, the same code.
     contentCheck(),
+    // Then what the functions read of the content, before anything is bundled (src/server/built-content.ts).
+    builtContent(),
     react(),
     lateHydration(),
     // Every public page; the 404 and offline pages, the contact thank-you and kept pages, the
@@ -104,6 +109,9 @@ export default defineConfig({
     cms(),
     // Netlify's 404 rules for missing catalogue addresses, made from the categories built.
     notFoundRulesFile(),
+    // The rewrites of /search and /contact with a query to their pages rendered on demand, into dist/_redirects.
+    searchRewritesFile(),
+    contactRewritesFile(),
     // Each page's Content Security Policy, as Astro computed it, into dist/_headers.
     securityHeaders(),
     // The service worker, /sw.js, bundled after the pages are written (it carries a hash of them).

@@ -6,6 +6,8 @@ export default defineConfig({
   resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}'],
+    // What the functions import of the content, written from src/content: no build needed.
+    globalSetup: ['tests/support/built-content-setup.ts'],
     testTimeout: 60_000,
     // Vitest's default is half the cores, one worker on a two-core machine. Many files here wait
     // on child processes, builds and local servers rather than on the CPU, so a second worker

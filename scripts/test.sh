@@ -11,14 +11,17 @@ node tools/check-machine.ts
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
 #   ignored by both linters);
 # - the type checker, then the build: one after the other, as both write .astro/, and the
-#   checker empties the adapter's .netlify/v1/functions/ that the build fills;
+#   checker empties the adapter's .netlify/v1/functions/ that the build fills; then the checks of
+#   the build (tests/dist, over dist/), while the other lanes may still run;
 # - the unit tests, which make the run's one fixture build, of a changed copy of the project in a
 #   temporary folder, never dist/ (tests/support/fixture-site.ts; the browser tests reuse it).
+#   They write .netlify/built-content.json from src/content first, as the build does: the same
+#   bytes, each write a rename, so the build's bundlers read one whole file either way.
 # Each lane's output is printed whole once all are done, in this order.
 lanes=(lint build unit)
 declare -A commands=(
   [lint]='echo "== lint (Prettier, ESLint)" && prettier --check . && eslint --max-warnings=0 . && echo "== content check" && node scripts/content-check.mjs'
-  [build]='echo "== astro check" && astro check && echo "== production build" && astro build'
+  [build]='echo "== astro check" && astro check && echo "== production build" && astro build && echo "== checks of the build" && vitest run -c vitest.dist.config.ts'
   [unit]='echo "== unit tests" && vitest run'
 )
 declare -A pids logs
@@ -39,7 +42,5 @@ if [ "${#failed[@]}" -gt 0 ]; then
   exit 1
 fi
 
-echo "== checks of the build"
-vitest run -c vitest.dist.config.ts
 echo "== browser tests"
 playwright test

@@ -4,7 +4,6 @@
  * deploy context (see src/contact/deploy-context.ts: previews keep a store of their own and
  * e-mail only a mailbox named for them).
  */
-import { join } from 'node:path';
 import type { Config, Context } from '@netlify/functions';
 import { getStore } from '@netlify/blobs';
 import { handleContactSubmission } from '../../src/contact/handler';
@@ -13,15 +12,13 @@ import { blobsMessageStore } from '../../src/contact/store';
 import { withMailCap, type CapMemory } from '../../src/contact/mail-cap';
 import { retentionDaysFrom } from '../../src/contact/deliver';
 import { identity } from '../../src/model/identity';
-import { readCatalogueLabels, regardingLine } from '../../src/contact/regarding';
+import { regardingLine } from '../../src/contact/regarding';
 import topics from '../../src/content/topics.json';
+// The catalogue items' names and codes, as the build wrote them into this function's bundle
+// (src/server/built-content.ts): a Map, so a visitor's `about` finds only an item.
+import { itemLabels } from '#built-content';
 
-/**
- * The catalogue items' names and codes, read once per instance from the Markdown files that
- * built the pages (netlify.toml includes them in the function's bundle).
- */
-let items: Map<string, string> | undefined;
-const catalogue = () => (items ??= readCatalogueLabels(join(process.cwd(), 'src/content/products')));
+const items = new Map(Object.entries(itemLabels));
 
 /** What this instance knows of the hourly cap on e-mails (src/contact/mail-cap.ts). */
 const capMemory: CapMemory = {};
@@ -34,7 +31,7 @@ export default async (request: Request, context: Context) => {
     store: blobsMessageStore(getStore({ name: contactStoreName(deployContext), consistency: 'strong' })),
     mail: capped,
     noMailReason: notice,
-    regarding: (body) => regardingLine(body, topics, catalogue()),
+    regarding: (body) => regardingLine(body, topics, items),
     extraOrigins: extraOriginsFrom(process.env),
     // The retry run names a wrong value in its log; here it only falls back to the default.
     retentionDays: retentionDaysFrom(process.env.CONTACT_RETENTION_DAYS, () => {}),

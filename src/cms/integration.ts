@@ -24,6 +24,7 @@ import { editorConfig } from './editor-config';
 import { cmsBackend, CmsSettingError, type CmsBackend } from './backend';
 import { pageStylesheets } from '../model/page-stylesheets';
 import { bundle } from '../../tools/build/bundle';
+import { heicFiles } from './photo';
 
 const require = createRequire(import.meta.url);
 
@@ -36,7 +37,7 @@ const decapServerPort = () => Number(process.env.DECAP_SERVER_PORT ?? 8081);
 /**
  * The editor's files, as URL file name -> file in node_modules: Decap's browser bundle with the
  * chunks and WebAssembly modules it loads on demand (its sibling build `cms.js` and the source
- * maps stay behind), Netlify's Identity widget for logging in to Git Gateway (only with that
+ * maps stay behind), libheif's WebAssembly module for the HEIC decoder, Netlify's Identity widget for logging in to Git Gateway (only with that
  * backend: with GitHub's, /admin has no such file), and the YAML library's browser build under
  * `yaml/`.
  */
@@ -46,6 +47,8 @@ export async function editorFiles(backend: CmsBackend): Promise<Map<string, stri
   for (const name of await readdir(decap)) {
     if (/^(\d+\.)?decap-cms\.js$|^decap-cms\.js\.LICENSE\.txt$|\.wasm$/.test(name)) files.set(name, join(decap, name));
   }
+  // The HEIC decoder's WebAssembly module, fetched only when a HEIC photo is chosen (./photo.ts).
+  files.set(basename(heicFiles.wasm), require.resolve('libheif-js/libheif-wasm/libheif.wasm'));
   if (backend.name === 'git-gateway') {
     const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
     files.set(basename(widget), widget);
@@ -72,11 +75,20 @@ const stylesheetPath = '/admin/site.css';
  * The editor's own scripts by address, each a module bundled for the browser: the start, with the
  * formats it registers, and the preview, with the item model, the labels and the file checks it reads.
  */
-const scripts = new Map([
+export const editorScripts = new Map([
   [startPath, new URL('./admin.ts', import.meta.url)],
   [previewPath, new URL('./preview.ts', import.meta.url)],
 ]);
-const scriptBundle = (path: string): Promise<string> => bundle(scripts.get(path)!, { format: 'esm' });
+export const scriptBundle = (path: string): Promise<string> => bundle(editorScripts.get(path)!, { format: 'esm' });
+
+/**
+ * The HEIC decoder (./heic.mjs with libheif's JavaScript), on its own: /admin loads it only when a
+ * HEIC photo is chosen that the browser cannot decode (./photo.ts). libheif's Node branch, never
+ * taken in a browser, names Node's modules; they stay unresolved.
+ */
+export function heicBundle(): Promise<string> {
+  return bundle(new URL('./heic.mjs', import.meta.url), { format: 'esm', external: ['fs', 'path'] });
+}
 
 /**
  * The site's stylesheet as the built pages carry it: every distinct stylesheet of the pages, once,
@@ -177,10 +189,17 @@ async function serveEditor(server: ViteDevServer, root: string, backend: CmsBack
         .catch(next);
       return;
     }
-    if (scripts.has(path) && req.method === 'GET') {
+    if (editorScripts.has(path) && req.method === 'GET') {
       scriptBundle(path).then((code) => {
         res.setHeader('content-type', contentTypes['.js']!);
         res.setHeader('cache-control', 'no-store');
+        res.end(code);
+      }, next);
+      return;
+    }
+    if (path === heicFiles.script && req.method === 'GET') {
+      heicBundle().then((code) => {
+        res.setHeader('content-type', contentTypes['.js']!);
         res.end(code);
       }, next);
       return;
@@ -245,9 +264,10 @@ export function cms(): AstroIntegration {
         const files = await editorFiles(backend);
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
-          ...[...scripts.keys()].map((path) =>
+          ...[...editorScripts.keys()].map((path) =>
             scriptBundle(path).then((code) => writeFile(join(target, basename(path)), code)),
           ),
+          heicBundle().then((code) => writeFile(join(target, basename(heicFiles.script)), code)),
           builtStylesheet(fileURLToPath(dir)).then((css) => writeFile(join(target, basename(stylesheetPath)), css)),
           ...[...files].map(async ([name, file]) => {
             await mkdir(dirname(join(target, name)), { recursive: true });

@@ -29,9 +29,13 @@ export const photoLimits = {
 const photoTypes = /^image\/(jpeg|png|webp|heic|heif)$/i;
 const photoExtensions = /\.(jpe?g|png|webp|heic|heif)$/i;
 
+/** Whether `file` is a HEIC photo (an iPhone's default format), by its type or its name. */
+export const isHeic = (file: { name: string; type: string }) =>
+  /^image\/hei[cf](-sequence)?$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
 /** Whether `file` is a photo to make web-sized (by its type, or by its name when the browser gives no type, as for HEIC). */
 export const isPhoto = (file: { name: string; type: string }) =>
-  photoTypes.test(file.type) || (!file.type && photoExtensions.test(file.name)) || /\.(heic|heif)$/i.test(file.name);
+  photoTypes.test(file.type) || (!file.type && photoExtensions.test(file.name)) || isHeic(file);
 
 /** "IMG_2041 (1).HEIC" -> "img-2041-1.webp": the name a web-sized photo is stored under. */
 export function webName(name: string, extension = 'webp'): string {
@@ -70,9 +74,36 @@ export function photoProblem(file: { name: string; size: number }): string | und
   return `"${file.name}" is ${mb(file.size)}; a photo may be at most ${mb(photoLimits.maxBytes)}. Export it smaller from the phone or the photo app (for example as "Large" or "High" rather than "Actual size") and choose it again.`;
 }
 
-/** What a HEIC photo needs that this browser has not: said to the editor in place of a picture. */
-export const heicWords =
-  'This browser cannot read HEIC photos. On the phone or computer, share or export the photo as JPEG (iPhone: Settings > Camera > Formats > Most Compatible, or "Save as JPEG" when sharing), then choose it again.';
+/**
+ * Where /admin serves the HEIC decoder for browsers that cannot decode HEIC themselves (all but
+ * Safari): src/cms/heic.mjs bundled, and libheif's WebAssembly module, which it fetches
+ * (src/cms/integration.ts writes both). Loaded only when such a photo is chosen.
+ */
+export const heicFiles = { script: '/admin/heic.js', wasm: '/admin/libheif.wasm' } as const;
+
+/** Said to the editor in place of a HEIC photo that neither the browser nor the decoder can read. */
+export const heicWords = (name: string) =>
+  `"${name}" could not be read as a HEIC photo. On the phone or computer, share or export it as JPEG (iPhone: "Save as JPEG" when sharing, or Settings > Camera > Formats > Most Compatible), then choose it again.`;
+
+/**
+ * A HEIC photo decoded by libheif (docs/decisions/0085), for a browser that cannot decode it: the
+ * decoder (about 1.5 MB, 0.5 MB compressed) is fetched now, the first time it is needed, and
+ * never with /admin itself. Its pixels come upright and without the file's EXIF.
+ */
+async function heicBitmap(file: File): Promise<ImageBitmap> {
+  try {
+    const { decodeHeic } = (await import(/* @vite-ignore */ heicFiles.script)) as typeof import('./heic.mjs');
+    const wasm = async () => {
+      const response = await fetch(heicFiles.wasm);
+      if (!response.ok) throw new Error(`${heicFiles.wasm}: ${response.status}`);
+      return new Uint8Array(await response.arrayBuffer());
+    };
+    const { data, width, height } = await decodeHeic(new Uint8Array(await file.arrayBuffer()), wasm);
+    return await createImageBitmap(new ImageData(data as Uint8ClampedArray<ArrayBuffer>, width, height));
+  } catch (error) {
+    throw new Error(heicWords(file.name), { cause: error });
+  }
+}
 
 /** Encodes the canvas as `type` at `quality` (0-1); a browser that cannot write the type gives PNG. */
 const encode = (canvas: HTMLCanvasElement, quality: number, type: string) =>
@@ -88,16 +119,19 @@ const encode = (canvas: HTMLCanvasElement, quality: number, type: string) =>
  * The web-sized copy of a photo: a WebP file (JPEG where the browser cannot write WebP) named by `webName`, at most `photoLimits.longSide`
  * px on its long side and, where it can be, `photoLimits.targetBytes` or less, with no metadata
  * (only the canvas's pixels are encoded). The photo is turned the way its EXIF says first, as
- * phones save upright photos on their side. Throws `heicWords` for a HEIC photo this browser cannot
- * decode; another file it cannot decode is returned as it is (the form and the build judge it).
+ * phones save upright photos on their side. A HEIC photo the browser cannot decode is decoded by
+ * libheif, loaded for it (`heicBitmap`); one that neither can read throws `heicWords`. Another file
+ * the browser cannot decode is returned as it is (the form and the build judge it).
  */
 export async function webSized(file: File, doc: Document = document): Promise<File> {
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch (error) {
-    if (/\.(heic|heif)$/i.test(file.name) || /hei[cf]/i.test(file.type)) throw new Error(heicWords, { cause: error });
-    return file;
+  } catch {
+    // A HEIC photo where the browser cannot decode HEIC (Chromium, Firefox): libheif decodes it,
+    // and it goes on as any photo does.
+    if (!isHeic(file)) return file;
+    bitmap = await heicBitmap(file);
   }
   try {
     const canvas = doc.createElement('canvas');

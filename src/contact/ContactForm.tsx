@@ -31,7 +31,7 @@ import {
   type RequestDetail,
 } from './form-fields';
 import { browserIdField } from './browser-id';
-import { islandReadyAttribute } from '../hydration/settled';
+import { islandReadyAttribute, sendingLabelAttribute } from '../hydration/settled';
 // Types only: erased from the island's bundle, so no schema or content code reaches the browser.
 import type { contactLimits } from './message';
 import type { ContactFormState, FormValues } from './form-post';
@@ -122,7 +122,7 @@ function TextField({ name, label, optional, error, type = 'text', ...input }: Te
 /**
  * The values the form shows: on the server, those it starts with; when the island takes over,
  * what the visitor typed before, and what the page arrived with. /contact?topic=…&about=… is
- * answered pre-filled by the page rendered on demand (netlify.toml), so an item's name and codes
+ * answered pre-filled by the page rendered on demand (src/contact/integration.ts), so an item's name and codes
  * come with the page and the island needs no list of the whole catalogue. Read during the first
  * render in the browser, before React writes its own values into the fields.
  */
@@ -467,6 +467,8 @@ export default function ContactForm({
         <button
           type="submit"
           disabled={sending}
+          // Said by lite mode's link check, where this island does not run (src/hydration/settled.ts).
+          {...{ [sendingLabelAttribute]: text.sendingLabel }}
           className="inline-flex w-full items-center justify-center rounded-full bg-brand-700 px-6 py-3 font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60 sm:w-auto"
         >
           {sending ? text.sendingLabel : text.submitLabel}

@@ -23,6 +23,19 @@ const sentStoreName = 'sent';
 /** The localStorage key the page sets while the outbox may hold a message. */
 export const outboxFlag = 'contact-outbox';
 
+/**
+ * The key of the message a service worker posts to the site's pages when it has sent kept
+ * messages: `{ [outboxSentMessage]: [{ id, reference }] }`, so an open contact form says so at once.
+ */
+export const outboxSentMessage = 'outboxSent';
+
+/**
+ * The contact page's notice, hidden until lite mode's script (./sent-in-lite-mode.inline.ts) fills
+ * it with the references of kept messages sent since: there no island runs to show them. Its value
+ * is the id of the note that said the message was kept, which goes once none waits.
+ */
+export const sentNoticeAttribute = 'data-sent-notice';
+
 /** A message in the outbox. */
 export interface KeptEnquiry {
   /** The browser's id of the message, sent with every attempt (browser-id.ts). */

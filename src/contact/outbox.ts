@@ -21,12 +21,6 @@ import { keptEnquiries, markSent, outboxDatabase, updateEnquiry, type KeptEnquir
 /** The tag of the Background Sync the page asks for when it keeps a message. */
 export const outboxSyncTag = 'contact-outbox';
 
-/**
- * The key of the message a service worker posts to the site's pages when it has sent kept
- * messages: `{ [outboxSentMessage]: [{ id, reference }] }`, so an open contact form says so at once.
- */
-export const outboxSentMessage = 'outboxSent';
-
 /** How long an attempt may wait for the server's answer before the message is kept. */
 export const sendTimeoutMs = 15_000;
 

@@ -8,13 +8,20 @@ import { toast } from 'sonner';
 import {
   endOwnAttempt,
   isOwnAttempt,
-  outboxSentMessage,
   requestBackgroundSync,
   sendKeptMessages,
   startOwnAttempt,
   type SendReport,
 } from './outbox';
-import { keepEnquiry, keptEnquiries, removeEnquiry, takeSent, updateFlag, type KeptEnquiry } from './outbox-store';
+import {
+  keepEnquiry,
+  keptEnquiries,
+  outboxSentMessage,
+  removeEnquiry,
+  takeSent,
+  updateFlag,
+  type KeptEnquiry,
+} from './outbox-store';
 import type { ContactFormWords } from '../schemas/contact-form';
 
 /**

@@ -18,6 +18,8 @@ import {
   documentLimits,
   fileProblems,
   filePathProblem,
+  heicName,
+  heicProblem,
   pictureLimits,
   pdfSignature,
   picturesCommand,
@@ -86,7 +88,8 @@ export function report(problems: readonly Problem[]): { text: string; exitCode: 
 
 type ImageRef = { file: string; field: string; path: string; unchecked?: boolean };
 
-const imageExtensions = /\.(png|jpe?g|webp|avif|gif|svg)$/i;
+// HEIC is not a picture the site takes, but a phone's photo in the content folders is one to report.
+const imageExtensions = /\.(png|jpe?g|webp|avif|gif|svg|heic|heif)$/i;
 
 function walk(dir: string): string[] {
   if (!existsSync(dir)) return [];
@@ -709,6 +712,13 @@ async function checkFiles(run: Run, { productsDir, usedDocuments }: ReturnType<t
     const absolute = resolve(root, dirname(ref.file), ref.path);
     used.add(absolute);
     if (ref.unchecked) continue;
+    if (heicName.test(ref.path)) {
+      const message = existsSync(absolute)
+        ? heicProblem(ref.path, rel(absolute))
+        : `picture "${ref.path}" does not exist`;
+      problems.push({ file: ref.file, field: ref.field, message });
+      continue;
+    }
     const named = filePathProblem(ref.path, pictureLimits);
     if (named) {
       problems.push({ file: ref.file, field: ref.field, message: named });
@@ -744,7 +754,9 @@ async function checkFiles(run: Run, { productsDir, usedDocuments }: ReturnType<t
       problems.push({
         file: rel(path),
         field: '(file)',
-        message: 'picture is not used by any content file; delete it or refer to it',
+        message: heicName.test(path)
+          ? `HEIC photo that no content file uses, and Git would keep where it was taken: run \`${picturesCommand} ${rel(path)}\` and name the WebP it writes, or delete it`
+          : 'picture is not used by any content file; delete it or refer to it',
         severity: 'warning',
       });
     }

@@ -18,6 +18,20 @@ export const islandReadyAttribute = 'data-island-ready';
 export const heldSubmitNoteAfterMs = 3000;
 
 /**
+ * On the form's submit button: the words it shows while lite mode checks the link before the
+ * plain post (the island, which says "Sending..." otherwise, does not run there).
+ */
+export const sendingLabelAttribute = 'data-sending-label';
+
+/**
+ * How long lite mode waits for the link check's answer before it says the form was not sent: at
+ * least 6 s, and four round trips where the browser reports them (Chromium's
+ * `navigator.connection.rtt`), so that a working 2G link, whose round trip may take 2 s and which
+ * may have to open a new connection first, is not taken for a dead one; at most 12 s.
+ */
+export const linkCheckTimeoutMs = (rtt?: number): number => Math.min(12_000, Math.max(6000, 4 * (rtt || 0)));
+
+/**
  * `client:settled`: hydrates an island once the page has finished loading, the browser is idle
  * and the island is on screen, or at once when the visitor focuses something inside it.
  *
@@ -42,17 +56,56 @@ export const heldSubmitNoteAfterMs = 3000;
  *
  * In lite mode (src/offline/lite-mode.ts) it never hydrates: the badge stays on its first figure and
  * the contact form stays the plain HTML form, with nothing downloaded for either. (A message kept
- * in this browser is then sent by the service worker, or on a visit outside lite mode.) A form
- * sent there while the browser knows it is offline and no service worker can keep it is held
- * with the same note, rather than leaving for the browser's error page.
+ * in this browser is then sent by the service worker, or on a visit outside lite mode.) Where no
+ * service worker controls the page to keep the post (a first visit), a form with the note checks
+ * the link before its plain post leaves (docs/decisions/0089-lite-form-checks-the-link.md): a
+ * small `HEAD` of the page itself, past every cache. Offline, refused, or unanswered within
+ * `linkCheckTimeoutMs`, the post is not made and the note is shown, every value still in the form,
+ * rather than the browser's error page; answered, the form is posted as it would have been.
  */
+// Over 100 lines on purpose: one directive, whose paths (lite mode with its link check, the held
+// submit, hydration when the page settles) share the element, its held form and its note; split,
+// each path would take them all as arguments.
+// eslint-disable-next-line max-lines-per-function -- why: the lines above
 const settledDirective: ClientDirective = (load, options, el) => {
   const note = el.parentElement?.querySelector<HTMLElement>(`[${heldSubmitNoteAttribute}]`);
   if (isLiteMode()) {
+    let checking = false;
     el.addEventListener('submit', (event) => {
-      if (navigator.onLine || navigator.serviceWorker?.controller || !note) return;
+      // A worker keeps the post itself (src/offline/sw.ts); a form without the note goes as HTML.
+      if (!note || navigator.serviceWorker?.controller) return;
       event.preventDefault();
-      note.hidden = false;
+      if (checking) return;
+      note.hidden = true;
+      const form = event.target as HTMLFormElement;
+      const button = form.querySelector<HTMLButtonElement>(`[${sendingLabelAttribute}]`);
+      const label = button?.textContent ?? '';
+      const showSending = (sending: boolean) => {
+        checking = sending;
+        if (!button) return;
+        button.disabled = sending;
+        button.textContent = sending ? button.getAttribute(sendingLabelAttribute) : label;
+      };
+      showSending(true);
+      const rtt = (navigator as Navigator & { connection?: { rtt?: number } }).connection?.rtt;
+      void Promise.race([
+        navigator.onLine &&
+          fetch(location.href, { method: 'HEAD', cache: 'no-store' }).then(
+            () => true,
+            () => false,
+          ),
+        new Promise<false>((resolve) => setTimeout(resolve, linkCheckTimeoutMs(rtt), false)),
+      ]).then((up) => {
+        if (up) {
+          // Answered: the plain post, as without the check (submit() fires no second submit
+          // event). A page brought back from the history cache has its button again.
+          form.submit();
+          addEventListener('pageshow', () => showSending(false), { once: true });
+        } else {
+          showSending(false);
+          note.hidden = false;
+        }
+      });
     });
     return;
   }

@@ -26,7 +26,7 @@ export const routes = {
   contactKept: '/contact/kept',
   /**
    * The contact page rendered on demand (src/pages/contact/form.astro): pre-filled from
-   * `?topic=&about=` (netlify.toml rewrites /contact with a query here), or with the reasons a
+   * `?topic=&about=` (the build's rules rewrite /contact with a query here: src/contact/integration.ts), or with the reasons a
    * form posted without JavaScript was refused.
    */
   contactForm: '/contact/form',
@@ -50,8 +50,8 @@ export const routes = {
   search: '/search',
   /**
    * /search with a query or filters, rendered on demand (src/pages/search/results.astro):
-   * netlify.toml rewrites `/search?q=…` (or `category=`, `industry=`, `method=`, `substrate=`) here, so the
-   * matching items show without JavaScript.
+   * the build's rules rewrite `/search?q=…` (or a filter's key) here (src/search/integration.ts), so
+   * the matching items show without JavaScript.
    */
   searchResults: '/search/results',
   /**
@@ -59,11 +59,6 @@ export const routes = {
    * query of /search (`?q=…&category=…`): what the search islands fetch, one request per query.
    */
   searchAnswer: '/search/answer.json',
-  /**
-   * The search's index, written by the build (src/pages/search/index.json.ts): what the pages
-   * rendered on demand search (src/search/served-index.ts).
-   */
-  searchIndex: '/search/index.json',
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   notFound: '/404',
@@ -192,6 +187,23 @@ export function formerSlugRedirects(items: readonly ItemAddresses[]): { from: st
 
 /** The not-found page of a category, for an address under it that names no item: /products/<slug>/404. */
 export const categoryNotFoundPath = (slug: string) => `${categoryPath(slug)}/404`;
+
+/**
+ * A rewrite of an address with a query to a page rendered on demand, as Netlify reads it from
+ * `_redirects`: `from` with each key of `query` present (its value named by the placeholder), to
+ * `to`, status 200 and forced, so it answers before the static file at `from`. A `to` without a
+ * query gets the request's whole query. The features write theirs into dist/_redirects
+ * (src/search/integration.ts, src/contact/integration.ts).
+ */
+export interface QueryRewrite {
+  from: string;
+  query: Record<string, string>;
+  to: string;
+}
+
+/** A rewrite as a line of `_redirects`: `/search q=:q /search/results 200!`. */
+export const rewriteLine = ({ from, query, to }: QueryRewrite) =>
+  [from, ...Object.entries(query).map(([key, value]) => `${key}=${value}`), to, '200!'].join(' ');
 
 /**
  * Netlify's rules that answer a missing address under /products with the not-found page made for

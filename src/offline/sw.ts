@@ -41,8 +41,8 @@ import {
   refreshWithoutLoadMs,
   requestKind,
 } from './requests';
-import { enquiryFromForm, outboxSentMessage, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
-import { keepEnquiry, keptEnquiries, removeEnquiry } from '../contact/outbox-store';
+import { enquiryFromForm, outboxSyncTag, sendKeptMessages } from '../contact/outbox';
+import { keepEnquiry, keptEnquiries, outboxSentMessage, removeEnquiry } from '../contact/outbox-store';
 import { browserIdField, isBrowserId, newBrowserId } from '../contact/browser-id';
 import { contactKeptAnchor, routes } from '../model/routes';
 

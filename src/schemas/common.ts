@@ -40,8 +40,8 @@ export const slugReference: ReferenceTo = (collection) => slug.transform((id) =>
 
 /**
  * The schema context of code that reads content without Astro (the content check, /admin's
- * configuration and preview): `image()` is the caller's check of a picture's path, and references
- * are slugs (`slugReference`).
+ * configuration and preview, the functions' content): `image()` is the caller's check of a
+ * picture's path, and references are slugs (`slugReference`).
  */
 export const standInContext = (image: () => z.ZodType): ContentContext =>
   // Astro types `image()` as its own schema of a picture file, which only its build can read. The

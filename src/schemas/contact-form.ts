@@ -57,7 +57,7 @@ export const contactFormSchema = z
     submitLabel: text('Submit button label, e.g. "Send Message"'),
     sendingLabel: text('Submit button label while sending, e.g. "Sending..."'),
     notSent: text(
-      'Above the form when it was sent before the page was ready and our server could not be reached: nothing was sent, every value stays in the form',
+      'Above the form when it was sent before the page was ready (or in lite mode, on a first visit) and our server could not be reached: nothing was sent, every value stays in the form',
     ),
     success: toast('when the form was sent'),
     failure: toast('when sending failed'),
@@ -102,7 +102,9 @@ export const contactFormSchema = z
         waiting: text('Beside a kept message that is waiting, e.g. "Waiting for the connection"'),
         cancel: text('Button that cancels a kept message, e.g. "Cancel sending"'),
         cancelled: text('Said when a kept message was cancelled'),
-        sent: text('Said when a kept message has been sent later'),
+        sent: text(
+          'Said when a kept message has been sent later (in lite mode, above the form with its reference, under the confirmation heading)',
+        ),
         refused: text(
           'Beside a kept message the server refused, before its reason, e.g. "Not sent, the server refused it:"',
         ),

@@ -102,6 +102,19 @@ export function fileSizeProblem(path: string, bytes: number, limits: FileLimits,
   return `${over}: make it smaller with \`${picturesCommand} ${file ?? '<the file>'}\` (at most 2,400 px, about 500 KB, no location data)`;
 }
 
+/** A HEIC photo (an iPhone's default format), by its name. */
+export const heicName = /\.hei[cf]$/i;
+
+/**
+ * What a content file naming a HEIC photo (`path`, at `file` from the project's folder) is told:
+ * the site does not take HEIC (only Safari shows it), and the command writes the WebP to name in
+ * its place, without the photo's location (tools/content-check/pictures.mjs).
+ */
+export function heicProblem(path: string, file: string): string {
+  const webp = path.replace(heicName, '.webp');
+  return `picture "${path}" is a HEIC photo, which only Safari shows: run \`${picturesCommand} ${file}\`, which writes "${webp}" beside it (at most 2,400 px, about 500 KB, no location data), name "${webp}" here and delete the HEIC`;
+}
+
 /** What is wrong with a picture's width, or undefined. */
 export function pictureWidthProblem(path: string, width: number): string | undefined {
   if (width >= pictureLimits.minWidth) return undefined;

@@ -158,9 +158,9 @@ export function editsToStart(
 /**
  * What the search reads: every entry's record, and for each word of the catalogue the entries that
  * have it with its weighted count there, so a query word reads only the entries of the words it
- * matches. Plain JSON: the build writes it once (`/search/index.json`, src/search/served-index.ts),
- * and a server that starts cold reads it instead of reading the whole catalogue's text again
- * (docs/decisions/0051-search-index-made-at-build.md).
+ * matches. Plain JSON: the build writes it once, into what the functions import of the content
+ * (src/server/built-content.ts), and a server that starts cold has it in its bundle instead of
+ * reading the whole catalogue's text again (docs/decisions/0051-search-index-made-at-build.md).
  */
 export interface SearchIndex {
   records: SearchRecord[];

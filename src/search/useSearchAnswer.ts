@@ -107,7 +107,10 @@ export function useSearchAnswer({ query, selected, page, enabled, initial }: Sea
       superseded = true;
       clearTimeout(timer);
     };
-  }, [asked, key]);
+    // `query` as typed, not only the search it makes: every key restarts the pause, a space
+    // included, although "neon " searches for what "neon" does. Without it a space kept the pause
+    // of the key before it, and "neon f" at a steady pace sent "neon" as a search of its own.
+  }, [asked, key, query]);
 
   const failed = asked && failure?.key === key ? failure.kind : false;
   return {

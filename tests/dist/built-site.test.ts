@@ -1,7 +1,7 @@
 /**
  * Checks of the production build as a whole: valid HTML on every page, no broken link or anchor
  * anywhere on the site (crawled through the local server, so redirects count), each page's head,
- * the sitemap, and the editor's preview stylesheet.
+ * the sitemap, the editor's preview stylesheet and its HEIC decoder.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,6 +12,7 @@ import { pageStylesheets } from '../../src/model/page-stylesheets';
 import { svgDataUri } from '../../src/text/data-uri';
 import { descriptionLength, maxTitleLength } from '../../src/schemas/seo-limits';
 import { builtFiles, builtPages, dist, identity, offerings, productsOf } from '../support/site';
+import { heicFiles } from '../../src/cms/photo';
 import { all, attribute, one, readPage, text } from '../support/html';
 
 const site = inject('site');
@@ -167,4 +168,20 @@ test("the editor's preview stylesheet (/admin/site.css) holds every stylesheet t
     }
   }
   expect(linked, 'the pages link the site stylesheet').toBeGreaterThan(0);
+});
+
+test("the HEIC decoder is in the build, apart from what /admin loads first, and /admin's policy lets it run", async () => {
+  // src/cms/photo.ts loads it only for a HEIC photo the browser cannot decode (src/cms/integration.ts writes it).
+  const decoder = await get(heicFiles.script);
+  expect(decoder.status).toBe(200);
+  expect(await decoder.text()).toContain('HeifDecoder');
+  const wasm = await get(heicFiles.wasm);
+  expect(wasm.status).toBe(200);
+  expect(Buffer.from(await wasm.arrayBuffer()).subarray(0, 4)).toEqual(Buffer.from('\0asm', 'latin1'));
+  for (const first of ['index.html', 'cms.js', 'preview.js'])
+    expect(readFileSync(join(dist, 'admin', first), 'utf8'), first).not.toContain('HeifDecoder');
+  // It compiles WebAssembly, and fetches its module from /admin.
+  const policy = (await get('/admin')).headers.get('content-security-policy') ?? '';
+  expect(policy).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+  expect(policy).toMatch(/connect-src 'self'/);
 });

@@ -1,9 +1,9 @@
 /**
  * The server reads its own address, never the request's (src/server/own-address.ts): a cold
  * `npm start` server whose first request names another site's Host still answers the next normal
- * request from this build's index, and /admin/render asked under another Host refuses without
- * asking that host anything. The other site here answers every question: its own search index,
- * and "yes" to any login token.
+ * request from this build's index (which its bundle carries: it asks no one), and /admin/render
+ * asked under another Host refuses without asking that host anything. The other site here
+ * answers every question: a search index of its own, and "yes" to any login token.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { createServer, request, type Server } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchAnswer, type SearchIndex } from '../../src/search/catalogue-search';
+import { builtContentFile, type BuiltContent } from '../../src/server/built-content';
 import { searchStateFromParams } from '../../src/search/search';
 import { synonyms } from '../../src/search/synonyms';
 import { routes } from '../../src/model/routes';
@@ -24,7 +25,7 @@ let otherPort: number;
 let origin: string;
 let otherHost: string;
 
-const built = JSON.parse(readFileSync(join(process.cwd(), 'dist', routes.searchIndex), 'utf8')) as SearchIndex;
+const built = (JSON.parse(readFileSync(join(process.cwd(), builtContentFile), 'utf8')) as BuiltContent).searchIndex;
 /** A word of the first item's name: this build finds it. */
 const word = built.records[0]!.name.split(/\s+/)[0]!;
 /** The other site's index: one record of its own, under the same word. */
@@ -60,7 +61,7 @@ beforeAll(async () => {
   other = createServer((req, res) => {
     askedOther.push(req.url ?? '');
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify(req.url?.startsWith(routes.searchIndex) ? otherIndex : { id: 'someone' }));
+    res.end(JSON.stringify(req.url?.startsWith(routes.search) ? otherIndex : { id: 'someone' }));
   });
   [port, otherPort] = [await freePort(), await freePort()];
   origin = `http://127.0.0.1:${port}`;

@@ -16,7 +16,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import sharp from 'sharp';
 import { parse as parseYaml } from 'yaml';
@@ -26,7 +26,7 @@ import { categoryGroups, copyProject, escapeRegExp, freePort, watchViolations } 
 import type { CmsCollection } from '../../src/cms/config';
 import { documentContentProblem, pictureWidthProblem } from '../../src/schemas/content-limits';
 import { catalogueItem } from '../../src/model/catalogue-item';
-import { photoLimits, webName } from '../../src/cms/photo';
+import { heicFiles, photoLimits, webName } from '../../src/cms/photo';
 import { refusedWords, staleWords } from '../../src/cms/save-guard';
 
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
@@ -948,7 +948,7 @@ test('with the editorial workflow an edit is a draft on its own branch until it 
   for (const file of [markdown, join(copy, 'src/content/products', aroma, 'images/yuzu-dawn.webp')]) rmSync(file);
 });
 
-test('a new aroma variant made in /admin, its picture a phone photo, is saved web-sized without its location and built as one more card', async ({
+test('a new aroma variant made in /admin, its picture a phone photo, is saved web-sized without its location and built as one more card; a HEIC photo too', async ({
   page,
 }) => {
   const folder = join(copy, 'src/content/products', aroma);
@@ -983,6 +983,12 @@ test('a new aroma variant made in /admin, its picture a phone photo, is saved we
   expect(readFileSync(item.upload).length).toBeGreaterThanOrEqual(4_000_000);
   expect(hasGps(photo.exif)).toBe(true);
   const { policyViolations, pageErrors } = watchErrors(page);
+  // The HEIC decoder's files, as /admin asks for them: only when a HEIC photo is chosen (below).
+  const decoderRequests: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (Object.values(heicFiles).includes(pathname as never)) decoderRequests.push(pathname);
+  });
   await fillNewAromaVariant(page, site, item);
 
   await page.getByRole('button', { name: 'Publish' }).click();
@@ -1011,6 +1017,29 @@ test('a new aroma variant made in /admin, its picture a phone photo, is saved we
   const cardPicture = all('#products article#neroli-morning img', categoryHtml)[0]?.attribs.src;
   expect(cardPicture).toMatch(/neroli-morning/);
   expect((await fetch(new URL(cardPicture!, site))).status).toBe(200);
+
+  // Then an iPhone's HEIC photo (1200 x 900, GPS in its EXIF: tests/fixtures/pictures) as the
+  // item's picture. Chromium cannot decode HEIC: /admin loads the decoder for it, then and not
+  // before, and the photo goes on as the JPEG did: a WebP with no metadata, committed.
+  expect(decoderRequests).toEqual([]);
+  const heic = join(copy, 'IMG_0001.HEIC');
+  copyFileSync('tests/fixtures/pictures/phone-photo-gps.heic', heic);
+  const heicPicture = `${item.slug}-${webName(basename(heic))}`;
+  await page.getByRole('button', { name: 'Choose different image' }).click();
+  await page.locator('input[type="file"]').setInputFiles(heic);
+  await expect(page.getByText(heicPicture)).toBeVisible({ timeout: 30_000 });
+  expect(decoderRequests).toEqual([heicFiles.script, heicFiles.wasm]);
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+  await expect
+    .poll(() => (savedFile(markdown).data as { image?: string }).image, { timeout: 30_000 })
+    .toBe(`./images/${heicPicture}`);
+  const fromHeic = await sharp(join(folder, 'images', heicPicture)).metadata();
+  expect([fromHeic.format, fromHeic.width, fromHeic.height]).toEqual(['webp', 1200, 900]);
+  expect([fromHeic.exif, fromHeic.xmp, fromHeic.iptc]).toEqual([undefined, undefined, undefined]);
+  expect(policyViolations).toEqual([]);
+  expect(pageErrors).toEqual([]);
   await stopServers();
 
   // The content check accepts it.

@@ -11,6 +11,7 @@ import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs'
 import { routes } from '../../src/model/routes';
 import { offlinePath } from '../../src/offline/requests';
 import { referenceOf } from '../../src/contact/reference';
+import { linkCheckTimeoutMs } from '../../src/hydration/settled';
 import { narrow, readContent, saveData, ui, wide } from './support';
 
 /** The form's own words, the kept-message ones included (src/content/contact-form.json). */
@@ -367,6 +368,9 @@ async function liteModeContact(page: Page, context: BrowserContext) {
   await expect(page.locator('html')).toHaveAttribute('data-lite', '');
 }
 
+/** The contact page's notice in lite mode of kept messages the worker has sent since. */
+const sentNotice = (page: Page) => page.getByRole('status').filter({ hasText: kept.sent });
+
 test.describe("without the page's script, the service worker keeps the form's plain post", () => {
   test.use({ viewport: narrow });
 
@@ -382,9 +386,14 @@ test.describe("without the page's script, the service worker keeps the form's pl
     await expect(page.getByText(kept.keptPageIntro)).toBeVisible();
     expect(await storedWith(marker)).toHaveLength(0);
 
+    // Back online, the contact page itself is the next page: the worker sends the message as it
+    // opens, and the page, with no island, shows its reference (docs/decisions/0090).
     await context.setOffline(false);
-    await page.goto(routes.about);
+    await page.goto(routes.contact);
     await expect.poll(async () => (await storedWith(marker)).length, { timeout: 15_000 }).toBe(1);
+    const [stored] = await storedWith(marker);
+    await expect(sentNotice(page).locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible();
+    await expect(page.locator(`${island}:not([ssr])`)).toHaveCount(0);
     // Later pages find nothing more to send: still one.
     await page.goto(routes.home);
     await page.waitForTimeout(1000);
@@ -479,6 +488,15 @@ test.describe("without the page's script, the service worker keeps the form's pl
     await page.waitForTimeout(1_500);
     expect(requested).not.toContain(offlinePath);
     expect(requested).not.toContain(routes.contactKept);
+
+    // The contact page, opened later, says it went and under which reference; once.
+    const [stored] = await storedWith(marker);
+    await page.goto(routes.contact);
+    await expect(sentNotice(page)).toBeVisible();
+    await expect(sentNotice(page).locator(`[data-reference="${referenceOf(stored.id)}"]`)).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await expect(sentNotice(page)).toBeHidden();
   });
 
   test('online, the post goes to the server as without a worker', async ({ page, context }) => {
@@ -530,6 +548,37 @@ test.describe('the form sent before its island is ready, on a first visit', () =
     const stored = await storedWith(marker);
     expect(stored).toHaveLength(1);
     await expect(page.locator(`[data-reference="${referenceOf(stored[0].id)}"]`)).toBeVisible();
+
+    // Lite mode, where no island comes, and the browser believes it is online: the form checks
+    // the link before its plain post (docs/decisions/0089). A link that refuses connections...
+    const liteMarker = `outbox-early-lite-${Date.now()}`;
+    const liteMessage = `Sent in lite mode (${liteMarker})`;
+    await saveData(context, page);
+    await page.goto(routes.contact);
+    await expect(page.locator('html')).toHaveAttribute('data-lite', '');
+    await context.route('**/*', (route) => route.abort('connectionrefused'));
+    await submit(page, liteMessage);
+    await expect(note(page)).toBeVisible({ timeout: 2_000 });
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
+    await expect(page.getByLabel(label.message, { exact: true })).toHaveValue(liteMessage);
+    await context.unrouteAll();
+    // ... and one that stalls: "Sending..." while it waits, then the same note, the values kept.
+    await context.route('**/*', () => {});
+    await page.getByRole('button', { name: formText.submitLabel }).click();
+    await expect(page.getByRole('button', { name: formText.sendingLabel })).toBeDisabled();
+    await expect(note(page)).toBeHidden();
+    await expect(note(page)).toBeVisible({ timeout: linkCheckTimeoutMs() + 2_000 });
+    await expect(page).toHaveURL(new RegExp(`${routes.contact}$`));
+    await expect(page.getByLabel(label.email, { exact: true })).toHaveValue('ada@example.org');
+    await expect(page.getByLabel(label.message, { exact: true })).toHaveValue(liteMessage);
+    expect(await storedWith(liteMarker)).toHaveLength(0);
+    // The link is back: the plain post goes, and its answer gives the reference.
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.getByRole('button', { name: formText.submitLabel }).click();
+    await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
+    const [liteStored, ...more] = await storedWith(liteMarker);
+    expect(more).toHaveLength(0);
+    await expect(page.locator(`[data-reference="${referenceOf(liteStored.id)}"]`)).toBeVisible();
   });
 
   test("the send waits for the island's script, then the island sends it", async ({ page }) => {

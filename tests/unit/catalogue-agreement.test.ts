@@ -4,7 +4,7 @@
  * record and the HTML the index reads, /search's A-Z list, the contact form's pre-fill, the
  * contact function's label and the e-mail subject. Run over every item of the content, and over
  * generated items (fast-check), which are written as Markdown files and read back the way the
- * contact function reads them.
+ * build reads them into what the contact function imports (src/server/built-content.ts).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,9 @@ import { catalogueItem, codeAtStart, type ItemData, type ItemEntry } from '../..
 import { searchRecord } from '../../src/search/search-record';
 import { composeEmail } from '../../src/contact/mail';
 import { prefillFor } from '../../src/contact/prefill';
-import { readCatalogueLabels, regardingLine } from '../../src/contact/regarding';
+import { regardingLine } from '../../src/contact/regarding';
+import { itemLabelsOf } from '../../src/server/built-content';
+import { builtContentFrom, readItemFiles } from '../../src/server/content-files';
 import { parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { itemPageData } from '../../src/model/item-page';
 import { itemPath } from '../../src/model/routes';
@@ -114,7 +116,7 @@ describe('every item of the content', () => {
         data: parse(parseFrontmatter(readFileSync(join(productsDir, category, file), 'utf8'))),
       })),
   );
-  const contactLabels = readCatalogueLabels(productsDir);
+  const contactLabels = new Map(Object.entries(builtContentFrom(process.cwd()).itemLabels));
 
   it('is read the same way by every consumer', () => {
     expect(entries.length).toBeGreaterThan(0);
@@ -249,14 +251,15 @@ describe('generated items', () => {
         const withSlug = { ...fields, slug: address };
         const raw = fields.kind === 'functional-category' ? withSlug : { ...withSlug, ...picture };
         // Written as an editor's Markdown file, read back as the build and the contact function read it.
-        const folder = join(root, String(run++));
+        const project = join(root, String(run++));
+        const folder = join(project, 'src/content/products');
         mkdirSync(join(folder, category), { recursive: true });
         writeFileSync(join(folder, category, `${file}.md`), `---\n${stringifyYaml(raw)}---\n`);
         const entry = {
           id: `${category}/${address}`,
           data: parse(parseFrontmatter(readFileSync(join(folder, category, `${file}.md`), 'utf8'))),
         };
-        checkAgreement(entry, categoryTitle.trim(), readCatalogueLabels(folder));
+        checkAgreement(entry, categoryTitle.trim(), new Map(Object.entries(itemLabelsOf(readItemFiles(project)))));
       }),
       { numRuns: 150 },
     );

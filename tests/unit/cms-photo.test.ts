@@ -1,10 +1,16 @@
 /**
  * Photos made web-sized in /admin (src/cms/photo.ts): which files are photos, the sizes they are
- * drawn at, the names they are stored under, and the largest photo taken in. The drawing and the
- * encoding are the browser's (tests/e2e/admin.spec.ts commits a phone photo through /admin).
+ * drawn at, the names they are stored under, and the largest photo taken in; the HEIC decoder and
+ * how /admin loads it. The drawing and the encoding are the browser's (tests/e2e/admin.spec.ts
+ * commits a phone photo through /admin, and a HEIC photo through the decoder).
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { drawSizes, isPhoto, photoLimits, photoProblem, webName } from '../../src/cms/photo';
+import { decodeHeic } from '../../src/cms/heic.mjs';
+import { editorFiles, editorScripts, heicBundle, scriptBundle } from '../../src/cms/integration';
+import { drawSizes, heicFiles, isHeic, isPhoto, photoLimits, photoProblem, webName } from '../../src/cms/photo';
+import { cmsBackend } from '../../src/cms/backend';
 import { fileNamePattern, pictureLimits } from '../../src/schemas/content-limits';
 
 describe('photos chosen in /admin', () => {
@@ -47,4 +53,40 @@ describe('photos chosen in /admin', () => {
     expect(problem).toContain(`at most ${photoLimits.maxBytes / 1_000_000} MB`);
     expect(problem).toContain('choose it again');
   });
+});
+
+describe('HEIC photos in /admin', () => {
+  it('are known by their type or, where the browser gives none, their name', () => {
+    expect(isHeic({ name: 'IMG_0001.HEIC', type: '' })).toBe(true);
+    expect(isHeic({ name: 'photo', type: 'image/heic' })).toBe(true);
+    expect(isHeic({ name: 'photo.heif', type: 'image/heif' })).toBe(true);
+    expect(isHeic({ name: 'photo.jpg', type: 'image/jpeg' })).toBe(false);
+    expect(isPhoto({ name: 'photo', type: 'image/heic' })).toBe(true);
+  });
+
+  it('are decoded by libheif: pixels only, upright; a file that is not one is refused', async () => {
+    const wasm = createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.wasm');
+    const heic = readFileSync('tests/fixtures/pictures/phone-photo-gps.heic');
+    const { width, height, data } = await decodeHeic(heic, async () => readFileSync(wasm));
+    expect([width, height, data.length]).toEqual([1200, 900, 1200 * 900 * 4]);
+    // The fixture's gradient: dark on the left, red on the right, opaque.
+    const row = 440 * 1200 * 4;
+    expect(data[row]).toBeLessThan(40);
+    expect(data[row + 1199 * 4]).toBeGreaterThan(215);
+    expect(data[row + 3]).toBe(255);
+    await expect(
+      decodeHeic(new TextEncoder().encode('not a photo at all'), async () => readFileSync(wasm)),
+    ).rejects.toThrow('the file is not a HEIC photo inside, whatever its name says');
+  }, 60_000);
+
+  it('are decoded by a file /admin loads only then: none of the decoder is in what /admin loads first', async () => {
+    const [decoder, ...first] = await Promise.all([heicBundle(), ...[...editorScripts.keys()].map(scriptBundle)]);
+    expect(decoder).toContain('HeifDecoder');
+    for (const script of first) expect(script).not.toContain('HeifDecoder');
+    expect(first.join('\n')).toContain(JSON.stringify(heicFiles.script));
+    // The WebAssembly module is one of /admin's files, fetched by the decoder.
+    const files = await editorFiles(cmsBackend({}));
+    expect(files.get(heicFiles.wasm.slice('/admin/'.length))).toMatch(/libheif\.wasm$/);
+    expect(heicFiles.script.slice('/admin/'.length)).not.toBe(heicFiles.wasm.slice('/admin/'.length));
+  }, 60_000);
 });

@@ -174,6 +174,19 @@ describe('npm run content:check', () => {
     ]);
   });
 
+  it('sends a HEIC photo named as a picture, or left in the content folders, to `npm run pictures`', async () => {
+    write('technologies/plasma.md', technology('plasma').replace('./images/plasma.webp', './images/plasma.heic'));
+    picture('technologies/images/plasma.heic');
+    picture('categories/images/img_2041.heic');
+    rmSync(join(root, 'src/content/technologies/images/plasma.webp'));
+    write('categories/binders.md', category('binders').replace('./images/binders.webp', './images/gone.heic'));
+    expect((await run()).filter((p) => !p.includes('binders.webp'))).toEqual([
+      'src/content/technologies/plasma.md: image: picture "./images/plasma.heic" is a HEIC photo, which only Safari shows: run `npm run pictures -- src/content/technologies/images/plasma.heic`, which writes "./images/plasma.webp" beside it (at most 2,400 px, about 500 KB, no location data), name "./images/plasma.webp" here and delete the HEIC',
+      'src/content/categories/binders.md: image: picture "./images/gone.heic" does not exist',
+      'src/content/categories/images/img_2041.heic: (file): HEIC photo that no content file uses, and Git would keep where it was taken: run `npm run pictures -- src/content/categories/images/img_2041.heic` and name the WebP it writes, or delete it',
+    ]);
+  });
+
   it('says "required" with the field\'s own description for a missing or empty required field', async () => {
     write(
       'products/binders/binder.md',

@@ -1,7 +1,10 @@
 /**
  * `npm run pictures -- <file>`: a phone photo made a picture the site can use (tools/content-check/pictures.mjs).
  */
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { maxSide, shrinkPicture, targetBytes, unreadableFormat } from '../../tools/content-check/pictures.mjs';
@@ -56,10 +59,48 @@ describe('shrinkPicture', () => {
     expect(out.data.length).toBeLessThanOrEqual(targetBytes);
   }, 60_000);
 
-  it('says what to do with a HEIC photo or a file that is not a photo', async () => {
-    expect(unreadableFormat('heif')).toMatch(/^HEIC photos cannot be read here .*export or share the photo as JPEG/);
+  it("makes an iPhone's HEIC photo with GPS a WebP of the same size, with no metadata", async () => {
+    // A 1200 x 900 HEIC (HEVC) with camera and GPS EXIF (tests/fixtures/pictures/README.md).
+    const heic = readFileSync('tests/fixtures/pictures/phone-photo-gps.heic');
+    const inside = await sharp(heic).metadata();
+    expect([inside.format, inside.compression]).toEqual(['heif', 'hevc']);
+    expect((await pictureMetadata(heic)).gps).toBe(true);
+    // This sharp cannot decode it itself: the reason the command brings libheif.
+    await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
+    const { data, format, width, height } = await shrinkPicture(heic);
+    expect([format, width, height]).toEqual(['webp', 1200, 900]);
+    const out = await sharp(data).metadata();
+    expect([out.format, out.width, out.height, out.hasAlpha]).toEqual(['webp', 1200, 900, false]);
+    expect(await pictureMetadata(data)).toEqual({ exif: false, gps: false, xmp: false, iptc: false, other: false });
+    // The pixels are the photo's: the fixture's left edge is dark, its right edge red.
+    const { data: pixels } = await sharp(data)
+      .extract({ left: 0, top: 440, width: 1200, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect(pixels[0]).toBeLessThan(40);
+    expect(pixels[1199 * 3]).toBeGreaterThan(215);
+  }, 60_000);
+
+  it('writes the WebP of a HEIC photo beside it, and says to name it and delete the HEIC', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'pictures-'));
+    try {
+      const heic = join(folder, 'cedar-path.heic');
+      copyFileSync('tests/fixtures/pictures/phone-photo-gps.heic', heic);
+      const out = execFileSync(process.execPath, ['scripts/pictures.mjs', heic], { encoding: 'utf8' });
+      expect(out).toMatch(
+        /^.*cedar-path\.webp: 1200 x 900 px, \d+ KB -> \d+ KB, no metadata \(a new file: name "cedar-path\.webp" in the content file in place of "cedar-path\.heic", then delete "cedar-path\.heic": Git would keep it, location included\)\n$/,
+      );
+      expect(readdirSync(folder).sort()).toEqual(['cedar-path.heic', 'cedar-path.webp']);
+    } finally {
+      rmSync(folder, { recursive: true });
+    }
+  }, 60_000);
+
+  it('says what to do with a file that is not a photo', async () => {
+    expect(unreadableFormat('heif')).toBeUndefined();
+    expect(unreadableFormat('gif')).toBe('a gif is not a photo this command reads: save it as JPEG, PNG, WebP or HEIC');
     await expect(shrinkPicture(Buffer.from('not a picture'))).rejects.toThrow(
-      'a file of unknown kind is not a photo this command reads: save it as JPEG, PNG or WebP',
+      'a file of unknown kind is not a photo this command reads: save it as JPEG, PNG, WebP or HEIC',
     );
   });
 

@@ -1,7 +1,7 @@
 /**
  * The addresses of src/model/routes.ts against the places that must spell them out: the functions'
- * own `config`, which Netlify reads with its parser (so it stays a literal there), and the
- * redirect rule of netlify.toml.
+ * own `config`, which Netlify reads with its parser (so it stays a literal there), the redirect
+ * rule of netlify.toml and the rewrites the features write into dist/_redirects.
  */
 import { listFunctions } from '@netlify/zip-it-and-ship-it';
 import { parseAllRedirects } from '@netlify/redirect-parser';
@@ -24,6 +24,9 @@ import {
 } from '../../src/model/routes';
 import { notFoundKind } from '../../src/not-found/not-found';
 import { searchFilters } from '../../src/search/search';
+import { searchRewrites } from '../../src/search/integration';
+import { contactRewrites } from '../../src/contact/integration';
+import { rewriteLines } from '../../tools/build/query-rewrites';
 
 const functions = Object.fromEntries(
   (await listFunctions(['netlify/functions'], { parseISC: true })).map((f) => [f.name, f]),
@@ -65,16 +68,55 @@ describe('netlify.toml, as Netlify parses it', () => {
     // The rule's target is the category page of the same slug.
     expect(portfolioRedirect.to.replace(':splat', 'pigments')).toBe(categoryPath('pigments'));
   });
+});
 
+type Rule = { from: string; to: string; status?: number; force?: boolean; query?: Record<string, string> };
+
+/** A feature's rewrites as Netlify's own parser reads them from the lines the build appends to dist/_redirects. */
+async function asNetlifyReadsThem(rules: Parameters<typeof rewriteLines>[1]): Promise<Rule[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'rewrites-'));
+  writeFileSync(join(dir, '_redirects'), rewriteLines('a feature', rules));
+  const { redirects, errors } = await parseAllRedirects({
+    redirectsFiles: [join(dir, '_redirects')],
+    configRedirects: [],
+    minimal: true,
+  });
+  expect(errors).toEqual([]);
+  return redirects as Rule[];
+}
+
+describe('the rewrites of addresses with a query, as Netlify reads them from dist/_redirects', () => {
   it('answers /search with the words or any filter of searchFilters on demand, the whole query passed on', async () => {
-    const { redirects, errors } = await netlifyRedirects();
-    expect(errors).toEqual([]);
-    const rules = (
-      redirects as { from: string; to: string; status?: number; force?: boolean; query?: Record<string, string> }[]
-    ).filter((r) => r.from === routes.search);
+    const rules = await asNetlifyReadsThem(searchRewrites);
+    expect(rules.every((rule) => rule.from === routes.search)).toBe(true);
     const keys = rules.map((rule) => Object.keys(rule.query ?? {}));
     expect(keys.flat().sort()).toEqual(['q', ...searchFilters.map(({ key }) => key)].sort());
     for (const rule of rules) expect(rule).toMatchObject({ to: routes.searchResults, status: 200, force: true });
+  });
+
+  it('answers /contact with a topic, and an item, by the form rendered on demand, both keys first', async () => {
+    const rules = await asNetlifyReadsThem(contactRewrites);
+    expect(rules).toEqual([
+      expect.objectContaining({
+        from: routes.contact,
+        query: { topic: ':topic', about: ':about' },
+        to: `${routes.contactForm}?topic=:topic&about=:about`,
+        status: 200,
+        force: true,
+      }),
+      expect.objectContaining({
+        from: routes.contact,
+        query: { topic: ':topic' },
+        to: `${routes.contactForm}?topic=:topic`,
+        status: 200,
+        force: true,
+      }),
+    ]);
+  });
+
+  it('leaves none of them to netlify.toml', async () => {
+    const { redirects } = await netlifyRedirects();
+    expect((redirects as Rule[]).filter((rule) => rule.query && Object.keys(rule.query).length > 0)).toEqual([]);
   });
 });
 

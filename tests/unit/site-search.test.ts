@@ -142,7 +142,7 @@ describe('the answer', () => {
     expect(searchCatalogue(index, state(''), synonyms).results).toHaveLength(entries.filter((e) => !e.page).length);
   });
 
-  it('answers alike from the index as the build writes it to a file and reads it back (/search/index.json)', () => {
+  it('answers alike from the index as the build writes it to a file and a function reads it back', () => {
     const read = JSON.parse(JSON.stringify(index)) as typeof index;
     const queries = [
       '',

@@ -3,15 +3,20 @@
  * `npm run pictures -- <file>...`: makes a photo from a phone or a camera a picture the site can
  * use, in place: the long side at most `maxSide` (2,400 px), the file about `targetBytes`
  * (500 KB) or less, and no metadata (EXIF with its GPS position, XMP, IPTC, comments), the
- * orientation the photo was taken in applied to its pixels. JPEG, PNG and WebP are read; a JPEG
- * or WebP stays one, a PNG that is still too large as a PNG becomes a WebP beside it (the content
- * file then names the new file). HEIC cannot be read: the sharp of this project reads HEIF files
- * with AV1 pictures only (AVIF), not the HEVC pictures of a phone's HEIC.
+ * orientation the photo was taken in applied to its pixels. JPEG, PNG, WebP, HEIC and AVIF are
+ * read; a JPEG or WebP stays one, a PNG that is still too large as a PNG becomes a WebP beside it,
+ * and a HEIC (or AVIF) photo, which the site does not take, always does (the content file then
+ * names the new file). sharp decodes all but HEIC: the sharp of this project reads HEIF files with
+ * AV1 pictures only (AVIF), so a phone's HEIC (HEVC pictures) is decoded by libheif compiled to
+ * WebAssembly, the decoder /admin loads for it too (src/cms/heic.mjs, docs/decisions/0085).
  *
  * The content check names this command when a picture is over its size limit
  * (src/schemas/content-limits.ts). Plain JavaScript, so scripts/pictures.mjs runs it directly.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import sharp from 'sharp';
+import { decodeHeic } from '../../src/cms/heic.mjs';
 
 export { formatSize } from '../../src/text/sizes.mjs';
 
@@ -29,10 +34,21 @@ const qualities = [82, 76, 70, 64, 58, 52, 46, 40];
  * @param {string | undefined} format sharp's name of the file's format
  */
 export function unreadableFormat(format) {
-  if (format === 'jpeg' || format === 'png' || format === 'webp') return undefined;
-  if (format === 'heif')
-    return 'HEIC photos cannot be read here (this sharp reads AVIF only, not the HEVC pictures of a phone): on the phone, export or share the photo as JPEG (on an iPhone: Settings > Camera > Formats > Most Compatible), then run this again';
-  return `a ${format ?? 'file of unknown kind'} is not a photo this command reads: save it as JPEG, PNG or WebP`;
+  if (format === 'jpeg' || format === 'png' || format === 'webp' || format === 'heif') return undefined;
+  return `a ${format ?? 'file of unknown kind'} is not a photo this command reads: save it as JPEG, PNG, WebP or HEIC`;
+}
+
+/**
+ * A HEIC photo's pixels, as sharp takes raw pixels.
+ * @param {Buffer} input
+ */
+async function heicPixels(input) {
+  const wasm = createRequire(import.meta.url).resolve('libheif-js/libheif-wasm/libheif.wasm');
+  const { data, width, height } = await decodeHeic(input, async () => readFileSync(wasm));
+  // libheif hands back RGBA; a phone's photo is opaque, and the alpha would only cost bytes.
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+  }).removeAlpha();
 }
 
 /**
@@ -41,17 +57,20 @@ export function unreadableFormat(format) {
  * @returns {Promise<{ data: Buffer, format: 'jpeg' | 'png' | 'webp', width: number, height: number }>}
  */
 export async function shrinkPicture(input) {
-  let format;
+  let format, compression;
   try {
-    format = (await sharp(input).metadata()).format;
+    ({ format, compression } = await sharp(input).metadata());
   } catch {
     format = undefined;
   }
   const unreadable = unreadableFormat(format);
   if (unreadable) throw new Error(unreadable);
-  // Turned as it was taken, then no longer than maxSide on either side; never enlarged.
+  // HEIF with anything but AV1 pictures (AVIF) is a phone's HEIC, which this sharp cannot decode.
+  const heic = format === 'heif' && compression !== 'av1';
+  // Turned as it was taken (libheif turns a HEIC itself), then no longer than maxSide on either
+  // side; never enlarged.
   const resized = async () => {
-    const { data, info } = await sharp(input)
+    const { data, info } = await (heic ? await heicPixels(input) : sharp(input))
       .autoOrient()
       .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
       .toColourspace('srgb')
@@ -80,7 +99,7 @@ export async function shrinkPicture(input) {
     return data;
   };
   /** @type {'jpeg' | 'png' | 'webp'} */
-  let kind = format === 'png' ? 'png' : format === 'webp' ? 'webp' : 'jpeg';
+  let kind = format === 'png' ? 'png' : format === 'webp' || format === 'heif' ? 'webp' : 'jpeg';
   let data;
   if (kind === 'png') {
     data = await encode('png', 100);

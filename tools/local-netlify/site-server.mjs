@@ -373,9 +373,10 @@ export async function startSiteServer({
   const netlify = await startEmulation(projectRoot);
   // One conditional write of a key at a time, as on Netlify (blobs-writes-in-turn.mjs).
   const blobsProxy = await blobsWritesInTurn();
-  // The emulation runs netlify.toml's rewrites to static files; a rewrite to a function (such as
-  // /contact?topic=… to the contact page rendered on demand) is matched with Netlify's own redirect
-  // rules and the function is called here, as Netlify does.
+  // The emulation runs the rewrites to static files; a rewrite to a function (such as
+  // /contact?topic=… to the contact page rendered on demand, which the build writes into
+  // dist/_redirects) is matched with Netlify's own redirect rules, from netlify.toml and
+  // dist/_redirects as Netlify reads them, and the function is called here, as Netlify does.
   const rewrites = new RedirectsHandler({
     configPath: join(projectRoot, 'netlify.toml'),
     projectDir: projectRoot,
@@ -426,8 +427,8 @@ export async function startSiteServer({
   });
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  // This deploy's own address, as Netlify gives its functions: what the search reads its index
-  // from (src/search/served-index.ts), never the address a request names.
+  // This deploy's own address, as Netlify gives its functions: the address /admin's preview holds
+  // a request to (src/server/own-address.ts), never the one a request names.
   process.env.DEPLOY_URL ??= `http://${host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host}:${actualPort}`;
 
   let closing;

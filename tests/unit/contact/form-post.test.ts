@@ -3,11 +3,10 @@
  * with a pre-fill query and for a form the contact function refused and handed over, and that it
  * never writes: a valid message goes on to the function, which never sends it back.
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formPageAnswer, keptValues } from '../../../src/contact/form-post';
 import { handleContactSubmission } from '../../../src/contact/handler';
-import { readCatalogueLabels } from '../../../src/contact/regarding';
+import { builtContentFrom } from '../../../src/server/content-files';
 import { unsavedError, unsavedQuery } from '../../../src/contact/request';
 import type { MessageStore } from '../../../src/contact/store';
 import { browserIdField, isBrowserId } from '../../../src/contact/browser-id';
@@ -15,7 +14,7 @@ import { routes } from '../../../src/model/routes';
 import topics from '../../../src/content/topics.json';
 import { origin, post } from './harness';
 
-const items = Object.fromEntries(readCatalogueLabels(join(process.cwd(), 'src/content/products')));
+const { itemLabels: items } = builtContentFrom(process.cwd());
 const [itemId, label] = Object.entries(items)[0]!;
 const topic = topics[0]!;
 const data = { topics, subjects: { microencapsulation: 'Microencapsulation' }, items };

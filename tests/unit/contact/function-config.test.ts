@@ -6,24 +6,32 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { listFunctions, zipFunctions, type FunctionsManifest, type TrafficRules } from '@netlify/zip-it-and-ship-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '../../../src/model/routes';
 import { retryEveryMinutes } from '../../../src/contact/deliver';
+import { builtContentFile } from '../../../src/server/built-content';
 
 type Deployed = FunctionsManifest['functions'][number] & { trafficRules?: TrafficRules };
 const deployed = new Map<string, Deployed>();
+/** Per function, the files its bundle was made from, as the bundler reports them. */
+const inputs = new Map<string, string[]>();
 const folder = mkdtempSync(join(tmpdir(), 'function-config-'));
 
 beforeAll(async () => {
   const manifest = join(folder, 'manifest.json');
-  await zipFunctions(['netlify/functions', 'tests/fixtures/rate-limit'], join(folder, 'out'), {
+  const zipped = await zipFunctions(['netlify/functions', 'tests/fixtures/rate-limit'], join(folder, 'out'), {
     archiveFormat: 'none',
     basePath: process.cwd(),
     repositoryRoot: process.cwd(),
     manifest,
   });
+  for (const fn of zipped)
+    inputs.set(
+      fn.name,
+      (fn.inputs ?? []).map((file) => relative(process.cwd(), file)),
+    );
   for (const fn of (JSON.parse(readFileSync(manifest, 'utf8')) as FunctionsManifest).functions)
     deployed.set(fn.name, fn as Deployed);
 }, 60_000);
@@ -65,6 +73,20 @@ describe('in-source function configuration, as Netlify deploys it', () => {
     expect(paths(fn)).toEqual([routes.vitalsEndpoint]);
     expect(fn.trafficRules?.action.config.rateLimitConfig).toMatchObject({ windowLimit: 10, windowSize: 60 });
     expect(fn.trafficRules?.action.config.aggregate.keys).toEqual([{ type: 'ip' }, { type: 'domain' }]);
+  });
+
+  it('carries no Markdown and no YAML parser in any bundle: the contact function reads the content the build wrote', () => {
+    for (const [name, files] of inputs) {
+      expect(
+        files.filter((file) => file.endsWith('.md')),
+        name,
+      ).toEqual([]);
+      expect(
+        files.filter((file) => /(^|\/)node_modules\/yaml\//.test(file)),
+        name,
+      ).toEqual([]);
+    }
+    expect(inputs.get('send-contact-email')).toContain(builtContentFile);
   });
 
   it('retry-contact-emails runs every retryEveryMinutes minutes', () => {

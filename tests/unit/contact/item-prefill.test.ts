@@ -1,11 +1,11 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prefillFor } from '../../../src/contact/prefill';
-import { readCatalogueLabels, regardingLine } from '../../../src/contact/regarding';
+import { regardingLine } from '../../../src/contact/regarding';
+import { builtContentFrom } from '../../../src/server/content-files';
 import { composeEmail } from '../../../src/contact/mail';
 import topics from '../../../src/content/topics.json';
 
-const items = readCatalogueLabels(join(process.cwd(), 'src/content/products'));
+const items = new Map(Object.entries(builtContentFrom(process.cwd()).itemLabels));
 const [itemId, label] = [...items][0]!;
 const subjects = {};
 const topic = topics[0]!;
