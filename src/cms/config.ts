@@ -20,11 +20,11 @@
  */
 import { z } from 'astro/zod';
 import { stringify } from 'yaml';
-import { formats, listField } from '../../public/admin/cms.js';
-import { unreadableKey } from '../../public/admin/layout.js';
+import { formats, listField } from './admin';
+import { unreadableKey } from './formats';
 import { codeFields } from '../model/catalogue-item';
 import { contentSources, isFolder, type ContentSource, type SchemaOf } from '../model/content-collections';
-import { slugReference, type ContentContext } from '../schemas/common';
+import { standInContext } from '../schemas/common';
 import { documentFolder } from '../schemas/product';
 import { documentLimits, fileNamePattern, lengthHint, pictureLimits, type FileLimits } from '../schemas/content-limits';
 import type { ContentLayout } from './content-layout';
@@ -34,6 +34,7 @@ import { overlay as defaultOverlay, type BodyField, type CollectionOverlay, type
 export type { SchemaOf };
 
 /** The schema of each kind of content the editor edits: every entry of src/model/content-collections.ts. */
+// Object.fromEntries types its keys as any string; they are exactly contentSources' keys.
 export const contentSchemas = Object.fromEntries(
   Object.entries(contentSources).map(([name, source]) => [name, source.schema]),
 ) as unknown as {
@@ -46,10 +47,7 @@ export type ContentSchemas = Record<string, SchemaOf>;
  * the mark comes through `z.toJSONSchema` as `widget: "image"`; a reference to another
  * collection is the other entry's slug, which the overlay turns into a relation widget.
  */
-export const schemaContext = {
-  image: () => z.string().meta({ widget: 'image' }),
-  reference: slugReference,
-} as unknown as ContentContext;
+export const schemaContext = standInContext(() => z.string().meta({ widget: 'image' }));
 
 /** The JSON Schema `z.toJSONSchema` writes, as far as the editor needs it. */
 export interface JsonSchema {
@@ -89,7 +87,7 @@ export interface FieldShape {
   min?: number;
   max?: number;
   pattern?: [string, string];
-  /** Length bounds of a text, shown as a count while the editor types (public/admin/cms.js). */
+  /** Length bounds of a text, shown as a count while the editor types (src/cms/admin.ts). */
   characters?: { min?: number; max?: number };
   summary?: string;
   field?: CmsField;
@@ -157,7 +155,7 @@ function choicesOf(node: JsonSchema): unknown[] | undefined {
 }
 
 /**
- * A string's length bounds, for the character count public/admin/cms.js shows under the field as
+ * A string's length bounds, for the character count src/cms/admin.ts shows under the field as
  * the editor types ("58 / 65 characters").
  */
 function charactersOf(node: JsonSchema): Pick<CmsField, 'characters'> {
@@ -253,7 +251,7 @@ function collectionKeys(options: CollectionOverlay): Record<string, unknown> {
  * How a folder's entries are named, listed, searched and sorted, from the fields they have.
  *
  * - The summary is "3. Jasmine Night"; a file that cannot be read has neither, and says so
- *   instead (`unreadableKey` of public/admin/layout.js), rather than showing as ".".
+ *   instead (`unreadableKey` of src/cms/formats.ts), rather than showing as ".".
  * - Decap's search looks in the fields the summary names (and the title): the `searchable`
  *   fields (an item's product codes) are named there too, written as nothing (`ternary('', '')`),
  *   so "AF-210" finds Jasmine Night without the list repeating the code.
@@ -284,6 +282,30 @@ export interface GeneratorInput {
   overlay?: Overlay;
   /** Where editors log in and save on the live site (src/cms/backend.ts); that of an empty environment unless told. */
   backend?: CmsBackend;
+}
+
+/** A list entry's summary in the editor: its first text field of `summaryFields`. */
+function summaryOf(node: JsonSchema): Pick<CmsField, 'summary'> {
+  const name = summaryFields.find((n) => node.properties?.[n]?.type === 'string');
+  return name ? { summary: `{{fields.${name}}}` } : {};
+}
+
+/** The widget of a text field: a picture, a document, a date, or a text with its pattern and length. */
+function stringWidget(node: JsonSchema, preset: { default?: unknown }): FieldShape {
+  if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
+  // A document (src/schemas/product.ts): uploaded into the documents folder next to the entry.
+  if (node.widget === 'file') {
+    return {
+      widget: 'file',
+      choose_url: false,
+      media_folder: documentFolder,
+      public_folder: documentFolder,
+      ...uploadLimit(documentLimits),
+    };
+  }
+  // A date (src/schemas/product.ts): the date picker, saving year-month-day as the content writes it.
+  if (node.widget === 'date') return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
+  return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
 }
 
 /** Turns JSON Schema into Decap fields, with the overlay's labels and widget choices. */
@@ -324,11 +346,6 @@ function fieldConverter(overlay: Overlay) {
       .map(([name, property]) => fieldOf(name, property, required.includes(name), path));
   }
 
-  function summaryOf(node: JsonSchema): Pick<CmsField, 'summary'> {
-    const name = summaryFields.find((n) => node.properties?.[n]?.type === 'string');
-    return name ? { summary: `{{fields.${name}}}` } : {};
-  }
-
   function widgetOf(name: string, node: JsonSchema, path: string): FieldShape {
     if (node.$ref) throw new Error(`${path}: a schema referred to by $ref (a recursive schema) has no editor field`);
     const preset = isScalar(node.default) ? { default: node.default } : {};
@@ -337,21 +354,7 @@ function fieldConverter(overlay: Overlay) {
     if (values) return { widget: 'select', options: values, ...preset };
     switch (node.type) {
       case 'string':
-        if (node.widget === 'image') return { widget: 'image', choose_url: false, ...uploadLimit(pictureLimits) };
-        // A document (src/schemas/product.ts): uploaded into the documents folder next to the entry.
-        if (node.widget === 'file') {
-          return {
-            widget: 'file',
-            choose_url: false,
-            media_folder: documentFolder,
-            public_folder: documentFolder,
-            ...uploadLimit(documentLimits),
-          };
-        }
-        // A date (src/schemas/product.ts): the date picker, saving year-month-day as the content writes it.
-        if (node.widget === 'date')
-          return { widget: 'datetime', date_format: 'YYYY-MM-DD', time_format: false, ...preset };
-        return { widget: 'string', ...patternOf(node), ...charactersOf(node), ...preset };
+        return stringWidget(node, preset);
       case 'integer':
       case 'number': {
         const [min, max] = [bound(node.minimum), bound(node.maximum)];
@@ -432,6 +435,49 @@ const inFolder = (fields: CmsField[], folder: string, images?: string): CmsField
     ...(f.types ? { types: inFolder(f.types, folder, images) } : {}),
   }));
 
+/** What the builders of collections read: the overlay's words, the JSON Schemas, the field converter. */
+interface Builders extends ReturnType<typeof fieldConverter> {
+  /** The overlay's words for a collection; a collection it does not name is called by its name. */
+  optionsOf: (name: string) => CollectionOverlay;
+  /** A collection's schema as JSON Schema. */
+  json: (name: string) => JsonSchema;
+  /** The media folders of a collection whose fields hold a picture. */
+  pictures: (fields: CmsField[], folder?: string) => { media_folder?: string; public_folder?: string };
+}
+
+/** One JSON file, its fields at the top. */
+function jsonFile({ optionsOf, json, fieldsOf }: Builders, name: string, file: string): CmsCollection {
+  const options = collectionKeys(optionsOf(name)) as { label: string };
+  const fields = fieldsOf(json(name), `${name}.`);
+  return {
+    name,
+    ...options,
+    extension: 'json',
+    format: formats.json,
+    files: [{ name, label: options.label, file, fields }],
+  };
+}
+
+/** One JSON file holding a list, edited as the field `items` (the json-list format of src/cms/admin.ts). */
+function jsonList({ optionsOf, json, fieldOf, pictures }: Builders, name: string, file: string): CmsCollection {
+  const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as {
+    label: string;
+    media_folder?: string;
+  };
+  const list = {
+    ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`),
+    label: options.label,
+  };
+  return {
+    name,
+    ...options,
+    extension: 'json',
+    format: formats.jsonList,
+    ...pictures([list], folder),
+    files: [{ name, label: options.label, file, fields: [list] }],
+  };
+}
+
 /** The whole editor configuration, as Decap reads it from config.yml. */
 export function cmsConfig({
   layout,
@@ -447,6 +493,7 @@ export function cmsConfig({
   const json = (name: string) => jsonSchemaOf((schemas[name] ?? sources[name]!.schema)(schemaContext));
   const pictures = (fields: CmsField[], folder = 'images') =>
     hasPicture(fields) ? { media_folder: folder, public_folder: folder } : {};
+  const builders: Builders = { optionsOf, json, fieldOf, fieldsOf, pictures };
 
   /** A folder of Markdown files, one entry each. */
   function markdownFolder(name: string, folder: string): CmsCollection {
@@ -528,42 +575,10 @@ export function cmsConfig({
     };
   }
 
-  /** One JSON file, its fields at the top. */
-  function jsonFile(name: string, file: string): CmsCollection {
-    const options = collectionKeys(optionsOf(name)) as { label: string };
-    const fields = fieldsOf(json(name), `${name}.`);
-    return {
-      name,
-      ...options,
-      extension: 'json',
-      format: formats.json,
-      files: [{ name, label: options.label, file, fields }],
-    };
-  }
-
-  /** One JSON file holding a list, edited as the field `items` (the json-list format of public/admin/cms.js). */
-  function jsonList(name: string, file: string): CmsCollection {
-    const { media_folder: folder, ...options } = collectionKeys(optionsOf(name)) as {
-      label: string;
-      media_folder?: string;
-    };
-    const list = {
-      ...fieldOf(listField, { type: 'array', items: json(name) }, true, `${name}.`),
-      label: options.label,
-    };
-    return {
-      name,
-      ...options,
-      extension: 'json',
-      format: formats.jsonList,
-      ...pictures([list], folder),
-      files: [{ name, label: options.label, file, fields: [list] }],
-    };
-  }
-
   /** Each kind of content, in the list's order, edited the way its files are kept. */
   const collectionsOf = ([name, source]: [string, ContentSource]): CmsCollection[] => {
-    if (!isFolder(source)) return [source.list ? jsonList(name, source.file) : jsonFile(name, source.file)];
+    if (!isFolder(source))
+      return [source.list ? jsonList(builders, name, source.file) : jsonFile(builders, name, source.file)];
     if (source.pattern === '*/*.md') return catalogue(name, source.folder);
     if (source.id === 'page') return [pages(name)];
     return [markdownFolder(name, source.folder)];

@@ -4,7 +4,7 @@
  * chosen, before the entry is saved:
  *
  * - the form's picture and file fields measure the file and refuse it with the build's own
- *   message under the field (public/admin/cms.js: Decap's widget validation), so the entry
+ *   message under the field (src/cms/admin.ts: Decap's widget validation), so the entry
  *   cannot be saved with it;
  * - the preview posts the same measurements to /admin/render, which reports them as the build
  *   would, `file: field: message` (src/cms/render/entry.ts).

@@ -1,6 +1,7 @@
 /**
  * The content editor at /admin (Decap CMS). Its page lives in public/admin/; this integration adds
- * its configuration, generated from the content schemas (src/cms/config.ts), and the editor's
+ * its configuration, generated from the content schemas (src/cms/config.ts), the site's own
+ * scripts of the editor (src/cms/admin.ts and src/cms/preview.ts, bundled), and the editor's
  * JavaScript, taken as prebuilt files from node_modules, so the site's own build never bundles it
  * (that would cost seconds on every build):
  *
@@ -11,6 +12,7 @@
  *   copy's files through the same origin.
  */
 import type { AstroIntegration } from 'astro';
+import type { ViteDevServer } from 'vite';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -26,7 +28,7 @@ import { heicFiles } from './photo';
 
 const require = createRequire(import.meta.url);
 
-/** Where the local backend of the CMS is answered; public/admin/cms.js names the same path. */
+/** Where the local backend of the CMS is answered; src/cms/admin.ts names the same path. */
 const localBackendPath = '/admin/api/v1';
 
 /** Port of decap-server, which `npm run cms` starts; DECAP_SERVER_PORT overrides its default. */
@@ -51,7 +53,7 @@ export async function editorFiles(backend: CmsBackend): Promise<Map<string, stri
     const widget = require.resolve('netlify-identity-widget/build/netlify-identity-widget.js');
     files.set(basename(widget), widget);
   }
-  // The YAML library's browser build (ES modules), which public/admin/layout.js edits files with.
+  // The YAML library's browser build (ES modules), which src/cms/formats.ts edits files with.
   const yaml = join(dirname(require.resolve('yaml/package.json')), 'browser');
   for (const name of await readdir(yaml, { recursive: true })) {
     if (name.endsWith('.js')) files.set(`yaml/${name.split(sep).join('/')}`, join(yaml, name));
@@ -62,14 +64,22 @@ export async function editorFiles(backend: CmsBackend): Promise<Map<string, stri
 /** Address of the configuration; public/admin/index.html names it. */
 const configPath = '/admin/config.yml';
 
-/** The preview pane's code (src/cms/preview.ts) and the site's stylesheet, which public/admin/cms.js loads. */
+/** The script public/admin/index.html loads: src/cms/admin.ts bundled for the browser, with its formats. */
+const startPath = '/admin/cms.js';
+
+/** The preview pane's code (src/cms/preview.ts) and the site's stylesheet, which src/cms/admin.ts loads. */
 const previewPath = '/admin/preview.js';
 const stylesheetPath = '/admin/site.css';
 
-/** src/cms/preview.ts bundled for the browser, with the item model and the labels it reads. */
-export function previewBundle(): Promise<string> {
-  return bundle(new URL('./preview.ts', import.meta.url), { format: 'esm' });
-}
+/**
+ * The editor's own scripts by address, each a module bundled for the browser: the start, with the
+ * formats it registers, and the preview, with the item model, the labels and the file checks it reads.
+ */
+export const editorScripts = new Map([
+  [startPath, new URL('./admin.ts', import.meta.url)],
+  [previewPath, new URL('./preview.ts', import.meta.url)],
+]);
+export const scriptBundle = (path: string): Promise<string> => bundle(editorScripts.get(path)!, { format: 'esm' });
 
 /**
  * The HEIC decoder (./heic.mjs with libheif's JavaScript), on its own: /admin loads it only when a
@@ -143,6 +153,79 @@ function chosenBackend(): CmsBackend {
   }
 }
 
+/**
+ * /admin on `astro dev`: the editor's page at "/admin" and "/admin/", its configuration generated on
+ * each request, its scripts bundled on each request, the site's stylesheet, the prebuilt files from
+ * node_modules, and the local backend forwarded to decap-server.
+ */
+async function serveEditor(server: ViteDevServer, root: string, backend: CmsBackend) {
+  // "/admin/" is the editor as "/admin" is (Netlify serves a folder's index.html at
+  // both): read as "/admin" before Astro's own handling, which answers an address
+  // ending in "/" with a 404 (trailingSlash: 'never'). Astro puts its handlers first
+  // once every plugin is set up, so this goes in front of them when the server listens.
+  server.httpServer?.once('listening', () =>
+    server.middlewares.stack.unshift({
+      route: '',
+      handle: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
+        if ((req.url ?? '').split('?')[0] === '/admin/') req.url = `/admin${req.url!.slice('/admin/'.length)}`;
+        next();
+      },
+    }),
+  );
+  const files = await editorFiles(backend);
+  server.middlewares.use((req, res, next) => {
+    const path = (req.url ?? '').split('?')[0]!;
+    if (path === localBackendPath) return forward(req, res, decapServerPort());
+    if (path === configPath && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Through Vite, so the schemas are read as they are now.
+      server
+        .ssrLoadModule(fileURLToPath(new URL('./editor-config.ts', import.meta.url)))
+        .then((module) => {
+          const fresh = (module as { editorConfig: typeof editorConfig }).editorConfig;
+          res.setHeader('content-type', 'text/yaml; charset=utf-8');
+          res.setHeader('cache-control', 'no-store');
+          res.end(req.method === 'HEAD' ? undefined : fresh(root));
+        })
+        .catch(next);
+      return;
+    }
+    if (editorScripts.has(path) && req.method === 'GET') {
+      scriptBundle(path).then((code) => {
+        res.setHeader('content-type', contentTypes['.js']!);
+        res.setHeader('cache-control', 'no-store');
+        res.end(code);
+      }, next);
+      return;
+    }
+    if (path === heicFiles.script && req.method === 'GET') {
+      heicBundle().then((code) => {
+        res.setHeader('content-type', contentTypes['.js']!);
+        res.end(code);
+      }, next);
+      return;
+    }
+    if (path === stylesheetPath && req.method === 'GET') {
+      // The stylesheet the dev server gives every page, as plain CSS.
+      server.transformRequest('/src/styles/global.css?direct').then((result) => {
+        res.setHeader('content-type', 'text/css; charset=utf-8');
+        res.setHeader('cache-control', 'no-store');
+        res.end(result?.code ?? '');
+      }, next);
+      return;
+    }
+    // The editor's page, as Netlify serves a folder's index.html.
+    if (path === '/admin' || path === '/admin/') {
+      req.url = '/admin/index.html';
+      return next();
+    }
+    const file = path.startsWith('/admin/') ? files.get(path.slice('/admin/'.length)) : undefined;
+    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    res.setHeader('content-type', contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream');
+    if (req.method === 'HEAD') return res.end();
+    createReadStream(file).pipe(res);
+  });
+}
+
 export function cms(): AstroIntegration {
   let root = process.cwd();
   let backend: CmsBackend = cmsBackend({});
@@ -169,77 +252,7 @@ export function cms(): AstroIntegration {
               {
                 name: 'cms-dev-files',
                 enforce: 'pre',
-                async configureServer(server) {
-                  // "/admin/" is the editor as "/admin" is (Netlify serves a folder's index.html at
-                  // both): read as "/admin" before Astro's own handling, which answers an address
-                  // ending in "/" with a 404 (trailingSlash: 'never'). Astro puts its handlers first
-                  // once every plugin is set up, so this goes in front of them when the server listens.
-                  server.httpServer?.once('listening', () =>
-                    server.middlewares.stack.unshift({
-                      route: '',
-                      handle: (req: IncomingMessage, _res: ServerResponse, next: () => void) => {
-                        if ((req.url ?? '').split('?')[0] === '/admin/')
-                          req.url = `/admin${req.url!.slice('/admin/'.length)}`;
-                        next();
-                      },
-                    }),
-                  );
-                  const files = await editorFiles(backend);
-                  server.middlewares.use((req, res, next) => {
-                    const path = (req.url ?? '').split('?')[0]!;
-                    if (path === localBackendPath) return forward(req, res, decapServerPort());
-                    if (path === configPath && (req.method === 'GET' || req.method === 'HEAD')) {
-                      // Through Vite, so the schemas are read as they are now.
-                      server
-                        .ssrLoadModule(fileURLToPath(new URL('./editor-config.ts', import.meta.url)))
-                        .then((module) => {
-                          const fresh = (module as { editorConfig: typeof editorConfig }).editorConfig;
-                          res.setHeader('content-type', 'text/yaml; charset=utf-8');
-                          res.setHeader('cache-control', 'no-store');
-                          res.end(req.method === 'HEAD' ? undefined : fresh(root));
-                        })
-                        .catch(next);
-                      return;
-                    }
-                    if (path === previewPath && req.method === 'GET') {
-                      previewBundle().then((code) => {
-                        res.setHeader('content-type', contentTypes['.js']!);
-                        res.setHeader('cache-control', 'no-store');
-                        res.end(code);
-                      }, next);
-                      return;
-                    }
-                    if (path === heicFiles.script && req.method === 'GET') {
-                      heicBundle().then((code) => {
-                        res.setHeader('content-type', contentTypes['.js']!);
-                        res.end(code);
-                      }, next);
-                      return;
-                    }
-                    if (path === stylesheetPath && req.method === 'GET') {
-                      // The stylesheet the dev server gives every page, as plain CSS.
-                      server.transformRequest('/src/styles/global.css?direct').then((result) => {
-                        res.setHeader('content-type', 'text/css; charset=utf-8');
-                        res.setHeader('cache-control', 'no-store');
-                        res.end(result?.code ?? '');
-                      }, next);
-                      return;
-                    }
-                    // The editor's page, as Netlify serves a folder's index.html.
-                    if (path === '/admin' || path === '/admin/') {
-                      req.url = '/admin/index.html';
-                      return next();
-                    }
-                    const file = path.startsWith('/admin/') ? files.get(path.slice('/admin/'.length)) : undefined;
-                    if (!file || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-                    res.setHeader(
-                      'content-type',
-                      contentTypes[file.slice(file.lastIndexOf('.'))] ?? 'application/octet-stream',
-                    );
-                    if (req.method === 'HEAD') return res.end();
-                    createReadStream(file).pipe(res);
-                  });
-                },
+                configureServer: (server) => serveEditor(server, root, backend),
               },
             ],
           },
@@ -251,7 +264,9 @@ export function cms(): AstroIntegration {
         const files = await editorFiles(backend);
         await Promise.all([
           writeFile(join(target, basename(configPath)), editorConfig(root)),
-          previewBundle().then((code) => writeFile(join(target, basename(previewPath)), code)),
+          ...[...editorScripts.keys()].map((path) =>
+            scriptBundle(path).then((code) => writeFile(join(target, basename(path)), code)),
+          ),
           heicBundle().then((code) => writeFile(join(target, basename(heicFiles.script)), code)),
           builtStylesheet(fileURLToPath(dir)).then((css) => writeFile(join(target, basename(stylesheetPath)), css)),
           ...[...files].map(async ([name, file]) => {

@@ -7,8 +7,8 @@
  * Field names, required flags, allowed values, nesting and hints come from the schemas
  * (src/cms/config.ts derives them), so a new schema field needs no edit here.
  */
-import { listField } from '../../public/admin/cms.js';
 import { formerSlugsLabel } from '../content-check/slug-rule';
+import { listField } from './admin';
 
 /** Options a field gets wherever a field of that name appears, merged over what its type gives. */
 export interface FieldChoice {
@@ -46,7 +46,7 @@ export const overlay = {
    * Identity and Git Gateway); with the editorial workflow each saved change is a draft (a branch and a pull
    * request, which Netlify builds as a deploy preview) until it is published (merged into `main`).
    * On localhost (`npm run cms`) the editor saves the working copy's files through decap-server
-   * instead (public/admin/cms.js points `local_backend` at it); that server has no drafts, so
+   * instead (src/cms/admin.ts points `local_backend` at it); that server has no drafts, so
    * there Decap publishes at once.
    */
   site: {

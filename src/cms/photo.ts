@@ -6,7 +6,7 @@
  * pixels: EXIF (GPS, camera, time), XMP, IPTC and colour-profile notes are all left behind, so
  * nothing but the picture is ever committed.
  *
- * public/admin/cms.js calls `webSized` on the files chosen in the media library, before Decap reads
+ * src/cms/admin.ts calls `webSized` on the files chosen in the media library, before Decap reads
  * them; bundled with the preview into /admin/preview.js (src/cms/integration.ts). The sizes are
  * pure functions, unit-tested; the decoding and encoding are the browser's.
  */

@@ -10,17 +10,17 @@
  * renderer writes (src/cms/render/picture.ts): nothing is fetched from elsewhere.
  *
  * Bundled for the browser by src/cms/integration.ts (esbuild) into /admin/preview.js;
- * public/admin/cms.js loads it.
+ * src/cms/admin.ts loads it.
  */
 import { renderPath } from './render/address';
 import { standInPath } from './render/picture';
 import { filesNamed, measureAsset } from './file-checks';
 import type { MeasuredFile } from './render/entry';
-import { unreadableKey } from '../../public/admin/layout.js';
+import { unreadableKey } from './formats';
 
-// The form's file checks (public/admin/cms.js) use the same measuring and rules as the preview.
+// The form's file checks (src/cms/admin.ts) use the same measuring and rules as the preview.
 export { measureAsset, uploadProblems } from './file-checks';
-// Photos are made web-sized as they are chosen, and each save is checked first (public/admin/cms.js).
+// Photos are made web-sized as they are chosen, and each save is checked first (src/cms/admin.ts).
 export { isPhoto, photoProblem, webSized } from './photo';
 export { guardBackends } from './save-guard';
 import { editorLines } from './save-guard';
@@ -182,6 +182,25 @@ type Answer =
   | { kind: 'none' }
   | { kind: 'failed'; message: string };
 
+/** What the pane says when it has no page to show: drawing, no preview, a failure, or the site's refusals. */
+function noteOf(h: H, answer: Exclude<Answer, { kind: 'html' }> | undefined): Element {
+  const note = (text: string) => h('p', { className: 'p-6 text-muted' }, text);
+  if (!answer) return note(words.drawing);
+  if (answer.kind === 'none') return note(words.none);
+  if (answer.kind === 'failed')
+    return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
+  return h(
+    'div',
+    { className: 'p-6', role: 'alert', 'data-preview': 'errors' },
+    h('p', { className: 'font-semibold' }, words.refused),
+    h(
+      'ul',
+      { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' },
+      ...answer.errors.map((line) => h('li', { key: line }, line)),
+    ),
+  );
+}
+
 /**
  * Posts the entry with the editor's login token (the renderer of the built site answers editors
  * only, src/cms/render/editor.ts; the local backend has no login and sends none) and reads the
@@ -230,7 +249,8 @@ export function registerPreviews(
     token = async () => undefined,
   }: { stylesheet?: string; tidy?: (data: unknown) => unknown; token?: () => Promise<string | undefined> } = {},
 ) {
-  const { h, createClass } = window as unknown as { h: H; createClass: (spec: Record<string, unknown>) => unknown };
+  const { h, createClass } = window as Window &
+    typeof globalThis & { h: H; createClass: (spec: Record<string, unknown>) => unknown };
   CMS.registerPreviewStyle(stylesheet);
   const byName = new Map(collections.map((collection) => [collection.name, collection]));
   type Self = {
@@ -290,23 +310,7 @@ export function registerPreviews(
     },
     render(this: Self) {
       const { answer } = this.state;
-      const note = (text: string) => h('p', { className: 'p-6 text-muted' }, text);
-      if (!answer) return note(words.drawing);
-      if (answer.kind === 'none') return note(words.none);
-      if (answer.kind === 'failed')
-        return h('p', { className: 'p-6 font-semibold text-red-800', role: 'alert' }, answer.message);
-      if (answer.kind === 'errors') {
-        return h(
-          'div',
-          { className: 'p-6', role: 'alert', 'data-preview': 'errors' },
-          h('p', { className: 'font-semibold' }, words.refused),
-          h(
-            'ul',
-            { className: 'mt-3 list-disc space-y-1 pl-5 text-sm' },
-            ...answer.errors.map((line) => h('li', { key: line }, line)),
-          ),
-        );
-      }
+      if (answer?.kind !== 'html') return noteOf(h, answer);
       const paths = pathsOf(toJs(this.props.entry.get('data')));
       // Each picture from the folder of the field that names it (see `fieldAt`).
       const fields = formFields(this.props.collection, this.props.entry);

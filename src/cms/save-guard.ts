@@ -17,7 +17,7 @@
  * message ("Failed to persist entry: …", "Failed to delete entry: …") and the entry stays as it
  * is in the form.
  *
- * Bundled with the preview into /admin/preview.js; public/admin/cms.js calls `guardBackends`
+ * Bundled with the preview into /admin/preview.js; src/cms/admin.ts calls `guardBackends`
  * before Decap starts.
  */
 import { checkPath } from './render/address';
@@ -211,7 +211,7 @@ export function guardImplementation<T extends object>(
   };
   for (const name of ['getEntry', 'entriesByFolder', 'entriesByFiles', 'allEntriesByFolder']) {
     wrapped[name] = async (...args: unknown[]) =>
-      remember(await (target as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!(...args));
+      remember(await (Reflect.get(target, name) as (...a: unknown[]) => Promise<unknown>).apply(target, args));
   }
   return new Proxy(target, {
     get(object, key) {

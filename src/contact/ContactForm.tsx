@@ -135,6 +135,10 @@ function valuesOnThePage(endpoint: string, start: Partial<Values> = {}): Values 
   return Object.fromEntries(Object.keys(empty).map((key) => [key, String(data.get(key) ?? '')])) as Values;
 }
 
+// Over 100 lines on purpose: one island's state and the markup that reads it: the values, errors,
+// sending and kept-message state, the early-form and lite-mode paths of a send, and the fields that
+// show them share one set of hooks; split, each part would take most of them as props.
+// eslint-disable-next-line max-lines-per-function -- why: the lines above
 export default function ContactForm({
   endpoint,
   text,

@@ -329,24 +329,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
   const clock = deps.clock ?? (() => performance.now());
   const started = clock();
   const timeLeft = () => clock() - started < (deps.budgetMs ?? runBudgetMs);
-  const report: RetryReport = {
-    pending: 0,
-    looked: 0,
-    expired: 0,
-    due: 0,
-    sent: 0,
-    stillPending: 0,
-    failed: 0,
-    skipped: 0,
-    stale: 0,
-    deleted: 0,
-    markersDeleted: 0,
-    heldBack: 0,
-    digests: 0,
-    digested: 0,
-    heldWaiting: 0,
-    slotsDeleted: 0,
-  };
+  const report = noneYet();
   const retentionDays = deps.retentionDays ?? defaultRetentionDays;
 
   let listed = (await store.listPending()).sort((a, b) => a.id.localeCompare(b.id));
@@ -355,24 +338,9 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
 
   // No mail server: nothing will ever send these, so they are kept as long as sent messages are.
   if (!deps.mail) {
-    const expiredBefore = at.getTime() - retentionDays * day;
-    const expired = listed.filter((p) => receivedTimeOf(p.id) < expiredBefore).slice(0, deletionsPerRun);
-    const gone = new Set<string>();
-    await eachLimited(expired, readWidth, async ({ id }) => {
-      try {
-        await store.deletePending(id);
-        gone.add(id);
-      } catch (error) {
-        log(`contact retry: could not delete expired pending message ${id}: ${describe(error)}`);
-      }
-    });
+    const gone = await deleteExpiredPending(store, listed, at, retentionDays, log);
     report.expired = gone.size;
-    if (gone.size) {
-      log(
-        `contact retry: ${gone.size} pending message(s) older than ${retentionDays} days deleted; no mail server is set, so nothing would ever send them`,
-      );
-      listed = listed.filter((p) => !gone.has(p.id));
-    }
+    if (gone.size) listed = listed.filter((p) => !gone.has(p.id));
   }
 
   const window = windowOf(listed.length, deps.readLimit ?? pendingReadsPerRun, at);
@@ -425,42 +393,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
       : configured;
     const singles = due.filter((h) => !h.record.heldAt);
     const heldBack = due.filter((h) => h.record.heldAt);
-    await eachLimited(singles, sendWidth, async (candidate) => {
-      if (!timeLeft()) {
-        report.skipped++;
-        return;
-      }
-      let claimed: Held | undefined;
-      try {
-        const lease = new Date(now().getTime() + leaseMs).toISOString();
-        claimed = await store.replacePending(candidate, { ...candidate.record, nextAttemptAt: lease });
-      } catch (error) {
-        log(`contact retry: could not claim message ${candidate.record.id}: ${describe(error)}`);
-      }
-      if (!claimed) {
-        report.skipped++;
-        return;
-      }
-      const attempt = await deliverHeld(claimed, store, mail, now);
-      if (attempt.capped) {
-        report.heldBack++;
-        if (attempt.held) heldBack.push(attempt.held);
-        return;
-      }
-      const { record, unrecorded } = attempt;
-      if (record.status === 'sent') report.sent++;
-      else if (record.status === 'failed') report.failed++;
-      else report.stillPending++;
-      if (record.status !== 'pending' && !unrecorded) left.delete(record.id);
-      noteError(record);
-      if (unrecorded)
-        log(
-          `contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})` +
-            (record.status === 'sent' ? '; a later run may e-mail it a second time, with the same Message-ID' : ''),
-        );
-      else if (record.status === 'failed')
-        log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
-    });
+    await sendSingles(singles, heldBack, { store, mail, now, log, timeLeft, report, left, noteError });
     if (heldBack.length) {
       await sendDigests(heldBack, { store, mail, now, log, timeLeft, report, left, noteError });
     }
@@ -482,28 +415,7 @@ export async function retryPendingMessages(deps: RetryDependencies): Promise<Ret
     }
   }
 
-  report.deleted = await deleteExpiredSent(store, at, retentionDays, timeLeft);
-  report.markersDeleted = await deleteExpiredMarkers(store, at, retentionDays, timeLeft).catch((error: unknown) => {
-    log(`contact retry: could not delete expired markers of browser ids: ${describe(error)}`);
-    return 0;
-  });
-  if (isSweepRun(at) && timeLeft()) {
-    try {
-      const swept = await store.sweepReceived(firstKeptDay(at, markerDaysFor(retentionDays)), deletionsPerRun);
-      report.markersDeleted += swept.deleted;
-      if (swept.entered || swept.deleted)
-        log(
-          `contact retry: ${swept.entered + swept.deleted} marker(s) of browser ids had no day entry: ${swept.entered} given one, ${swept.deleted} expired and deleted` +
-            (swept.left ? `; ${swept.left} left for tomorrow's run` : ''),
-        );
-    } catch (error) {
-      log(`contact retry: could not sweep the markers of browser ids: ${describe(error)}`);
-    }
-  }
-  report.slotsDeleted = await deleteExpiredMailSlots(store, at, timeLeft).catch((error: unknown) => {
-    log(`contact retry: could not delete past e-mail slots: ${describe(error)}`);
-    return 0;
-  });
+  await deleteWhatIsPastKeeping(store, at, retentionDays, timeLeft, log, report);
   report.alert = await alertIfDue(
     store,
     deps.alert ?? { afterHours: defaultAlertAfterHours },
@@ -604,6 +516,137 @@ export function afterDigest(
   return next;
 }
 
+/** A run's report before it has done anything. */
+const noneYet = (): RetryReport => ({
+  pending: 0,
+  looked: 0,
+  expired: 0,
+  due: 0,
+  sent: 0,
+  stillPending: 0,
+  failed: 0,
+  skipped: 0,
+  stale: 0,
+  deleted: 0,
+  markersDeleted: 0,
+  heldBack: 0,
+  digests: 0,
+  digested: 0,
+  heldWaiting: 0,
+  slotsDeleted: 0,
+});
+
+/**
+ * With no mail server set, deletes the pending messages received before (at - retentionDays), at
+ * most deletionsPerRun of them: nothing would ever send them. The ids deleted.
+ */
+async function deleteExpiredPending(
+  store: MessageStore,
+  listed: { id: string }[],
+  at: Date,
+  retentionDays: number,
+  log: (line: string) => void,
+): Promise<Set<string>> {
+  const expiredBefore = at.getTime() - retentionDays * day;
+  const expired = listed.filter((p) => receivedTimeOf(p.id) < expiredBefore).slice(0, deletionsPerRun);
+  const gone = new Set<string>();
+  await eachLimited(expired, readWidth, async ({ id }) => {
+    try {
+      await store.deletePending(id);
+      gone.add(id);
+    } catch (error) {
+      log(`contact retry: could not delete expired pending message ${id}: ${describe(error)}`);
+    }
+  });
+  if (gone.size)
+    log(
+      `contact retry: ${gone.size} pending message(s) older than ${retentionDays} days deleted; no mail server is set, so nothing would ever send them`,
+    );
+  return gone;
+}
+
+/**
+ * Sends each due message on its own, sendWidth at a time while the run has time: claims it with a
+ * lease (a conditional write), sends it, and records how it came out; a message the hourly cap holds
+ * back joins `heldBack`, for a digest.
+ */
+async function sendSingles(singles: Held[], heldBack: Held[], run: DigestRun): Promise<void> {
+  const { store, mail, now, log, timeLeft, report, left, noteError } = run;
+  await eachLimited(singles, sendWidth, async (candidate) => {
+    if (!timeLeft()) {
+      report.skipped++;
+      return;
+    }
+    let claimed: Held | undefined;
+    try {
+      const lease = new Date(now().getTime() + leaseMs).toISOString();
+      claimed = await store.replacePending(candidate, { ...candidate.record, nextAttemptAt: lease });
+    } catch (error) {
+      log(`contact retry: could not claim message ${candidate.record.id}: ${describe(error)}`);
+    }
+    if (!claimed) {
+      report.skipped++;
+      return;
+    }
+    const attempt = await deliverHeld(claimed, store, mail, now);
+    if (attempt.capped) {
+      report.heldBack++;
+      if (attempt.held) heldBack.push(attempt.held);
+      return;
+    }
+    const { record, unrecorded } = attempt;
+    if (record.status === 'sent') report.sent++;
+    else if (record.status === 'failed') report.failed++;
+    else report.stillPending++;
+    if (record.status !== 'pending' && !unrecorded) left.delete(record.id);
+    noteError(record);
+    if (unrecorded)
+      log(
+        `contact retry: message ${record.id} ${record.status === 'sent' ? 'was e-mailed' : 'was not e-mailed'}, but the store could not record it (${unrecorded})` +
+          (record.status === 'sent' ? '; a later run may e-mail it a second time, with the same Message-ID' : ''),
+      );
+    else if (record.status === 'failed')
+      log(`contact retry: message ${record.id} failed for good: ${record.failureReason}`);
+  });
+}
+
+/**
+ * The store's upkeep at the end of a run: sent messages, markers of browser ids (and, on the sweep's
+ * day, markers with no day entry) and e-mail slots past keeping, each counted in `report`.
+ */
+async function deleteWhatIsPastKeeping(
+  store: MessageStore,
+  at: Date,
+  retentionDays: number,
+  timeLeft: () => boolean,
+  log: (line: string) => void,
+  report: RetryReport,
+): Promise<void> {
+  report.deleted = await deleteExpiredSent(store, at, retentionDays, timeLeft);
+  report.markersDeleted = await deleteExpiredMarkers(store, at, retentionDays, timeLeft).catch((error: unknown) => {
+    log(`contact retry: could not delete expired markers of browser ids: ${describe(error)}`);
+    return 0;
+  });
+  if (isSweepRun(at) && timeLeft()) {
+    try {
+      const swept = await store.sweepReceived(firstKeptDay(at, markerDaysFor(retentionDays)), deletionsPerRun);
+      report.markersDeleted += swept.deleted;
+      if (swept.entered || swept.deleted)
+        log(
+          `contact retry: ${swept.entered + swept.deleted} marker(s) of browser ids had no day entry: ${swept.entered} given one, ${swept.deleted} expired and deleted` +
+            (swept.left ? `; ${swept.left} left for tomorrow's run` : ''),
+        );
+    } catch (error) {
+      log(`contact retry: could not sweep the markers of browser ids: ${describe(error)}`);
+    }
+  }
+  report.slotsDeleted = await deleteExpiredMailSlots(store, at, timeLeft).catch((error: unknown) => {
+    log(`contact retry: could not delete past e-mail slots: ${describe(error)}`);
+    return 0;
+  });
+}
+
+/** What the sending steps of one run share: the store, the mail, the clock, the log and the report. */
 interface DigestRun {
   store: MessageStore;
   mail: MailDependencies;

@@ -38,6 +38,10 @@ export const retryDelayMs = (tries: number) => Math.min(8_000, 4_000 * 2 ** Math
  */
 export const retryTimeoutMs = 6_000;
 
+// Over 100 lines on purpose: one hook: the kept list, the retry timer and the announced messages
+// are refs and state its callbacks and effects share; split into hooks, each would hand the others
+// its refs.
+// eslint-disable-next-line max-lines-per-function -- why: the lines above
 export function useKeptMessages(
   endpoint: string,
   words: ContactFormWords['kept'],

@@ -13,7 +13,7 @@
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { z } from 'astro/zod';
-import { slugReference, type ContentContext } from '../schemas/common';
+import { standInContext } from '../schemas/common';
 import {
   documentLimits,
   fileProblems,
@@ -122,7 +122,7 @@ function validate(schemaFor: SchemaOf, data: unknown, file: string, images: Imag
     z
       .string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' })
       .transform((path) => `${imageMarker}${path}`);
-  const schema = schemaFor({ image, reference: slugReference } as unknown as ContentContext);
+  const schema = schemaFor(standInContext(image));
   const result = schema.safeParse(data);
   if (!result.success) {
     for (const issue of result.error.issues)
@@ -285,6 +285,9 @@ export const readStart = (path: string) => {
   }
 };
 
+/** The files of one kind of content, each with its data (none when it could not be read). */
+type Loaded = readonly (readonly [path: string, data: Record<string, unknown> | undefined])[];
+
 export async function checkContent({
   root,
   imageWidth,
@@ -345,7 +348,6 @@ export async function checkContent({
 
   // Every file of every kind of content, validated against its schema. A JSON list may be
   // absent (no entries yet); a single JSON document is read by every page, so it must exist.
-  type Loaded = readonly (readonly [path: string, data: Record<string, unknown> | undefined])[];
   const loaded = Object.fromEntries(
     Object.entries(sources).map(([name, source]): [string, Loaded] => {
       if (isFolder(source)) {
@@ -363,8 +365,54 @@ export async function checkContent({
     }),
   );
   const entries = (name: keyof typeof contentSources): Loaded => loaded[name] ?? [];
+  const run: Run = {
+    root,
+    content,
+    rel,
+    read,
+    problems,
+    images,
+    unreadable,
+    sources,
+    loaded,
+    entries,
+    fileSize,
+    fileStart,
+    imageWidth,
+    imageLocation,
+  };
+  const names = checkNames(run);
+  const catalogue = checkItems(run, names);
+  checkCountsAndOrder(run, names, catalogue);
+  checkLinks(run, names, catalogue);
+  await checkFiles(run, catalogue);
+  return problems;
+}
+
+/** What every step of `checkContent` reads, and the problems and pictures the steps add to. */
+interface Run extends Required<Omit<CheckOptions, 'sources'>> {
+  sources: ContentSources;
+  /** <root>/src/content. */
+  content: string;
+  /** A path as problems name it: from the root, with forward slashes. */
+  rel: (path: string) => string;
+  read: (path: string) => string;
+  problems: Problem[];
+  /** The pictures and documents the content names, as the files were read. */
+  images: ImageRef[];
+  /** Files with a mistake, by path, with the slug they write (see `load`). */
+  unreadable: Map<string, string>;
+  /** Every kind of content's files, by the kind's name. */
+  loaded: Record<string, Loaded>;
+  entries: (name: keyof typeof contentSources) => Loaded;
+}
+
+/** Slugs claimed once in each address space, and the placeholders of the categories' texts. */
+function checkNames(run: Run) {
+  const { rel, problems, entries, unreadable } = run;
   // Buttons everywhere refer to the contact topics.
-  const topicList = (entries('topics')[0]?.[1] ?? []) as unknown as { id: string }[];
+  const topics = entries('topics')[0]?.[1];
+  const topicList = (Array.isArray(topics) ? topics : []) as { id: string }[];
   const topicIds = new Set(topicList.map((t) => t.id));
 
   const slugs = new Map<string, string>();
@@ -407,7 +455,15 @@ export async function checkContent({
       }
     }
   }
+  return { topicIds, slugs, claimSlug, technologies, categories, unreadableSlugs, categorySlugs, knownCategories };
+}
 
+/** Catalogue items: their addresses, codes, application methods, certificates and documents. */
+function checkItems(
+  run: Run,
+  { slugs, claimSlug, technologies, categories, unreadableSlugs }: ReturnType<typeof checkNames>,
+) {
+  const { root, rel, read, problems, entries, fileSize, fileStart } = run;
   // A catalogue item's category is the folder its file is in: every folder must be a category.
   const productsDir = join(root, contentSources.products.folder);
   const technologySlugs = new Set(technologies.flatMap(([, d]) => (d ? [String(d.slug)] : [])));
@@ -418,6 +474,7 @@ export async function checkContent({
   const codeOwners = new Map<string, string>();
   const codesOf = (file: string, item: ItemData) => {
     const field = codeFields[item.kind];
+    // The field codeFields names for the item's kind (TypeScript cannot follow it through the union).
     const value = (item as unknown as Record<string, string | string[]>)[field];
     const lines = Array.isArray(value) ? value : [value];
     for (const code of itemCodes(item)) {
@@ -452,13 +509,10 @@ export async function checkContent({
       category: itemId.split('/')[0]!,
       formerSlugs: (item as ItemFields).formerSlugs ?? [],
     });
-    codesOf(rel(path), item as unknown as ItemData);
+    codesOf(rel(path), item as ItemData);
     // The search filters read the field, a buyer the text: a method the text names and the field
     // (or the category's, which the item takes) leaves out is a filter that misses the item.
-    const model = catalogueItem(
-      { id: itemId, data: item as unknown as ItemData },
-      categoryDefaults.get(itemId.split('/')[0]!),
-    );
+    const model = catalogueItem({ id: itemId, data: item as ItemData }, categoryDefaults.get(itemId.split('/')[0]!));
     itemAddresses.push(model.href);
     for (const document of data.documents ?? [])
       documentAddresses.push(documentPath(model.category, document.file.slice(document.file.lastIndexOf('/') + 1)));
@@ -500,7 +554,16 @@ export async function checkContent({
     });
   }
   problems.push(...formerSlugProblems(formerAddresses, slugs));
+  return { productsDir, knownTechnologies, products, itemAddresses, documentAddresses, usedDocuments };
+}
 
+/** Categories with no item, lists' order numbers, and what items refer to. */
+function checkCountsAndOrder(
+  run: Run,
+  { technologies, categories }: ReturnType<typeof checkNames>,
+  { productsDir, knownTechnologies, products, itemAddresses }: ReturnType<typeof checkItems>,
+) {
+  const { rel, problems, entries, unreadable } = run;
   // A category with no item would go live with its heading saying "Zero ..." above no cards.
   const itemsPer = new Map<string, number>();
   for (const [path] of entries('products')) {
@@ -552,7 +615,15 @@ export async function checkContent({
   for (const [path, data] of entries('products')) {
     if (!data) itemAddresses.push(itemPath(relative(productsDir, path).split(sep)[0]!, unreadable.get(path) ?? ''));
   }
+}
 
+/** Links, category folders, page files and the topics buttons name. */
+function checkLinks(
+  run: Run,
+  { topicIds, categorySlugs, knownCategories }: ReturnType<typeof checkNames>,
+  { productsDir, knownTechnologies, itemAddresses, documentAddresses }: ReturnType<typeof checkItems>,
+) {
+  const { rel, read, problems, entries, loaded, sources } = run;
   // Links written in texts and buttons lead to pages the site has: a link to a deleted or renamed
   // entry is named here, in every file that writes it.
   const addresses = siteAddresses({
@@ -639,7 +710,11 @@ export async function checkContent({
         });
     }
   }
+}
 
+/** Pictures and documents: named, present, within the limits, used; conflict markers in any other file. */
+async function checkFiles(run: Run, { productsDir, usedDocuments }: ReturnType<typeof checkItems>) {
+  const { root, content, rel, read, problems, images, loaded, fileSize, imageWidth, imageLocation } = run;
   // Pictures: named by the rules, present, within the limits, and every picture in the content
   // folders used. A picture several files use is measured once.
   const used = new Set<string>();
@@ -718,6 +793,4 @@ export async function checkContent({
       });
     }
   }
-
-  return problems;
 }

@@ -63,6 +63,10 @@ export const linkCheckTimeoutMs = (rtt?: number): number => Math.min(12_000, Mat
  * `linkCheckTimeoutMs`, the post is not made and the note is shown, every value still in the form,
  * rather than the browser's error page; answered, the form is posted as it would have been.
  */
+// Over 100 lines on purpose: one directive, whose paths (lite mode with its link check, the held
+// submit, hydration when the page settles) share the element, its held form and its note; split,
+// each path would take them all as arguments.
+// eslint-disable-next-line max-lines-per-function -- why: the lines above
 const settledDirective: ClientDirective = (load, options, el) => {
   const note = el.parentElement?.querySelector<HTMLElement>(`[${heldSubmitNoteAttribute}]`);
   if (isLiteMode()) {

@@ -151,6 +151,7 @@ export const codeFields = {
 
 /** The item's lines that carry product codes. */
 function codedLines(data: ItemData): string[] {
+  // codeFields names a field of the item's own kind; TypeScript cannot follow a field named by the kind of a union.
   const lines = (data as unknown as Record<string, string | string[]>)[codeFields[data.kind]];
   return Array.isArray(lines) ? lines : [lines!];
 }

@@ -49,6 +49,7 @@ export function readIconSet(data: unknown): Map<string, IconDrawing> {
     new Error(`${iconPackage}/icons.json no longer has the format src/model/icons.ts reads: ${what}`);
   if (!isRecord(data) || data.prefix !== 'lucide') throw problem('expected an Iconify icon set with prefix "lucide"');
   if (!isRecord(data.icons)) throw problem('expected an "icons" object');
+  // Checked above as far as it is read; each icon is checked as it is read below.
   const set = data as unknown as IconifyJSON;
   const drawings = new Map<string, IconDrawing>();
   for (const [name, icon] of Object.entries(set.icons)) {

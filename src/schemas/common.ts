@@ -38,6 +38,17 @@ export type ContentContext = SchemaContext & { reference: ReferenceTo };
 /** `reference()` without Astro: a slug, read as a reference to the entry of that id. */
 export const slugReference: ReferenceTo = (collection) => slug.transform((id) => ({ collection, id }));
 
+/**
+ * The schema context of code that reads content without Astro (the content check, /admin's
+ * configuration and preview, the functions' content): `image()` is the caller's check of a
+ * picture's path, and references are slugs (`slugReference`).
+ */
+export const standInContext = (image: () => z.ZodType): ContentContext =>
+  // Astro types `image()` as its own schema of a picture file, which only its build can read. The
+  // schemas only hand `image()` on (`contentImage`) and never read what it makes, so a stand-in
+  // serves them; TypeScript cannot see that, hence the cast.
+  ({ image, reference: slugReference }) as unknown as ContentContext;
+
 /** Smallest width of a content picture, in pixels (src/schemas/content-limits.ts, where every file limit is). */
 export const minImageWidth = pictureLimits.minWidth;
 

@@ -16,7 +16,7 @@ interface Def {
   in?: z.ZodType;
   getter?: () => z.ZodType;
 }
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodType) => schema._zod.def as Def;
 
 /** The schema itself, or what it wraps (optional, default, a pipe's input...), outermost first. */
 function layers(schema: z.ZodType): z.ZodType[] {

@@ -80,6 +80,10 @@ function addressOf(query: string, selected: SelectedFilters, page = 1): string {
   return `${window.location.pathname}${params ? `?${params}` : ''}${window.location.hash}`;
 }
 
+// Over 100 lines on purpose: one island's state and the markup that reads it: the query, the
+// filters, the address kept in step with both, and the answer's results and counts; split, each
+// part would take most of that state and its setters as props.
+// eslint-disable-next-line max-lines-per-function -- why: the lines above
 export default function SearchResults({ words, className = '', server, catalogueCounts }: SearchResultsProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);

@@ -61,6 +61,7 @@ export type FilterCounts = Record<string, Record<string, number>>;
 
 /** No value in any group: whatever keys `searchFilters` has. */
 export const emptyFilterValues = (): Record<SearchFilterKey, string[]> =>
+  // Object.fromEntries types its keys as any string; they are exactly searchFilters' keys.
   Object.fromEntries(searchFilters.map(({ key }) => [key, []])) as unknown as Record<SearchFilterKey, string[]>;
 export const noFilters = (): SelectedFilters => emptyFilterValues();
 

@@ -11,7 +11,7 @@ import { parse as parseYaml } from 'yaml';
 import { cmsBackend, CmsSettingError } from '../../src/cms/backend';
 import { editorConfig } from '../../src/cms/editor-config';
 import { editorFiles } from '../../src/cms/integration';
-import { usesIdentity } from '../../public/admin/cms.js';
+import { usesIdentity } from '../../src/cms/admin';
 
 const root = process.cwd();
 const generated = (env: Record<string, string>) =>

@@ -41,8 +41,8 @@ const pictureRules = {
 import { overlay } from '../../src/cms/overlay';
 import { productSchema } from '../../src/schemas/product';
 import { technologySchema } from '../../src/schemas/technology';
-import { formats, jsonList, listField, pictureFields, tidy } from '../../public/admin/cms.js';
-import { sourceKey } from '../../public/admin/layout.js';
+import { formats, jsonList, listField, pictureFields, tidy } from '../../src/cms/admin';
+import { sourceKey } from '../../src/cms/formats';
 
 const layout = readContentLayout(process.cwd());
 const config = cmsConfig({ layout });
@@ -591,7 +591,7 @@ describe('pictures are written as the content writes them', () => {
       culture: { images: [{ image: 'images/lab.webp', alt: 'Lab' }] },
       logo: './logos/iso-9001.svg',
     });
-    const saved = tidy(data);
+    const saved = tidy(data) as typeof data;
     expect(isImmutable(saved)).toBe(true);
     expect(saved.toJS()).toEqual({
       name: 'Neroli Morning',

@@ -1,12 +1,12 @@
 /**
- * Saving through /admin changes only the lines that changed (public/admin/layout.js): every
+ * Saving through /admin changes only the lines that changed (src/cms/formats.ts): every
  * content file read and saved unchanged is the same text, and a one-value edit is a one-line diff.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey } from '../../public/admin/layout.js';
+import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey } from '../../src/cms/formats';
 
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) =>
@@ -72,7 +72,7 @@ describe('saving through /admin keeps each file as it is written', () => {
     const text = readFileSync(file, 'utf8');
     const data = jsonFormat.fromFile(text);
     const edited = structuredClone(data);
-    edited.phones[0].display = '+66 2 999 9999';
+    (edited.phones as { display: string }[])[0]!.display = '+66 2 999 9999';
     const saved = jsonFormat.toFile(edited);
     const changed = changedLines(text, saved);
     expect(changed).toHaveLength(1);

@@ -3,7 +3,7 @@
  * by the form and the preview in the build's words (src/cms/file-checks.ts; the browser's part of
  * it, measuring, is tests/e2e/admin.spec.ts's), an upload never takes another entry's file name,
  * search finds an item by its codes, and a file that cannot be read says so instead of showing as
- * an empty form (public/admin/layout.js).
+ * an empty form (src/cms/formats.ts).
  */
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,8 +21,8 @@ import type { CmsCollection } from '../../src/cms/config';
 import { codeFields } from '../../src/model/catalogue-item';
 import { markdownBody, parseFrontmatter } from '../../src/text/frontmatter.mjs';
 import { pdfSignature } from '../../src/schemas/content-limits';
-import { entrySlug, unreadableWords, uploadName } from '../../public/admin/cms.js';
-import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey, unreadableKey } from '../../public/admin/layout.js';
+import { entrySlug, unreadableWords, uploadName } from '../../src/cms/admin';
+import { frontmatterFormat, jsonFormat, jsonListFormat, sourceKey, unreadableKey } from '../../src/cms/formats';
 
 const products = 'src/content/products';
 

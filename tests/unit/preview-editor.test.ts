@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cmsBackend } from '../../src/cms/backend';
 import { editorGate, editorLimits } from '../../src/cms/render/editor';
-import { editorToken } from '../../public/admin/cms.js';
+import { editorToken } from '../../src/cms/admin';
 
 const site = 'https://site.example';
 /** The site's configured addresses: its main one and a deploy preview's. */

@@ -1,6 +1,6 @@
 /**
  * The one way the site bundles code for the browser with esbuild: the service worker
- * (src/offline/bundle.mjs), the field-data script (src/vitals/bundle.mjs), the editor's preview
+ * (src/offline/bundle.mjs), the field-data script (src/vitals/bundle.mjs), the editor's scripts
  * (src/cms/integration.ts) and every
  * inline script (./inline-scripts.ts). Here rather than in one
  * of those features' folders because all of them use it, and only at build time (in the build,

@@ -125,44 +125,8 @@ export function startPagesServer(projectRoot) {
   });
 }
 
-/**
- * @param {{
- *   projectRoot: string,
- *   port?: number,
- *   host?: string,
- *   functionsDirectory?: string,
- *   builtFunctionsDirectory?: string,
- *   log?: (line: string) => void,
- *   logError?: (line: string) => void,
- * }} options
- */
-export async function startSiteServer({
-  projectRoot,
-  port = 4321,
-  host = 'localhost',
-  functionsDirectory = join(projectRoot, 'netlify', 'functions'),
-  builtFunctionsDirectory = join(projectRoot, '.netlify', 'v1', 'functions'),
-  log = console.log,
-  logError = console.error,
-}) {
-  // The built site: netlify.toml's `publish`, which the emulation reads for the files it serves,
-  // so another build is served by pointing projectRoot at a folder with its own dist/ and
-  // netlify.toml (as the visit bench does), never by a folder of its own here.
-  const publishDirectory = join(projectRoot, 'dist');
-  // A function that does not build stops the start, before anything is listening.
-  const loaded = await loadFunctions({
-    sourceDirectory: functionsDirectory,
-    builtDirectory: builtFunctionsDirectory,
-    log,
-  });
-  const functions = createFunctionRunner(loaded, { log: logError });
-  if (!existsSync(builtFunctionsDirectory) || readdirSync(builtFunctionsDirectory).length === 0) {
-    // Every `astro` command (check, dev, build) empties the folder before the build writes it again.
-    logError(
-      `No built function in ${builtFunctionsDirectory}: the pages rendered on demand (the contact page with a query or a refused form) need \`npm run build\` first.`,
-    );
-  }
-
+/** Netlify's emulation, started: the files, headers, redirects and Blobs of the site at `projectRoot`. */
+async function startEmulation(projectRoot) {
   const netlify = new NetlifyDev({
     projectRoot,
     // The local Blobs store: a Blobs server on <projectRoot>/.netlify/blobs-serve (the folder the
@@ -182,44 +146,40 @@ export async function startSiteServer({
     environmentVariables: { enabled: false },
   });
   await netlify.start();
-  // One conditional write of a key at a time, as on Netlify (blobs-writes-in-turn.mjs).
-  const blobsProxy = await blobsWritesInTurn();
-  // The emulation runs the rewrites to static files; a rewrite to a function (such as
-  // /contact?topic=… to the contact page rendered on demand, which the build writes into
-  // dist/_redirects) is matched with Netlify's own redirect rules, from netlify.toml and
-  // dist/_redirects as Netlify reads them, and the function is called here, as Netlify does.
-  const rewrites = new RedirectsHandler({
-    configPath: join(projectRoot, 'netlify.toml'),
-    projectDir: projectRoot,
-    publicDir: publishDirectory,
-    jwtRoleClaim: '',
-    jwtSecret: '',
-  });
+  return netlify;
+}
 
-  const notFoundFile = `${routes.notFound}.html`;
-  const notFoundPage = await readFile(join(publishDirectory, notFoundFile), 'utf8').catch(() => 'Not found');
-  const imageCdn = createImageCdn(resolve(publishDirectory));
-  const { compressFile, cache: compressedFiles } = fileCompressor();
-  const origin = `http://${host}:${port}`;
+/** Node's request listener: `answer`, with a bad request, a client gone and a failure answered as Netlify does. */
+function requestListener(answer, logError) {
+  return async (req, res) => {
+    try {
+      await answer(req, res);
+    } catch (error) {
+      if (error instanceof BadRequest) {
+        if (!res.headersSent) {
+          res.writeHead(error.status, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(`${error.message}\n`);
+        }
+        return;
+      }
+      if (isClientGone(error, res)) return;
+      logError(`Error answering ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Internal server error');
+      } else {
+        res.destroy();
+      }
+    }
+  };
+}
 
-  /**
-   * Headers that netlify.toml assigns to a path. The emulation only reports them for a request it
-   * answers, so ask it for the 404 page itself, which every `/*` rule covers.
-   */
-  const siteHeaders = (async () => {
-    const collected = new Headers();
-    const probe = await netlify.handle(new Request(`${origin}${notFoundFile}`), {
-      headersCollector: (key, value) => collected.set(key, value),
-    });
-    await probe?.body?.cancel();
-    return collected;
-  })();
-
-  /**
-   * Sends a Response, compressed when the client accepts it. Files (`cacheable`) are compressed
-   * once and kept; other answers are compressed as they stream.
-   */
-  async function send(response, req, res, { cacheable = false, extraHeaders = {} } = {}) {
+/**
+ * Sends a Response, compressed when the client accepts it. Files (`cacheable`) are compressed
+ * once and kept; other answers are compressed as they stream.
+ */
+function responder(compressFile) {
+  return async function send(response, req, res, { cacheable = false, extraHeaders = {} } = {}) {
     // A file carries a validator, as Netlify's CDN gives one: a browser that has it asks again
     // with If-None-Match and gets 304 without the body (the service worker's file, checked on
     // every navigation, among others).
@@ -263,10 +223,12 @@ export async function startSiteServer({
         ? createBrotliCompress({ params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } })
         : createGzip({ level: 9 });
     return writeResponse(res, { ...answer, body: nodeStream(response.body)?.pipe(compressor) ?? null });
-  }
+  };
+}
 
-  /** A function's answer; a function that throws is logged and answered 500, as on Netlify. */
-  async function callFunction(match, url, req) {
+/** A function's answer; a function that throws is logged and answered 500, as on Netlify. */
+function functionCaller(functions, logError) {
+  return async function callFunction(match, url, req) {
     const method = (req.method ?? 'GET').toUpperCase();
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
     const requestId = randomUUID();
@@ -294,9 +256,26 @@ export async function startSiteServer({
         }),
       };
     }
-  }
+  };
+}
 
-  async function answer(req, res) {
+/**
+ * The answer to one request, as Netlify gives it: the image CDN, rewrites to functions, functions,
+ * not-found rules, files, the pages rendered on demand, then the site's 404 page.
+ */
+function siteAnswerer({
+  imageCdn,
+  rewrites,
+  functions,
+  netlify,
+  publishDirectory,
+  origin,
+  siteHeaders,
+  notFoundPage,
+  send,
+  callFunction,
+}) {
+  return async function answer(req, res) {
     const url = requestURL(req);
     const method = (req.method ?? 'GET').toUpperCase();
     if (url.pathname === imageCdnPath) {
@@ -350,29 +329,97 @@ export async function startSiteServer({
     const headers = new Headers(await siteHeaders);
     headers.set('content-type', 'text/html; charset=utf-8');
     return send(new Response(notFoundPage, { status: 404, headers }), req, res, { cacheable: true });
+  };
+}
+
+/**
+ * @param {{
+ *   projectRoot: string,
+ *   port?: number,
+ *   host?: string,
+ *   functionsDirectory?: string,
+ *   builtFunctionsDirectory?: string,
+ *   log?: (line: string) => void,
+ *   logError?: (line: string) => void,
+ * }} options
+ */
+export async function startSiteServer({
+  projectRoot,
+  port = 4321,
+  host = 'localhost',
+  functionsDirectory = join(projectRoot, 'netlify', 'functions'),
+  builtFunctionsDirectory = join(projectRoot, '.netlify', 'v1', 'functions'),
+  log = console.log,
+  logError = console.error,
+}) {
+  // The built site: netlify.toml's `publish`, which the emulation reads for the files it serves,
+  // so another build is served by pointing projectRoot at a folder with its own dist/ and
+  // netlify.toml (as the visit bench does), never by a folder of its own here.
+  const publishDirectory = join(projectRoot, 'dist');
+  // A function that does not build stops the start, before anything is listening.
+  const loaded = await loadFunctions({
+    sourceDirectory: functionsDirectory,
+    builtDirectory: builtFunctionsDirectory,
+    log,
+  });
+  const functions = createFunctionRunner(loaded, { log: logError });
+  if (!existsSync(builtFunctionsDirectory) || readdirSync(builtFunctionsDirectory).length === 0) {
+    // Every `astro` command (check, dev, build) empties the folder before the build writes it again.
+    logError(
+      `No built function in ${builtFunctionsDirectory}: the pages rendered on demand (the contact page with a query or a refused form) need \`npm run build\` first.`,
+    );
   }
 
-  const server = createServer(async (req, res) => {
-    try {
-      await answer(req, res);
-    } catch (error) {
-      if (error instanceof BadRequest) {
-        if (!res.headersSent) {
-          res.writeHead(error.status, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end(`${error.message}\n`);
-        }
-        return;
-      }
-      if (isClientGone(error, res)) return;
-      logError(`Error answering ${req.method} ${req.url}: ${error instanceof Error ? error.stack : String(error)}`);
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Internal server error');
-      } else {
-        res.destroy();
-      }
-    }
+  const netlify = await startEmulation(projectRoot);
+  // One conditional write of a key at a time, as on Netlify (blobs-writes-in-turn.mjs).
+  const blobsProxy = await blobsWritesInTurn();
+  // The emulation runs the rewrites to static files; a rewrite to a function (such as
+  // /contact?topic=… to the contact page rendered on demand, which the build writes into
+  // dist/_redirects) is matched with Netlify's own redirect rules, from netlify.toml and
+  // dist/_redirects as Netlify reads them, and the function is called here, as Netlify does.
+  const rewrites = new RedirectsHandler({
+    configPath: join(projectRoot, 'netlify.toml'),
+    projectDir: projectRoot,
+    publicDir: publishDirectory,
+    jwtRoleClaim: '',
+    jwtSecret: '',
   });
+
+  const notFoundFile = `${routes.notFound}.html`;
+  const notFoundPage = await readFile(join(publishDirectory, notFoundFile), 'utf8').catch(() => 'Not found');
+  const imageCdn = createImageCdn(resolve(publishDirectory));
+  const { compressFile, cache: compressedFiles } = fileCompressor();
+  const origin = `http://${host}:${port}`;
+
+  /**
+   * Headers that netlify.toml assigns to a path. The emulation only reports them for a request it
+   * answers, so ask it for the 404 page itself, which every `/*` rule covers.
+   */
+  const siteHeaders = (async () => {
+    const collected = new Headers();
+    const probe = await netlify.handle(new Request(`${origin}${notFoundFile}`), {
+      headersCollector: (key, value) => collected.set(key, value),
+    });
+    await probe?.body?.cancel();
+    return collected;
+  })();
+
+  const send = responder(compressFile);
+  const callFunction = functionCaller(functions, logError);
+  const answer = siteAnswerer({
+    imageCdn,
+    rewrites,
+    functions,
+    netlify,
+    publishDirectory,
+    origin,
+    siteHeaders,
+    notFoundPage,
+    send,
+    callFunction,
+  });
+
+  const server = createServer(requestListener(answer, logError));
 
   await new Promise((resolveListen, reject) => {
     server.once('error', reject);

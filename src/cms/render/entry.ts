@@ -9,7 +9,7 @@
 import { z } from 'astro/zod';
 import { contentSources, isFolder, type ContentSource, type ContentSources } from '../../model/content-collections';
 import { formatIssues } from '../../schemas/content-errors';
-import { slugReference, type ContentContext } from '../../schemas/common';
+import { standInContext } from '../../schemas/common';
 import { isSameOrigin, readLimited } from '../../server/http-request';
 import { pictureStandIn } from './picture';
 import { uploadProblems, type FileFacts } from '../file-checks';
@@ -132,13 +132,11 @@ const safeFile = (file: string | undefined) =>
   file && /^src\/content\/[a-z0-9._/-]+$/i.test(file) && !file.includes('..') ? file : undefined;
 
 /** The schema context of the preview: pictures become stand-ins (src/cms/render/picture.ts); references are read as the content check reads them. */
-const previewContext = {
-  image: () =>
-    z
-      .string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' })
-      .transform((path) => pictureStandIn(path)),
-  reference: slugReference,
-} as unknown as ContentContext;
+const previewContext = standInContext(() =>
+  z
+    .string({ error: 'must be the path of a picture next to this file, e.g. "./images/name.webp"' })
+    .transform((path) => pictureStandIn(path)),
+);
 
 /** Which kind of content the posted entry is, and the file it would be saved as. */
 function sourceOf(

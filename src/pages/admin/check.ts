@@ -1,6 +1,6 @@
 /**
  * /admin posts here each change it is about to save (an entry's files, its uploads, a delete;
- * public/admin/cms.js), and the whole content check runs on the content with the change laid over
+ * src/cms/admin.ts), and the whole content check runs on the content with the change laid over
  * it (src/cms/publish-check.ts): 200 with no errors, or 422 with the problems the change brings,
  * `file: field: message` as `npm run content:check` prints them, which /admin shows and refuses the
  * save with (docs/decisions/0066).

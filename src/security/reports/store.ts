@@ -173,6 +173,9 @@ const isEntry = (key: string) => !/\/(slot|page)-\d+$/.test(key);
  * (`<day>/<directive>/unknown/`): made-up paths cannot take a real page's slots. Without them
  * (a build of before), a directive takes at most `pagesPerDirective` pages, as before.
  */
+// Over 100 lines on purpose: the ReportStore interface over one Blobs store: short methods sharing
+// the store, its limits, the built pages and the day last cleared.
+// eslint-disable-next-line max-lines-per-function -- why: the lines above
 export function blobsReportStore(
   store: Store,
   limits: ReportStoreLimits = reportStoreLimits,

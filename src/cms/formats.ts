@@ -13,8 +13,15 @@
  *   the file's order, whatever order the form holds them in.
  *
  * A new file has no text to keep: it is written in the same layouts. Pure functions: the YAML
- * library is passed in (public/admin/cms.js loads the browser build; the unit tests Node's).
+ * library is passed in (./admin.ts loads the browser build; the unit tests Node's).
  */
+import type * as Yaml from 'yaml';
+
+/** The YAML library: its browser build in /admin, Node's in the tests. */
+type YamlLibrary = typeof Yaml;
+
+/** An entry's data as Decap hands it to a format and takes it back. */
+type Data = Record<string, unknown>;
 
 /** The data key that carries the file's text from reading to saving; never written to a file. */
 export const sourceKey = '__source';
@@ -22,7 +29,7 @@ export const sourceKey = '__source';
 /**
  * The data key of a file whose frontmatter cannot be read: why, in words. Decap would show such
  * a file as an empty form named "."; with this the list, the preview and the refused save say
- * what is wrong instead (public/admin/cms.js, src/cms/preview.ts), and the file is never overwritten.
+ * what is wrong instead (./admin.ts, ./preview.ts), and the file is never overwritten.
  */
 export const unreadableKey = '__unreadable';
 
@@ -30,9 +37,11 @@ export const unreadableKey = '__unreadable';
  * Why the frontmatter `yaml` (the text between the `---` lines) cannot be read, in words that
  * name the line as the file numbers it and say how to correct it.
  */
-export function unreadableWords(error, yaml) {
-  const line = error?.linePos?.[0]?.line;
-  const reason = String(error?.message ?? error).split('\n')[0].replace(/ at line \d+, column \d+:?$/, '');
+export function unreadableWords(error: unknown, yaml: string): string {
+  const line = (error as Partial<Yaml.YAMLError> | undefined)?.linePos?.[0]?.line;
+  const reason = String((error as Error | undefined)?.message ?? error)
+    .split('\n')[0]
+    .replace(/ at line \d+, column \d+:?$/, '');
   const text = line ? yaml.split(/\r?\n/)[line - 1]?.trim() : undefined;
   const where = line ? `line ${line + 1}${text ? ` ("${text}")` : ''}` : 'its fields';
   return (
@@ -42,9 +51,10 @@ export function unreadableWords(error, yaml) {
   );
 }
 
-const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Data =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
-function equal(a, b) {
+function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => equal(v, b[i]));
   if (isObject(a) && isObject(b)) {
@@ -55,19 +65,22 @@ function equal(a, b) {
 }
 
 /** `data` without the source text, and the source text. */
-function split(data) {
-  const { [sourceKey]: source, ...rest } = data ?? {};
+function split(data: Data | undefined): [Data, string | undefined] {
+  const { [sourceKey]: source, ...rest }: Data = data ?? {};
   return [rest, typeof source === 'string' ? source : undefined];
 }
 
 /** `data`'s keys in the order of `sortedKeys` (the form's fields), the others after. */
-function inOrder(data, sortedKeys = []) {
-  const keys = [...sortedKeys.filter((k) => Object.hasOwn(data, k)), ...Object.keys(data).filter((k) => !sortedKeys.includes(k))];
+function inOrder(data: Data, sortedKeys: string[] = []): Data {
+  const keys = [
+    ...sortedKeys.filter((k) => Object.hasOwn(data, k)),
+    ...Object.keys(data).filter((k) => !sortedKeys.includes(k)),
+  ];
   return Object.fromEntries(keys.map((k) => [k, data[k]]));
 }
 
 /** Changes `node` (read as `before`) so that it holds `after`, touching only what differs. */
-function updateNode(YAML, doc, node, before, after) {
+function updateNode(YAML: YamlLibrary, doc: Yaml.Document, node: unknown, before: unknown, after: unknown): unknown {
   if (equal(before, after)) return node;
   if (isObject(before) && isObject(after) && YAML.isMap(node)) {
     for (const key of Object.keys(before)) if (!Object.hasOwn(after, key)) node.delete(key);
@@ -97,22 +110,22 @@ function updateNode(YAML, doc, node, before, after) {
 }
 
 /** YAML text of `data`, edited into `source` (YAML text) when there is one. */
-export function yamlText(YAML, data, source) {
+export function yamlText(YAML: YamlLibrary, data: unknown, source: string | undefined): string {
   if (source === undefined) return new YAML.Document(data).toString({ lineWidth: 0 });
   const doc = YAML.parseDocument(source);
-  doc.contents = updateNode(YAML, doc, doc.contents, doc.toJS() ?? {}, data);
+  doc.contents = updateNode(YAML, doc, doc.contents, doc.toJS() ?? {}, data) as Yaml.ParsedNode | null;
   return doc.toString({ lineWidth: 0 });
 }
 
 const frontmatterPattern = /^---\r?\n([\s\S]*?\r?\n)?---(?:\r?\n|$)/;
 
 /** Markdown with YAML frontmatter, as the content keeps it; the text after it is `body`. */
-export function frontmatterFormat(YAML) {
+export function frontmatterFormat(YAML: YamlLibrary) {
   return {
-    fromFile(content) {
+    fromFile(content: string): Data {
       const match = content.match(frontmatterPattern);
       const yaml = match ? (match[1] ?? '') : '';
-      let data;
+      let data: Data;
       try {
         data = YAML.parse(yaml) ?? {};
       } catch (error) {
@@ -121,32 +134,43 @@ export function frontmatterFormat(YAML) {
       const body = match ? content.slice(match[0].length) : content;
       return { ...data, body, [sourceKey]: content };
     },
-    toFile(entryData, sortedKeys) {
+    toFile(entryData: Data, sortedKeys?: string[]): string {
       refuseUnreadable(entryData);
-      const [{ body = '', ...data }, source] = split(entryData);
+      const [{ body: written, ...data }, source] = split(entryData);
+      const body = typeof written === 'string' ? written : '';
       const match = source?.match(frontmatterPattern);
       const yaml = yamlText(YAML, match ? data : inOrder(data, sortedKeys), match ? (match[1] ?? '') : undefined);
-      const before = match ? source.slice(match[0].length) : undefined;
+      const before = match ? source!.slice(match[0].length) : undefined;
       const text = body === before ? before : body && !body.endsWith('\n') ? `${body}\n` : body;
       return `---\n${yaml}---\n${text}`;
     },
   };
 }
 
+/** Where one value of a JSON text is: [start, end), whether it is written on one line, and its entries'. */
+interface JsonNode {
+  start: number;
+  end: number;
+  oneLine?: boolean;
+  children: Record<string, JsonNode> | JsonNode[] | undefined;
+}
+
 /** Where each value of a JSON text is: [start, end) and whether it is written on one line. */
-function jsonLayout(text) {
+function jsonLayout(text: string): JsonNode {
   let i = 0;
   const space = () => {
     while (/\s/.test(text[i] ?? '')) i++;
   };
-  const value = () => {
+  const value = (): JsonNode => {
     space();
     const start = i;
     const char = text[i];
-    const node = { start, end: 0, children: undefined };
+    const node: JsonNode = { start, end: 0, children: undefined };
     if (char === '{' || char === '[') {
       const close = char === '{' ? '}' : ']';
-      node.children = char === '{' ? {} : [];
+      const object: Record<string, JsonNode> = {};
+      const list: JsonNode[] = [];
+      node.children = char === '{' ? object : list;
       i++;
       space();
       while (text[i] !== close) {
@@ -157,8 +181,8 @@ function jsonLayout(text) {
           const key = JSON.parse(text.slice(keyStart, ++i));
           space();
           i++; // :
-          node.children[key] = value();
-        } else node.children.push(value());
+          object[key] = value();
+        } else list.push(value());
         space();
         if (text[i] === ',') i++;
         space();
@@ -169,7 +193,7 @@ function jsonLayout(text) {
       while (text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
       i++;
     } else {
-      while (i < text.length && !/[\s,\]}]/.test(text[i])) i++;
+      while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
     }
     node.end = i;
     node.oneLine = !text.slice(start, i).includes('\n');
@@ -179,56 +203,75 @@ function jsonLayout(text) {
 }
 
 /** JSON text of `value`, reusing the text of `layout` (a node of `source`) wherever it still holds. */
-function jsonOf(value, source, layout, indent, unit) {
-  if (layout && equal(JSON.parse(source.slice(layout.start, layout.end)), value)) return source.slice(layout.start, layout.end);
-  const sameKind = layout?.children && (Array.isArray(value) ? Array.isArray(layout.children) : isObject(value) && !Array.isArray(layout.children));
+function jsonOf(value: unknown, source: string, layout: JsonNode | undefined, indent: string, unit: string): string {
+  if (layout && equal(JSON.parse(source.slice(layout.start, layout.end)), value))
+    return source.slice(layout.start, layout.end);
+  const sameKind =
+    layout?.children &&
+    (Array.isArray(value) ? Array.isArray(layout.children) : isObject(value) && !Array.isArray(layout.children));
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   // A new list entry is written like the entries before it.
   // An object's keys stay in the file's order (the form hands them over in its fields' order); new keys follow.
-  const keys = Array.isArray(value) ? [] : sameKind ? [...Object.keys(layout.children).filter((k) => Object.hasOwn(value, k)), ...Object.keys(value).filter((k) => !Object.hasOwn(layout.children, k))] : Object.keys(value);
-  const entries = Array.isArray(value) ? value.map((v, i) => [undefined, v, sameKind ? (layout.children[i] ?? layout.children.at(-1)) : undefined]) : keys.map((k) => [k, value[k], sameKind ? layout.children[k] : undefined]);
+  const list = sameKind && Array.isArray(layout!.children) ? layout!.children : undefined;
+  const map = sameKind && !Array.isArray(layout!.children) ? layout!.children : undefined;
+  const object = value as Data;
+  const keys = Array.isArray(value)
+    ? []
+    : map
+      ? [
+          ...Object.keys(map).filter((k) => Object.hasOwn(object, k)),
+          ...Object.keys(object).filter((k) => !Object.hasOwn(map, k)),
+        ]
+      : Object.keys(object);
+  const entries: [string | undefined, unknown, JsonNode | undefined][] = Array.isArray(value)
+    ? value.map((v, i) => [undefined, v, list ? (list[i] ?? list.at(-1)) : undefined])
+    : keys.map((k) => [k, object[k], map?.[k]]);
   const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
   if (!entries.length) return `${open}${close}`;
   const inner = indent + unit;
   // A list or object keeps being written on one line if it was (with the space it had inside its brackets).
-  if (sameKind && layout.oneLine) {
-    const padded = source[layout.start + 1] === ' ' ? ' ' : '';
-    const items = entries.map(([k, v, l]) => `${k === undefined ? '' : `${JSON.stringify(k)}: `}${jsonOf(v, source, l, indent, unit)}`);
+  if (sameKind && layout!.oneLine) {
+    const padded = source[layout!.start + 1] === ' ' ? ' ' : '';
+    const items = entries.map(
+      ([k, v, l]) => `${k === undefined ? '' : `${JSON.stringify(k)}: `}${jsonOf(v, source, l, indent, unit)}`,
+    );
     return `${open}${padded}${items.join(', ')}${padded}${close}`;
   }
-  const items = entries.map(([k, v, l]) => `${inner}${k === undefined ? '' : `${JSON.stringify(k)}: `}${jsonOf(v, source, l, inner, unit)}`);
+  const items = entries.map(
+    ([k, v, l]) => `${inner}${k === undefined ? '' : `${JSON.stringify(k)}: `}${jsonOf(v, source, l, inner, unit)}`,
+  );
   return `${open}\n${items.join(',\n')}\n${indent}${close}`;
 }
 
 /** JSON text of `value`, in the layout of `source` (the file's text) when there is one. */
-export function jsonText(value, source) {
+export function jsonText(value: unknown, source: string | undefined): string {
   if (source === undefined) return `${JSON.stringify(value, null, 2)}\n`;
   const unit = source.match(/\n([ \t]+)["{[\d-]/)?.[1] ?? '  ';
-  const trailing = source.match(/\s*$/)[0];
+  const trailing = source.match(/\s*$/)![0];
   return `${jsonOf(value, source, jsonLayout(source), '', unit)}${trailing}`;
 }
 
 /** `read(JSON of text)`, or the words saying why the file cannot be read (see `unreadableKey`). */
-function readJson(text, read) {
+function readJson<T>(text: string, read: (json: T) => Data): Data {
   try {
     return { ...read(JSON.parse(text)), [sourceKey]: text };
   } catch (error) {
     return {
-      [unreadableKey]: `This file cannot be read, so the form cannot show it: ${error.message}. Correct the file itself; saving this form is refused, so nothing is lost.`,
+      [unreadableKey]: `This file cannot be read, so the form cannot show it: ${(error as Error).message}. Correct the file itself; saving this form is refused, so nothing is lost.`,
       [sourceKey]: text,
     };
   }
 }
 
 /** Refuses to write a file that could not be read: the form holds none of it. */
-function refuseUnreadable(entryData) {
-  if (entryData?.[unreadableKey]) throw new Error(entryData[unreadableKey]);
+function refuseUnreadable(entryData: Data | undefined) {
+  if (entryData?.[unreadableKey]) throw new Error(String(entryData[unreadableKey]));
 }
 
 /** A JSON file whose top level is an object. */
 export const jsonFormat = {
-  fromFile: (text) => readJson(text, (data) => data),
-  toFile: (entryData) => {
+  fromFile: (text: string) => readJson(text, (data: Data) => data),
+  toFile: (entryData: Data) => {
     refuseUnreadable(entryData);
     const [data, source] = split(entryData);
     return jsonText(data, source);
@@ -236,9 +279,9 @@ export const jsonFormat = {
 };
 
 /** A JSON file whose top level is a list, edited as the field `field`. */
-export const jsonListFormat = (field) => ({
-  fromFile: (text) => readJson(text, (list) => ({ [field]: list })),
-  toFile: (entryData) => {
+export const jsonListFormat = (field: string) => ({
+  fromFile: (text: string) => readJson(text, (list: unknown[]) => ({ [field]: list })),
+  toFile: (entryData: Data) => {
     refuseUnreadable(entryData);
     const [data, source] = split(entryData);
     return jsonText(data[field] ?? [], source);
