@@ -7,28 +7,33 @@ cd "$(dirname "$0")/.."
 # nothing is installed here (CI's .ci/run installs them).
 node tools/check-machine.ts
 
-# Three lanes share the cores until the build is done, as none reads what another writes:
+# Three lanes share the cores, as none reads what another writes before it is made:
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
 #   ignored by both linters);
 # - the type checker, then the build: one after the other, as both write .astro/, and the
-#   checker empties the adapter's .netlify/v1/functions/ that the build fills; then the checks of
-#   the build (tests/dist, over dist/), while the other lanes may still run;
-# - the unit tests, which make the run's one fixture build, of a changed copy of the project in a
-#   temporary folder, never dist/ (tests/support/fixture-site.ts; the browser tests reuse it).
-#   They write .netlify/built-content.json from src/content first, as the build does: the same
-#   bytes, each write a rename, so the build's bundlers read one whole file either way.
-# Each lane's output is printed whole once all are done, in this order.
-lanes=(lint build unit)
+#   checker empties the adapter's .netlify/v1/functions/ that the build fills; then, as soon as
+#   dist/ is made, the browser tests against `npm start`'s server, their output shown as it comes:
+#   they wait on pages and links more than on the CPU, which the other lanes use meanwhile;
+# - the unit tests, then the checks of the build (tests/dist, over dist/) once the build is made.
+#   The unit tests and the browser tests share the run's one fixture build, of a changed copy of
+#   the project in a temporary folder, never dist/: whichever asks first makes it, the other waits
+#   and reuses it (tests/support/fixture-site.ts). The unit tests write .netlify/built-content.json
+#   from src/content first, as the build does: the same bytes, each write a rename, so the
+#   build's bundlers read one whole file either way.
+# The other lanes' output is printed whole as each ends.
+state=$(mktemp -d)
+exec 3>&1
+lanes=(lint unit build)
 declare -A commands=(
   [lint]='echo "== lint (Prettier, ESLint)" && prettier --check . && eslint --max-warnings=0 . && echo "== content check" && node scripts/content-check.mjs'
-  [build]='echo "== astro check" && astro check && echo "== production build" && astro build && echo "== checks of the build" && vitest run -c vitest.dist.config.ts'
-  [unit]='echo "== unit tests" && vitest run'
+  [build]='{ echo "== astro check" && astro check && echo "== production build" && astro build; } || { touch "$state/build-failed"; exit 1; }; touch "$state/built"; echo "== browser tests" >&3; playwright test >&3 2>&3'
+  [unit]='echo "== unit tests" && vitest run && until [ -e "$state/built" ] || [ -e "$state/build-failed" ]; do sleep 1; done && if [ -e "$state/built" ]; then echo "== checks of the build" && vitest run -c vitest.dist.config.ts; else echo "== checks of the build: not run, as the build failed"; fi'
 )
 declare -A pids logs
-trap 'for lane in "${lanes[@]}"; do kill "${pids[$lane]:-}" 2>/dev/null || true; rm -f "${logs[$lane]:-}"; done' EXIT
+trap 'for lane in "${lanes[@]}"; do kill "${pids[$lane]:-}" 2>/dev/null || true; rm -f "${logs[$lane]:-}"; done; rm -rf "$state"' EXIT
 for lane in "${lanes[@]}"; do
   logs[$lane]=$(mktemp)
-  bash -c "set -euo pipefail; ${commands[$lane]}" >"${logs[$lane]}" 2>&1 &
+  state="$state" bash -c "set -euo pipefail; ${commands[$lane]}" >"${logs[$lane]}" 2>&1 &
   pids[$lane]=$!
 done
 failed=()
@@ -41,6 +46,3 @@ if [ "${#failed[@]}" -gt 0 ]; then
   echo "npm test: failed in ${failed[*]}" >&2
   exit 1
 fi
-
-echo "== browser tests"
-playwright test

@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify as stringifyYaml } from 'yaml';
@@ -42,10 +42,63 @@ const project = process.cwd();
 const folderName = `site-fixture-${createHash('sha256').update(project).digest('hex').slice(0, 10)}`;
 const fixtureRoot = join(tmpdir(), folderName);
 const record = join(tmpdir(), `${folderName}.json`);
+const lock = join(tmpdir(), `${folderName}.lock`);
 const productsFolder = 'src/content/products';
 
 /** The fixture build, made now unless the one on disk was made from the same files. */
 export function fixtureSite(): FixtureSite {
+  return oneAtATime(buildOrReuse);
+}
+
+/**
+ * One fixture build at a time: `npm test` runs the unit tests and the browser tests side by side
+ * (scripts/test.sh), and both ask for the fixture. The second waits for the first's build, then
+ * finds it made from the same files and reuses it. A lock left by a process that has gone (a run
+ * stopped mid-build) is taken over.
+ */
+function oneAtATime<T>(work: () => T): T {
+  const sleeper = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (lockHolderGone()) rmSync(lock, { recursive: true, force: true });
+      // fixtureSite() is synchronous, as its build is: a blocking wait of a quarter second.
+      else Atomics.wait(sleeper, 0, 0, 250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function lockHolderGone(): boolean {
+  try {
+    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    // No such process: gone. No pid file yet: the holder is between its two steps, unless the
+    // lock is older than any build.
+    if (code === 'ESRCH') return true;
+    if (code === 'ENOENT') {
+      try {
+        return Date.now() - statSync(lock).mtimeMs > 15 * 60_000;
+      } catch {
+        return false;
+      }
+    }
+    return false;
+  }
+}
+
+function buildOrReuse(): FixtureSite {
   const fingerprint = projectFingerprint();
   if (existsSync(record) && existsSync(join(fixtureRoot, 'dist'))) {
     const saved = JSON.parse(readFileSync(record, 'utf8')) as FixtureSite & { fingerprint: string };
