@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './tools/chromium.ts';
+import { testStore } from './tests/support/test-site.mjs';
 
 /**
  * Chromium in two builds (tools/chromium.ts finds them: the one `PLAYWRIGHT_CHROMIUM` names,
@@ -13,6 +14,12 @@ export const browsers = findChromium();
 
 /** Port of the test server; different from `npm start`'s 4321 so both can run at once. */
 const port = Number(process.env.TEST_PORT ?? 4329);
+
+/**
+ * The test server's Netlify Blobs store, emptied at each start (tests/support/test-site.mjs): the
+ * messages, reports and vitals a test stored are read back from here.
+ */
+export const siteStore = testStore(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,8 +45,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    // The same server as `npm start`, over the build that `npm test` has just made.
-    command: 'node scripts/serve.mjs',
+    // The same server as `npm start`, over the build that `npm test` has just made, with a store
+    // of its own.
+    command: 'node tests/support/test-site.mjs',
     env: { PORT: String(port) },
     url: `http://localhost:${port}/404.html`,
     reuseExistingServer: false,

@@ -69,7 +69,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => other.listen(otherPort, '127.0.0.1', resolve));
   const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', PORT: String(port) };
   for (const name of ['DEPLOY_URL', 'DEPLOY_PRIME_URL', 'URL']) delete env[name];
-  server = spawn(process.execPath, ['scripts/serve.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  server = spawn(process.execPath, ['tests/support/test-site.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
   // Up when its static files answer: no request reaches a function before the test's first.
   for (let tries = 0; tries < 600; tries++) {
     const up = await fetch(`${origin}/404.html`).then(
@@ -79,7 +79,7 @@ beforeAll(async () => {
     if (up) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`scripts/serve.mjs did not answer on ${origin}`);
+  throw new Error(`tests/support/test-site.mjs did not answer on ${origin}`);
 }, 120_000);
 
 afterAll(async () => {

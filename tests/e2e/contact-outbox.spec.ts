@@ -13,7 +13,7 @@ import { offlinePath } from '../../src/offline/requests';
 import { referenceOf } from '../../src/contact/reference';
 import { outboxDatabase, outboxSentMessage } from '../../src/contact/outbox-store';
 import { linkCheckTimeoutMs } from '../../src/hydration/settled';
-import { narrow, readContent, saveData, ui, wide } from './support';
+import { narrow, readContent, saveData, siteStore, ui, wide } from './support';
 
 /** The form's own words, the kept-message ones included (src/content/contact-form.json). */
 const formText = readContent('contact-form.json');
@@ -43,7 +43,7 @@ const keptList = (page: Page) => page.getByRole('region', { name: kept.heading }
 const formStatus = (page: Page) => page.locator('[data-form-status]');
 /** The stored messages whose text holds `marker`. */
 const storedWith = async (marker: string) =>
-  (await readLocalMessages()).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
+  (await readLocalMessages(siteStore)).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
 
 /** The message with `marker` is stored once, under the one id every post of it carried; returns it. */
 async function expectStoredOnceUnder(marker: string, ids: string[]) {

@@ -10,7 +10,7 @@ import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs'
 import { itemLabel, type ItemData } from '../../src/model/catalogue-item';
 import { itemPath, routes } from '../../src/model/routes';
 import { referenceOf } from '../../src/contact/reference';
-import { companyPage, identity, narrow, offerings, productsOf, readContent, ui, wide } from './support';
+import { companyPage, identity, narrow, offerings, productsOf, readContent, siteStore, ui, wide } from './support';
 
 const formText = readContent('contact-form.json');
 const catalogueWords = readContent('site/labels.json').catalogue;
@@ -50,7 +50,7 @@ async function fillTheRest(page: Page, marker: string) {
 }
 
 const storedWith = async (marker: string) =>
-  (await readLocalMessages()).filter((r) => r.message.substrate?.includes(marker));
+  (await readLocalMessages(siteStore)).filter((r) => r.message.substrate?.includes(marker));
 
 /** The confirmation: the stored message's reference, what happens next, who answers. */
 async function expectConfirmation(page: Page, reference: string) {

@@ -15,6 +15,7 @@ import {
   recordScripts,
   ui,
   wide,
+  siteStore,
 } from './support';
 
 const contact = companyPage('contact');
@@ -110,7 +111,7 @@ test('a message is sent: success toast, fields cleared, message in the store', a
       messageId: expect.stringMatching(/^[0-9a-f-]{36}$/),
     },
   ]);
-  const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
+  const stored = (await readLocalMessages(siteStore)).find((r) => r.message.message.includes(marker));
   expect(stored).toMatchObject({ status: 'pending', message: { name: 'Ada Lovelace', email: 'ada@example.org' } });
 });
 
@@ -172,7 +173,7 @@ test('a 500: the failure toast, every value kept, the error logged, nothing kept
   await expect(page.getByText(formText.success.title)).toBeVisible();
   expect(ids).toHaveLength(2);
   expect(ids[1]).toBe(ids[0]);
-  expect((await readLocalMessages()).filter((r) => r.message.message.includes(marker))).toHaveLength(1);
+  expect((await readLocalMessages(siteStore)).filter((r) => r.message.message.includes(marker))).toHaveLength(1);
   // The form keeps the topic it was on, for the next request.
   await expect(page.getByLabel(ui.topicLabel)).toHaveValue('samples');
   await expect(page.getByLabel(label.message)).toHaveValue('');
@@ -192,7 +193,7 @@ test('a field the server refuses is marked with its reason, focused, and every v
   await expect(page.getByLabel(label.email)).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel(label.message)).toHaveValue('Please send samples of the lavender finish.');
   await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible();
-  expect((await readLocalMessages()).some((m) => m.message.name === '-- !!')).toBe(false);
+  expect((await readLocalMessages(siteStore)).some((m) => m.message.name === '-- !!')).toBe(false);
 });
 
 test('while sending, the button is disabled and says "Sending..."', async ({ page }) => {
@@ -299,7 +300,7 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: formText.submitLabel }).click();
     await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?${referenceQuery}=`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(contact.thanks.heading);
-    const stored = (await readLocalMessages()).find((r) => r.message.message.includes(marker));
+    const stored = (await readLocalMessages(siteStore)).find((r) => r.message.message.includes(marker));
     expect(stored?.message.name).toBe('Ada Lovelace');
     // The address carries the message's reference (the page shows it: contact-request.spec.ts).
     expect(new URL(page.url()).searchParams.get(referenceQuery)).toBe(referenceOf(stored!.id));
@@ -333,7 +334,7 @@ test.describe('without JavaScript', () => {
     await page.getByLabel(label.message).fill(`Corrected (${marker})`);
     await page.getByRole('button', { name: formText.submitLabel }).click();
     await expect(page).toHaveURL(new RegExp(`${routes.contactThanks}\\?`));
-    expect((await readLocalMessages()).some((r) => r.message.message.includes(marker))).toBe(true);
+    expect((await readLocalMessages(siteStore)).some((r) => r.message.message.includes(marker))).toBe(true);
   });
 
   test('on a phone, a refused form opens on its reasons: in view, each a link to its field, the title says so', async ({
@@ -383,7 +384,7 @@ test.describe('without JavaScript', () => {
     });
     expect(again.status()).toBe(303);
     expect(again.headers().location).toBe(new URL(page.url()).pathname + new URL(page.url()).search);
-    const stored = (await readLocalMessages()).filter((r) => r.message.message.includes(marker));
+    const stored = (await readLocalMessages(siteStore)).filter((r) => r.message.message.includes(marker));
     expect(stored.map((r) => r.browserId)).toEqual([form.messageId]);
   });
 });

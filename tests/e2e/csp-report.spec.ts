@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import config, { browsers } from '../../playwright.config';
+import config, { browsers, siteStore } from '../../playwright.config';
 import { routes } from '../../src/model/routes';
 
 const run = promisify(execFile);
@@ -102,11 +102,15 @@ interface Listed {
   count: number;
 }
 
-/** What `npm run reports -- --json --page <path>` lists now (the local store `npm start` writes). */
+/** What `npm run reports -- --json --page <path>` lists now, from the test server's store. */
 async function listed(path: string): Promise<Listed[]> {
-  const { stdout } = await run(process.execPath, ['scripts/reports.mjs', '--json', '--page', path], {
-    env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['scripts/reports.mjs', '--json', '--page', path, '--dir', siteStore],
+    {
+      env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
+    },
+  );
   return stdout
     .split('\n')
     .filter(Boolean)
@@ -152,7 +156,7 @@ test('a violation reported through report-to reaches the endpoint and is listed'
         count: 1,
       });
     // The listing as the operator reads it.
-    const { stdout } = await run(process.execPath, ['scripts/reports.mjs', '--page', routes.about]);
+    const { stdout } = await run(process.execPath, ['scripts/reports.mjs', '--page', routes.about, '--dir', siteStore]);
     expect(stdout).toContain('script-src-elem:');
     expect(stdout).toContain(marker);
   } finally {

@@ -2,6 +2,7 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 import { actionHref, actionName, type Action, type Data } from '../support/site';
 
 export * from '../support/site';
+export { siteStore } from '../../playwright.config';
 
 /** The browser's reports of Content Security Policy violations on the page, as they come. */
 export function watchViolations(page: Page): string[] {

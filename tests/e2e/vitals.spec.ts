@@ -22,7 +22,7 @@ import type { StoredBeacon } from '../../src/vitals/beacon';
 import { blobsVitalsStore, vitalsStoreName } from '../../src/vitals/store';
 import { lastDays } from '../../src/server/day-folders';
 import { openStore } from '../../src/server/operator-store.mjs';
-import { offerings, productsOf, saveData, wide } from './support';
+import { offerings, productsOf, saveData, siteStore, wide } from './support';
 
 const run = promisify(execFile);
 
@@ -78,7 +78,7 @@ async function leave(page: Page) {
  * request of the page, so the store is where it is seen.)
  */
 async function kept(): Promise<StoredBeacon[]> {
-  const { store, close } = await openStore({ name: vitalsStoreName });
+  const { store, close } = await openStore({ name: vitalsStoreName, directory: siteStore });
   try {
     return store ? (await blobsVitalsStore(store).read(lastDays(new Date(), 2))).beacons : [];
   } finally {
@@ -88,7 +88,7 @@ async function kept(): Promise<StoredBeacon[]> {
 
 /** `npm run vitals` on the local store the test server writes: its report's page views, all and for one kind of page, over the last 7 days. */
 async function reported(kind: string): Promise<{ all: number; kind: number; output: string }> {
-  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs'], {
+  const { stdout } = await run(process.execPath, ['scripts/vitals.mjs', '--dir', siteStore], {
     env: { ...process.env, NETLIFY_AUTH_TOKEN: '', NETLIFY_SITE_ID: '' },
   });
   const week = stdout.split(/\n(?=Last \d+ days)/).find((part) => part.startsWith('Last 7 days'))!;
