@@ -9,11 +9,12 @@ node tools/check-machine.ts
 
 # Three lanes share the cores, as none reads what another writes before it is made:
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
-#   ignored by both linters);
-# - the type checker, then the build: one after the other, as both write .astro/, and the
-#   checker empties the adapter's .netlify/v1/functions/ that the build fills; then, as soon as
-#   dist/ is made, the browser tests against `npm start`'s server, their output shown as it comes:
-#   they wait on pages and links more than on the CPU, which the other lanes use meanwhile;
+#   ignored by both linters); then, once the build is made, the type checker over the types the
+#   build has just generated in .astro/ (`--noSync`: the build's sync is the same, and a checker
+#   that synced again would load the adapter, which empties .netlify/v1/functions/ and
+#   .netlify/build/ while the browser tests' server runs from them);
+# - the build, then, as soon as dist/ is made, the browser tests against `npm start`'s server,
+#   their output shown as it comes: they are the longest part, so they start first;
 # - the unit tests, then the checks of the build (tests/dist, over dist/) once the build is made.
 #   The unit tests and the browser tests share the run's one fixture build, of a changed copy of
 #   the project in a temporary folder, never dist/: whichever asks first makes it, the other waits
@@ -25,15 +26,17 @@ state=$(mktemp -d)
 exec 3>&1
 lanes=(lint unit build)
 declare -A commands=(
-  [lint]='echo "== lint (Prettier, ESLint)" && prettier --check . && eslint --max-warnings=0 . && echo "== content check" && node scripts/content-check.mjs'
-  [build]='{ echo "== astro check" && astro check && echo "== production build" && astro build; } || { touch "$state/build-failed"; exit 1; }; touch "$state/built"; echo "== browser tests" >&3; playwright test >&3 2>&3'
-  [unit]='echo "== unit tests" && vitest run && until [ -e "$state/built" ] || [ -e "$state/build-failed" ]; do sleep 1; done && if [ -e "$state/built" ]; then echo "== checks of the build" && vitest run -c vitest.dist.config.ts; else echo "== checks of the build: not run, as the build failed"; fi'
+  [lint]='echo "== lint (Prettier, ESLint)" && prettier --check . && eslint --max-warnings=0 . && echo "== content check" && node scripts/content-check.mjs && after_build "astro check" astro check --noSync'
+  [build]='{ echo "== production build" && astro build; } || { touch "$state/build-failed"; exit 1; }; touch "$state/built"; echo "== browser tests" >&3; playwright test >&3 2>&3'
+  [unit]='echo "== unit tests" && vitest run && after_build "checks of the build" vitest run -c vitest.dist.config.ts'
 )
+# Runs a step that reads the build once the build is made, or says it did not run.
+after_build='after_build() { until [ -e "$state/built" ] || [ -e "$state/build-failed" ]; do sleep 1; done; if [ -e "$state/built" ]; then echo "== $1"; "${@:2}"; else echo "== $1: not run, as the build failed"; fi; }'
 declare -A pids logs
 trap 'for lane in "${lanes[@]}"; do kill "${pids[$lane]:-}" 2>/dev/null || true; rm -f "${logs[$lane]:-}"; done; rm -rf "$state"' EXIT
 for lane in "${lanes[@]}"; do
   logs[$lane]=$(mktemp)
-  state="$state" bash -c "set -euo pipefail; ${commands[$lane]}" >"${logs[$lane]}" 2>&1 &
+  state="$state" bash -c "set -euo pipefail; $after_build; ${commands[$lane]}" >"${logs[$lane]}" 2>&1 &
   pids[$lane]=$!
 done
 failed=()
