@@ -43,7 +43,9 @@ const keptList = (page: Page) => page.getByRole('region', { name: kept.heading }
 const formStatus = (page: Page) => page.locator('[data-form-status]');
 /** The stored messages whose text holds `marker`. */
 const storedWith = async (marker: string) =>
-  (await readLocalMessages(siteStore)).filter((r: { message?: { message?: string } }) => r.message?.message?.includes(marker));
+  (await readLocalMessages(siteStore)).filter((r: { message?: { message?: string } }) =>
+    r.message?.message?.includes(marker),
+  );
 
 /** The message with `marker` is stored once, under the one id every post of it carried; returns it. */
 async function expectStoredOnceUnder(marker: string, ids: string[]) {
