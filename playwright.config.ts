@@ -23,11 +23,6 @@ export const siteStore = testStore(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // The editor's tests read no build and start servers of their own: they run beside the build
-  // (playwright.admin.config.ts).
-  testIgnore: 'admin.spec.ts',
-  // Each run empties its own folder of results: the editor's run, at the same time, has another.
-  outputDir: 'test-results/site',
   fullyParallel: true,
   workers: 2,
   // A test that fails now and then is fixed, not run again until it passes.

@@ -7,17 +7,14 @@ cd "$(dirname "$0")/.."
 # nothing is installed here (CI's .ci/run installs them).
 node tools/check-machine.ts
 
-# Four lanes share the cores, as none reads what another writes before it is made:
+# Three lanes share the cores, as none reads what another writes before it is made:
 # - the linters and the content check read the tree only (dist/, .astro/ and .netlify/ are
 #   ignored by both linters); then, once the build is made, the type checker over the types the
 #   build has just generated in .astro/ (`--noSync`: the build's sync is the same, and a checker
 #   that synced again would load the adapter, which empties .netlify/v1/functions/ and
 #   .netlify/build/ while the browser tests' server runs from them);
-# - the build, then, as soon as dist/ is made, the site's browser tests against `npm start`'s
-#   server, their output shown as it comes;
-# - the editor's browser tests (playwright.admin.config.ts), which read no build: each runs
-#   `npm run cms` on a copy of the project, one after the other, the longest chain of the browser
-#   tests, so they start at once;
+# - the build, then, as soon as dist/ is made, the browser tests against `npm start`'s server,
+#   their output shown as it comes: they are the longest part, so they start first;
 # - the unit tests, then the checks of the build (tests/dist, over dist/) once the build is made.
 #   The unit tests and the browser tests share the run's one fixture build, of a changed copy of
 #   the project in a temporary folder, never dist/: whichever asks first makes it, the other waits
@@ -27,11 +24,10 @@ node tools/check-machine.ts
 # The other lanes' output is printed whole as each ends.
 state=$(mktemp -d)
 exec 3>&1
-lanes=(lint unit editor build)
+lanes=(lint unit build)
 declare -A commands=(
   [lint]='echo "== lint (Prettier, ESLint)" && prettier --check . && eslint --max-warnings=0 . && echo "== content check" && node scripts/content-check.mjs && after_build "astro check" astro check --noSync'
   [build]='{ echo "== production build" && astro build; } || { touch "$state/build-failed"; exit 1; }; touch "$state/built"; echo "== browser tests" >&3; playwright test >&3 2>&3'
-  [editor]='echo "== browser tests of the editor" && playwright test -c playwright.admin.config.ts'
   [unit]='echo "== unit tests" && vitest run && after_build "checks of the build" vitest run -c vitest.dist.config.ts'
 )
 # Runs a step that reads the build once the build is made, or says it did not run.

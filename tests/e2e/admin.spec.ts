@@ -8,8 +8,7 @@
  * tests/unit/catalogue-build.test.ts, on the test run's one fixture build; that the build holds
  * the editor, out of the sitemap and of every page, is tests/dist/built-site.test.ts). The
  * category is whichever folder holds the aroma variants, so editors may rename, add or remove
- * categories. Nothing here reads the project's build, so these tests run beside the build
- * (playwright.admin.config.ts).
+ * categories. Nothing here reads the project's build.
  *
  * The tests run in order on one copy and one dev server; each leaves the copy's catalogue as it
  * found it, so the last one can count the cards its edit adds.
