@@ -13,5 +13,11 @@ export default defineConfig({
     // on child processes, builds and local servers rather than on the CPU, so a second worker
     // overlaps those waits.
     maxWorkers: 2,
+    // The files of a worker share one module graph instead of each importing its own: the unit
+    // tests took 110 CPU-seconds instead of 147 (61 s instead of 79 s alone). No file mocks a
+    // module; the globals and variables some stub are put back after each test.
+    isolate: false,
+    unstubGlobals: true,
+    unstubEnvs: true,
   },
 });
