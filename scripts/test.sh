@@ -13,8 +13,9 @@ node tools/check-machine.ts
 #   build has just generated in .astro/ (`--noSync`: the build's sync is the same, and a checker
 #   that synced again would load the adapter, which empties .netlify/v1/functions/ and
 #   .netlify/build/ while the browser tests' server runs from them);
-# - the build, then, as soon as dist/ is made, the browser tests against `npm start`'s server,
-#   their output shown as it comes: they are the longest part, so they start first;
+# - the build, then, as soon as dist/ is made, the browser tests against `npm start`'s server
+#   (with a store of its own, tests/support/test-site.mjs), their output shown as it comes: they
+#   are the longest part, so nothing else runs between the build and them;
 # - the unit tests, then the checks of the build (tests/dist, over dist/) once the build is made.
 #   The unit tests and the browser tests share the run's one fixture build, of a changed copy of
 #   the project in a temporary folder, never dist/: whichever asks first makes it, the other waits
