@@ -11,14 +11,14 @@
  * store are untouched. Functions run in this process and read its environment, which the test
  * sets while its site runs and restores after.
  */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { startSiteServer } from '../../tools/local-netlify/site-server.mjs';
+import { startTestSite, storeOf } from '../support/test-site.mjs';
 import { openStore } from '../../src/server/operator-store.mjs';
 import { referenceQuery, routes } from '../../src/model/routes';
 import { readContent, ui, wide } from './support';
@@ -55,22 +55,13 @@ async function startInbox() {
 /** The production build on a free port with the site's functions, a store of its own and `env`. */
 async function ownSite(env: Record<string, string>) {
   const root = mkdtempSync(join(tmpdir(), 'site-digest-'));
-  cpSync('netlify.toml', join(root, 'netlify.toml'));
-  cpSync('dist', join(root, 'dist'), { recursive: true });
   const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
-  const site = await startSiteServer({
-    projectRoot: root,
-    host: 'localhost',
-    port: 0,
-    functionsDirectory: resolve('netlify/functions'),
-    builtFunctionsDirectory: resolve('.netlify/v1/functions'),
-    log: () => {},
-  });
+  const site = await startTestSite({ root, log: () => {} });
   return {
     url: site.url as string,
     /** The site's message store, as `npm run messages` opens it. */
-    store: () => openStore({ name: 'contact-messages', directory: join(root, '.netlify', 'blobs-serve') }),
+    store: () => openStore({ name: 'contact-messages', directory: storeOf(root) }),
     async close() {
       await site.close();
       for (const [name, value] of Object.entries(before)) {

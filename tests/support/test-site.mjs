@@ -20,25 +20,38 @@ const project = fileURLToPath(new URL('../..', import.meta.url));
 /** The folder the test server on `port` runs on. */
 export const testSiteRoot = (port) => join(project, '.netlify', `test-site-${port}`);
 
-/** Its Blobs store, for the operator's commands (`--dir`) and `openStore({ directory })`. */
-export const testStore = (port) => join(testSiteRoot(port), '.netlify', 'blobs-serve');
+/** The Blobs store of a site server on `root`, for the operator's commands (`--dir`) and `openStore({ directory })`. */
+export const storeOf = (root) => join(root, '.netlify', 'blobs-serve');
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.setSourceMapsEnabled(true);
-  const port = Number(process.env.PORT ?? 4329);
-  const root = testSiteRoot(port);
+/** The store of the test server on `port`. */
+export const testStore = (port) => storeOf(testSiteRoot(port));
+
+/**
+ * `npm start`'s server on `root`, a folder of its own made for it here (emptied first): the
+ * project's dist/ linked, netlify.toml copied, the project's functions, and so a store of its own.
+ * @param {{ root: string, port?: number, host?: string, log?: (line: string) => void }} options
+ */
+export function startTestSite({ root, port = 0, host = 'localhost', log }) {
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   // A junction on Windows, which needs no administrator's right; a symbolic link elsewhere.
   symlinkSync(join(project, 'dist'), join(root, 'dist'), 'junction');
   copyFileSync(join(project, 'netlify.toml'), join(root, 'netlify.toml'));
-  const site = await startSiteServer({
+  return startSiteServer({
     projectRoot: root,
     port,
-    host: process.env.HOST ?? 'localhost',
+    host,
     functionsDirectory: join(project, 'netlify', 'functions'),
     builtFunctionsDirectory: join(project, '.netlify', 'v1', 'functions'),
+    ...(log ? { log } : {}),
   });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.setSourceMapsEnabled(true);
+  const port = Number(process.env.PORT ?? 4329);
+  const root = testSiteRoot(port);
+  const site = await startTestSite({ root, port, host: process.env.HOST ?? 'localhost' });
   console.log(`Test site ready on ${site.url}, its store in ${testStore(port)}`);
   // Its folder goes with it where it is stopped by a signal (the checks of the build start it on
   // a free port each run, so their folders would pile up); Playwright's is emptied at its start.
