@@ -5,7 +5,6 @@
  * a page of the site next opens, so the server stores it once (src/contact/outbox.ts,
  * src/contact/handler.ts, docs/decisions/0047-kept-before-sending.md).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { readLocalMessages } from '../../tools/local-netlify/local-messages.mjs';
 import { routes } from '../../src/model/routes';
@@ -13,7 +12,7 @@ import { offlinePath } from '../../src/offline/requests';
 import { referenceOf } from '../../src/contact/reference';
 import { outboxDatabase, outboxSentMessage } from '../../src/contact/outbox-store';
 import { linkCheckTimeoutMs } from '../../src/hydration/settled';
-import { narrow, readContent, saveData, siteStore, ui, wide } from './support';
+import { narrow, readContent, saveData, siteStore, ui, wcagAudit, wide } from './support';
 
 /** The form's own words, the kept-message ones included (src/content/contact-form.json). */
 const formText = readContent('contact-form.json');
@@ -104,10 +103,7 @@ test('no answer: two messages kept; one cancelled is never sent, the other goes 
   await expect(items).toHaveCount(2);
 
   // The list is accessible like the rest of the page.
-  const axe = await new AxeBuilder({ page })
-    .include('section[aria-labelledby="kept-heading"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const axe = await wcagAudit(page).include('section[aria-labelledby="kept-heading"]').analyze();
   expect(axe.violations).toEqual([]);
 
   const cancel = items.filter({ hasText: 'Cancel me' }).getByRole('button', { name: kept.cancel });

@@ -10,7 +10,6 @@
  * the browser checks how it fits and behaves at 390 and 1280 px, with and without JavaScript.
  * Expected words come from the content.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { fullData } from '../../bench/catalogue.mjs';
 import { fixtureSite } from '../support/fixture-site';
 import { accessibleName, all, attribute, readPage, region, shownText, text, type Element } from '../support/html';
-import { freePort, narrow, readContent, ui, wide } from './support';
+import { freePort, narrow, readContent, ui, wcagAudit, wide } from './support';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -342,9 +341,7 @@ for (const viewport of [narrow, wide]) {
       }
       await page.goto(path);
       if (!javaScriptEnabled) expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
+      const results = await wcagAudit(page).analyze();
       expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
         [],
       );

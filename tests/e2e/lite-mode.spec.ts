@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import {
   companyPage,
@@ -10,6 +9,7 @@ import {
   saveData,
   statisticShownAt,
   ui,
+  wcagAudit,
   wide,
 } from './support';
 
@@ -321,10 +321,7 @@ test.describe('the line at the top', () => {
         top + (await line.boundingBox())!.height - 1,
       );
     }
-    const results = await new AxeBuilder({ page })
-      .include('#lite-mode-line')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
+    const results = await wcagAudit(page).include('#lite-mode-line').analyze();
     expect(results.violations.map((v) => v.id)).toEqual([]);
 
     await page.goto('/');

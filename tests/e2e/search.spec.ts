@@ -6,10 +6,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse as parseYaml } from 'yaml';
-import { escapeRegExp, narrow, offerings, recordScripts, ui, wide } from './support';
+import { escapeRegExp, narrow, offerings, recordScripts, ui, wcagAudit, wide } from './support';
 import { routes } from '../../src/model/routes';
 import { offlinePath } from '../../src/offline/requests';
 
@@ -41,9 +40,7 @@ function watchCsp(page: Page): string[] {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await wcagAudit(page).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -5,9 +5,8 @@
  * scrolled through, and nothing scrolls sideways down to 320 px. What every built page carries is
  * checked without a browser in tests/dist (headings, the hashes of its policy, bytes).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { narrow, narrowest, templatePages, watchViolations, wide } from './support';
+import { narrow, narrowest, templatePages, watchViolations, wcagAudit, wide } from './support';
 
 for (const path of templatePages()) {
   test(`${path}: no accessibility violation (WCAG 2.2 AA) at ${wide.width} and ${narrow.width} px, nothing wider than the screen down to ${narrowest.width} px, and no Content Security Policy violation`, async ({
@@ -35,9 +34,7 @@ for (const path of templatePages()) {
             .map((a) => a.finished),
         ),
       );
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
+      const results = await wcagAudit(page).analyze();
       // Zero violations of any impact, not only serious ones.
       expect(
         results.violations.map(
