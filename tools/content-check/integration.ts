@@ -82,7 +82,7 @@ const signature = (files: Map<string, string>) => [...files].map(([path, stamp])
 /** The files Astro's content layer reads entries from (src/content.config.ts). */
 const entryFile = /\.(md|json|ya?ml)$/;
 
-function checkInDev(server: ViteDevServer, root: string) {
+export function checkInDev(server: ViteDevServer, root: string) {
   const content = join(root, 'src', 'content');
   // Checked again when a page is asked for after a content file changed.
   let last: { signature: string; problems: Promise<Problem[]> } | undefined;
