@@ -6,12 +6,16 @@
  * every command is pointed at a store the same way.
  */
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BlobsServer } from '@netlify/blobs/server';
 import { getStore } from '@netlify/blobs';
 import { printable } from '../text/printable.mjs';
 
-export const localStoreDirectory = fileURLToPath(new URL('../../.netlify/blobs-serve', import.meta.url));
+/** The local store of a site served from `projectRoot`: where Netlify's emulation keeps its Blobs. */
+export const localStoreOf = (projectRoot) => join(projectRoot, '.netlify', 'blobs-serve');
+
+export const localStoreDirectory = localStoreOf(fileURLToPath(new URL('../..', import.meta.url)));
 
 /**
  * The store called `name`. With a token and a site id: the site's store on Netlify. Without: the

@@ -18,8 +18,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { startTestSite, storeOf } from '../support/test-site.mjs';
-import { openStore } from '../../src/server/operator-store.mjs';
+import { startTestSite } from '../support/test-site.mjs';
+import { localStoreOf, openStore } from '../../src/server/operator-store.mjs';
 import { referenceQuery, routes } from '../../src/model/routes';
 import { readContent, ui, wide } from './support';
 
@@ -61,7 +61,7 @@ async function ownSite(env: Record<string, string>) {
   return {
     url: site.url as string,
     /** The site's message store, as `npm run messages` opens it. */
-    store: () => openStore({ name: 'contact-messages', directory: storeOf(root) }),
+    store: () => openStore({ name: 'contact-messages', directory: localStoreOf(root) }),
     async close() {
       await site.close();
       for (const [name, value] of Object.entries(before)) {

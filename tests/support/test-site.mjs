@@ -14,17 +14,15 @@ import { copyFileSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSiteServer } from '../../tools/local-netlify/site-server.mjs';
+import { localStoreOf } from '../../src/server/operator-store.mjs';
 
 const project = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The folder the test server on `port` runs on. */
 export const testSiteRoot = (port) => join(project, '.netlify', `test-site-${port}`);
 
-/** The Blobs store of a site server on `root`, for the operator's commands (`--dir`) and `openStore({ directory })`. */
-export const storeOf = (root) => join(root, '.netlify', 'blobs-serve');
-
 /** The store of the test server on `port`. */
-export const testStore = (port) => storeOf(testSiteRoot(port));
+export const testStore = (port) => localStoreOf(testSiteRoot(port));
 
 /**
  * `npm start`'s server on `root`, a folder of its own made for it here (emptied first): the

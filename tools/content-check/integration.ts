@@ -86,8 +86,8 @@ export function checkInDev(server: ViteDevServer, root: string) {
   const content = join(root, 'src', 'content');
   // Checked again when a page is asked for after a content file changed.
   let last: { signature: string; problems: Promise<Problem[]> } | undefined;
-  const check = () => {
-    const now = signature(stamps(content));
+  const check = (files = stamps(content)) => {
+    const now = signature(files);
     if (last?.signature === now) return last.problems;
     const problems = projectProblems(root);
     last = { signature: now, problems };
@@ -116,7 +116,7 @@ export function checkInDev(server: ViteDevServer, root: string) {
       if (entryFile.test(path) && seen.get(path) !== stamp) server.watcher.emit('change', path);
     seen = now;
     if (last?.signature === signature(now)) return;
-    check().then(
+    check(now).then(
       (problems) => {
         const errors = errorsOf(problems).length > 0;
         if (errors || hadErrors) server.ws.send({ type: 'full-reload', path: '*' });
