@@ -24,8 +24,47 @@ export const browserArgs = [
 // chrome-launcher (Lighthouse's browser) does not.
 export const chromeFlags = ['--headless=new', '--enable-automation', ...browserArgs];
 
-/** The median of a list of figures (the upper of the two middle ones for an even count). */
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/**
+ * The median of a list of figures (the upper of the two middle ones for an even count); NaN when
+ * one of them is NaN, a figure that was not measured, so that a missing run is never hidden.
+ */
+export const median = (values) =>
+  values.some(Number.isNaN) ? NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The metric audits the performance score is made of: a run without one of them has no score. */
+const metricAudits = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'speed-index',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+];
+
+/**
+ * Why a Lighthouse run gave no metrics: its runtime error and each metric audit's error (an empty
+ * list when every metric was measured).
+ * @param {any} lhr
+ */
+export const missingMetrics = (lhr) => [
+  ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+  ...metricAudits
+    .filter((id) => !Number.isFinite(lhr.audits[id]?.numericValue))
+    .map((id) => `${id}: ${lhr.audits[id]?.errorMessage ?? 'no figure'}`),
+];
+
+/**
+ * Lighthouse's errors for a trace that Chromium did not record whole ("Something went wrong with
+ * recording the trace over your page load. Please run Lighthouse again."): such a run has no
+ * metric at all and says nothing about the page. About one run in twenty gives NO_NAVSTART here.
+ * A page that paints nothing (NO_FCP, NO_LCP) is not among them: that is the page's failure.
+ */
+const traceRecordingErrors = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
+
+/** How many times a run whose trace was not recorded is measured before it counts as it is. */
+const attemptsPerRun = 3;
+
+/** Whether Lighthouse asks for a run to be measured again, its trace not recorded. @param {any} lhr */
+export const traceNotRecorded = (lhr) => traceRecordingErrors.has(lhr.runtimeError?.code);
 
 /**
  * @param {string} url
@@ -36,23 +75,28 @@ export async function lighthouseFigures(url, { runs, lcpEveryRun = false }) {
   // browser kept across runs settles into one timing of the page's requests and hides the
   // others (whether a lazy picture starts before the text paints moves LCP by 0.2 s).
   const reports = [];
+  /** Runs measured again, each with Lighthouse's error; shown under the bench's table. */
+  const repeated = [];
   for (let i = 0; i < runs; i++) {
-    const chrome = await chromeLauncher.launch({ chromePath: findChromium().full, chromeFlags });
-    try {
-      const { lhr } = await lighthouse(url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      });
-      reports.push(lhr);
-    } finally {
-      chrome.kill();
+    // A run whose trace was not recorded is measured again, and said so under the table; after
+    // the last attempt it counts as it is, its missing figures over budget.
+    for (let attempt = 1; ; attempt++) {
+      const lhr = await lighthouseRun(url);
+      if (!traceNotRecorded(lhr) || attempt === attemptsPerRun) {
+        const missing = missingMetrics(lhr);
+        if (missing.length > 0) process.stderr.write(`Lighthouse measured no ${missing.join('; ')} on ${url}\n`);
+        reports.push(lhr);
+        break;
+      }
+      repeated.push(lhr.runtimeError.code);
+      process.stderr.write(
+        `Lighthouse did not record the trace of ${url} (${lhr.runtimeError.code}); measuring again\n`,
+      );
     }
   }
   // The median of each figure over the runs, taken figure by figure.
   const medianOf = (pick) => median(reports.map(pick));
-  const score = (category) => Math.round(medianOf((lhr) => lhr.categories[category].score) * 100);
+  const score = (category) => Math.round(medianOf((lhr) => lhr.categories[category].score ?? NaN) * 100);
   // A metric Lighthouse could not measure counts as over budget and shows as NaN.
   const metric = (audit) => medianOf((lhr) => lhr.audits[audit]?.numericValue ?? NaN);
   const worst = (audit) => Math.max(...reports.map((lhr) => lhr.audits[audit]?.numericValue ?? NaN));
@@ -66,7 +110,24 @@ export async function lighthouseFigures(url, { runs, lcpEveryRun = false }) {
     cls: metric('cumulative-layout-shift'),
     tbt: metric('total-blocking-time'),
     weightKB: metric('total-byte-weight') / 1024,
+    repeated,
   };
+}
+
+/** One Lighthouse run in a fresh browser. @param {string} url */
+async function lighthouseRun(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: findChromium().full, chromeFlags });
+  try {
+    const { lhr } = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    return lhr;
+  } finally {
+    chrome.kill();
+  }
 }
 
 /**
@@ -114,3 +175,15 @@ export const lighthouseHeadings = (lh) => columns(lh).map((c) => c.heading);
  */
 export const lighthouseChecks = (figures, lh) =>
   columns(lh).map((c) => ({ key: c.key, ok: c.ok(figures), text: c.text(figures) }));
+
+/**
+ * The note under a table of Lighthouse figures: each run that was measured again because its
+ * trace was not recorded, with Lighthouse's error, so that no repeat goes unseen.
+ * @param {{ route: string, repeated: string[] }[]} pages
+ */
+export function repeatedRunsNote(pages) {
+  const lines = pages.flatMap(({ route, repeated }) => repeated.map((why) => `- ${route}: ${why}`));
+  return lines.length === 0
+    ? 'Every Lighthouse run gave all its metrics at the first attempt.'
+    : `Lighthouse runs measured again because Lighthouse did not record their trace (${lines.length}):\n\n${lines.join('\n')}`;
+}

@@ -36,7 +36,13 @@ import { findChromium } from '../tools/chromium.ts';
 import { splitStylesheets } from '../src/model/page-stylesheets.ts';
 import { htmlElements } from '../src/text/html-elements.ts';
 import { benchCatalogue } from './catalogue.mjs';
-import { chromeFlags, lighthouseChecks, lighthouseFigures, lighthouseHeadings } from './lighthouse.mjs';
+import {
+  chromeFlags,
+  lighthouseChecks,
+  lighthouseFigures,
+  lighthouseHeadings,
+  repeatedRunsNote,
+} from './lighthouse.mjs';
 import { benchSearch, searchTable } from './search.mjs';
 import { benchSearchWork, searchWorkTable } from './search-work.mjs';
 import { benchLowBandwidth } from './low-bandwidth.mjs';
@@ -121,6 +127,8 @@ if (options.catalogue) {
           `| page | ${lighthouseHeadings(allBudgets.lighthouse).join(' | ')} | weight KB |`,
           `|---|${checks.map(() => '---|').join('')}---|`,
           `| ${fullItemRoute} | ${checks.map(cell).join(' | ')} | ${figures.weightKB.toFixed(1)} |`,
+          '',
+          repeatedRunsNote([{ route: fullItemRoute, repeated: figures.repeated }]),
           '',
           `Search on the largest build (${n.toLocaleString('en')} extra items; the same budgets: each answer carries at most one page of results):`,
           '',
@@ -396,7 +404,7 @@ for (const r of rows) {
   );
 }
 const buildLine = `Clean production build: ${buildSeconds.toFixed(1)} s for ${pages.length} pages = ${check(buildPerPage, budgets.buildPerPage, `${buildPerPage.toFixed(2)} s per page`)} (budget ≤ ${budgets.buildPerPage.max} s per page, ${runs} Lighthouse run(s) per page, median).`;
-const summary = `${within} within budget, ${over} over`;
+const summary = `${within} within budget, ${over} over\n\n${repeatedRunsNote(rows.map((r) => ({ route: r.route, repeated: r.figures.repeated })))}`;
 const report = `# Benchmark results\n\nMeasured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}, Lighthouse ${lighthouseVersion()} mobile with simulated throttling, on a machine with ${cpus().length} cores.\n\n${buildLine}\n\n${lines.join('\n')}\n\n${summary}\n`;
 mkdirSync('bench', { recursive: true });
 // Sections other benchmarks write (## headings, e.g. the contact endpoint's) are kept.

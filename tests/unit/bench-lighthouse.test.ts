@@ -1,7 +1,14 @@
 /** The Lighthouse budgets as the bench checks them (bench/lighthouse.mjs), read from bench/budgets.json. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { lighthouseChecks, lighthouseHeadings } from '../../bench/lighthouse.mjs';
+import {
+  lighthouseChecks,
+  lighthouseHeadings,
+  median,
+  missingMetrics,
+  repeatedRunsNote,
+  traceNotRecorded,
+} from '../../bench/lighthouse.mjs';
 
 const lh = JSON.parse(readFileSync('bench/budgets.json', 'utf8')).lighthouse;
 const atBudget = {
@@ -44,5 +51,62 @@ describe('Lighthouse budgets of the bench', () => {
       lighthouseChecks({ ...atBudget, lcp: 987.4, lcpEveryRun }, lh).find((c) => c.key === 'lcp')?.text;
     expect(lcp(true)).toBe('987 (worst run)');
     expect(lcp(false)).toBe('987');
+  });
+});
+
+describe('Lighthouse runs that measured nothing', () => {
+  const audit = (numericValue: number, errorMessage?: string) => ({ numericValue, errorMessage });
+  const measured = {
+    audits: {
+      'first-contentful-paint': audit(800),
+      'largest-contentful-paint': audit(900),
+      'speed-index': audit(800),
+      'total-blocking-time': audit(0),
+      'cumulative-layout-shift': audit(0),
+    },
+  };
+
+  it('finds nothing missing in a run with every metric', () => {
+    expect(missingMetrics(measured)).toEqual([]);
+  });
+
+  it("names the run's error and each metric it could not measure, with Lighthouse's reason", () => {
+    const failed = {
+      runtimeError: { code: 'NO_LCP', message: 'The page did not display content' },
+      audits: {
+        ...measured.audits,
+        'largest-contentful-paint': audit(NaN, 'NO_LCP'),
+        'total-blocking-time': undefined,
+      },
+    };
+    expect(missingMetrics(failed)).toEqual([
+      'NO_LCP: The page did not display content',
+      'largest-contentful-paint: NO_LCP',
+      'total-blocking-time: no figure',
+    ]);
+  });
+
+  it('measures a run again only when Lighthouse did not record its trace, not when the page painted nothing', () => {
+    expect(traceNotRecorded({ runtimeError: { code: 'NO_NAVSTART', message: '' } })).toBe(true);
+    expect(traceNotRecorded({ runtimeError: { code: 'NO_TRACING_STARTED', message: '' } })).toBe(true);
+    expect(traceNotRecorded({ runtimeError: { code: 'NO_FCP', message: '' } })).toBe(false);
+    expect(traceNotRecorded(measured)).toBe(false);
+  });
+
+  it('takes no median over a run that was not measured', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([900, NaN, 950])).toBeNaN();
+  });
+
+  it('lists each run measured again under the table, and says when none was', () => {
+    expect(repeatedRunsNote([{ route: '/about', repeated: [] }])).toBe(
+      'Every Lighthouse run gave all its metrics at the first attempt.',
+    );
+    const note = repeatedRunsNote([
+      { route: '/about', repeated: [] },
+      { route: '/products', repeated: ['NO_NAVSTART'] },
+    ]);
+    expect(note).toContain('(1)');
+    expect(note).toContain('- /products: NO_NAVSTART');
   });
 });
