@@ -11,6 +11,8 @@ import type { SearchAnswerState } from './useSearchAnswer';
 /** The words both use (src/content/pages/search.md). */
 export interface SearchWords {
   label: string;
+  /** The name of the top bar's (and the menu's) search form, which tells it from the one in the page. */
+  barName: string;
   placeholder: string;
   button: string;
   loading: string;
@@ -41,6 +43,8 @@ interface SearchFormProps {
   onSubmit?: () => void;
   /** What the field holds when the page is rendered (/search answered on demand). */
   defaultValue?: string;
+  /** The form's name among the page's landmarks: a page may have two search forms, each named. */
+  name: string;
 }
 
 /** The id of the form of a search field, for inputs outside it that it sends (the filters without JavaScript). */
@@ -57,11 +61,13 @@ export function SearchForm({
   onFocus,
   onSubmit,
   defaultValue,
+  name,
 }: SearchFormProps) {
   return (
     <form
       id={searchFormId(id)}
       role="search"
+      aria-label={name}
       action="/search"
       method="get"
       className="flex flex-wrap items-center gap-2"

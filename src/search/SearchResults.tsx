@@ -190,6 +190,7 @@ export default function SearchResults({ words, className = '', server, catalogue
       <SearchForm
         id={id}
         words={words}
+        name={words.label}
         inputRef={inputRef}
         showLabel
         inputClassName="h-11"

@@ -27,9 +27,11 @@ export interface SiteSearchProps {
   variant: 'bar' | 'menu';
   words: SiteSearchWords;
   className?: string;
+  /** In the page's content (a missing page's), not the top bar or its menu: named as /search's form is. */
+  inPage?: boolean;
 }
 
-export default function SiteSearch({ variant, words, className = '' }: SiteSearchProps) {
+export default function SiteSearch({ variant, words, className = '', inPage = false }: SiteSearchProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -77,6 +79,7 @@ export default function SiteSearch({ variant, words, className = '' }: SiteSearc
       <SearchForm
         id={id}
         words={words}
+        name={inPage ? words.label : words.barName}
         inputRef={inputRef}
         showLabel={false}
         inputClassName={variant === 'bar' ? 'h-10 w-32 text-sm xl:w-56' : 'h-11'}

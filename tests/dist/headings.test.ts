@@ -5,14 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { builtFiles, routeOf } from '../support/site';
-import { all, closest, readPage } from '../support/html';
-
-const unseen = (element: import('../support/html').Element) =>
-  element.name === 'template' || 'hidden' in element.attribs || 'popover' in element.attribs || (element.name === 'dialog' && !('open' in element.attribs));
+import { all, closest, readPage, unseenUntilAsked } from '../support/html';
 
 describe('headings', () => {
   it.each(builtFiles().map((file) => [routeOf(file), file]))('%s has one h1 and headings in order', (_, file) => {
-    const headings = all('h1, h2, h3, h4, h5, h6', readPage(file)).filter((h) => closest(h, (e) => e.name === 'main') || !closest(h, unseen));
+    const headings = all('h1, h2, h3, h4, h5, h6', readPage(file)).filter((h) => closest(h, (e) => e.name === 'main') || !unseenUntilAsked(h));
     const levels = headings.map((h) => Number(h.name[1]));
     expect(levels.filter((level) => level === 1)).toHaveLength(1);
     const skips = levels.flatMap((level, i) => (i > 0 && level > levels[i - 1]! + 1 ? [`h${levels[i - 1]} -> h${level}`] : []));

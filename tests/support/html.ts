@@ -55,6 +55,20 @@ export const isHidden = (element: Element): boolean =>
   ) !== undefined;
 
 /**
+ * Whether the element waits, unseen, until a visitor asks for it: it or an ancestor is a closed
+ * popover or dialog, `hidden`, or a `<template>` (the frame's menus, before they are opened).
+ */
+export const unseenUntilAsked = (element: Element): boolean =>
+  closest(
+    element,
+    (node) =>
+      node.name === 'template' ||
+      'hidden' in node.attribs ||
+      'popover' in node.attribs ||
+      (node.name === 'dialog' && !('open' in node.attribs)),
+  ) !== undefined;
+
+/**
  * The element's accessible name as the markup gives it: the text of the elements `aria-labelledby`
  * names, its `aria-label`, an image's `alt`, or its own text.
  */

@@ -19,6 +19,9 @@ export const searchPageSchema = z.strictObject({
       label: text('Label of the search field, in the top bar and on /search, e.g. "Search products"'),
       placeholder: text('Hint inside the empty field, e.g. "Name or code"'),
       button: text('Label of the button that sends the search without JavaScript, e.g. "Search"'),
+      barName: text(
+        'Name of the search form of the top bar and the menu, which screen readers say to tell it from the search form in the page (named by the label above), e.g. "Site search"',
+      ),
     })
     .describe('The search field.'),
   results: z
