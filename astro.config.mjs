@@ -7,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { sonnerStyle } from './src/security/csp.ts';
 import { inlineScriptHashes, inlineScripts } from './tools/build/inline-scripts.ts';
 import { publishedPictures } from './tools/build/published-pictures.ts';
+import { productionReactOnServer } from './tools/build/production-react.ts';
 import { markdownProcessor } from './src/text/markdown.ts';
 import { lateHydration } from './src/hydration/integration.ts';
 import { cms } from './src/cms/integration.ts';
@@ -122,7 +123,8 @@ export default defineConfig({
   vite: {
     // `?inline-script` imports: a module's bundle, the text a page inlines (tools/build/inline-scripts.ts).
     // Every picture the build writes goes out without EXIF, GPS, XMP or IPTC (tools/build/published-pictures.ts).
-    plugins: [tailwindcss(), inlineScripts(), publishedPictures()],
+    // React's production build in the pages rendered on demand, whatever NODE_ENV the function has (tools/build/production-react.ts).
+    plugins: [tailwindcss(), inlineScripts(), publishedPictures(), productionReactOnServer()],
     // Vite's default (4 KB, inlined as data: addresses) for every other file.
     build: {
       assetsInlineLimit: (file, content) =>
