@@ -6,10 +6,10 @@
  * it is first imported, from `process.env.NODE_ENV` at that moment. A Netlify function runs with
  * no NODE_ENV, so React would take its development build there: slower, with warnings in the
  * function's log. This plugin bundles React into the server's build with the build's NODE_ENV
- * written in ("production"), so the choice is made at build time. Every package of the site that imports
- * React (sonner, the renderer) is bundled with it: one left outside would load a second React
- * from node_modules, and hooks fail across two copies. The browser's build already has
- * production React; `astro dev` is left as it is.
+ * written in ("production"), so the choice is made at build time. Every package of the site
+ * that imports React (sonner, the renderer) is bundled with it: one left outside would load a
+ * second React from node_modules, and hooks fail across two copies. The browser's build already
+ * has production React; `astro dev` is left as it is.
  * docs/decisions/0096-react-production-build-on-the-server.md.
  */
 import { readFileSync } from 'node:fs';
