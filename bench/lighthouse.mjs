@@ -55,7 +55,7 @@ export const missingMetrics = (lhr) => [
 /**
  * Lighthouse's errors for a trace that Chromium did not record whole ("Something went wrong with
  * recording the trace over your page load. Please run Lighthouse again."): such a run has no
- * metric at all and says nothing about the page. About one run in twenty gives NO_NAVSTART here.
+ * metric at all and says nothing about the page. About one run in forty gives NO_NAVSTART here.
  * A page that paints nothing (NO_FCP, NO_LCP) is not among them: that is the page's failure.
  */
 const traceRecordingErrors = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
